@@ -1,0 +1,85 @@
+// Sign-on end to end: from no session to the signed-on app with a stored token, a wrong password, sign-out,
+// and the app shell opening offline after one online visit.
+import { expect, SCREENSHOTS, test } from './fixtures.ts';
+
+const JWT = /^[\w-]+\.[\w-]+\.[\w-]+$/;
+
+test('opening the app with no session leads through sign-on to the signed-on app with a stored token', async ({
+  page,
+  signOnPage,
+  appPage,
+}) => {
+  await page.goto('/');
+  await signOnPage.expectShown();
+  await page.screenshot({ path: `${SCREENSHOTS}/sign-on.png` });
+  const master = await signOnPage.demoUserName('vessel');
+
+  await signOnPage.signOn('vessel', 'demo');
+
+  await expect(page).toHaveURL(/\/$/);
+  await appPage.expectSignedOnAs(master);
+  await expect(page.getByText('vessel', { exact: true })).toBeVisible();
+  await expect(page.getByText('Vessel', { exact: true })).toBeVisible();
+  const token = await appPage.localToken();
+  expect(token).toMatch(JWT);
+  expect(await appPage.idbToken()).toBe(token);
+  await page.screenshot({ path: `${SCREENSHOTS}/signed-on.png` });
+});
+
+test('a wrong password shows the form again with an error and does not leave it', async ({
+  page,
+  signOnPage,
+}) => {
+  await page.goto('/');
+  await signOnPage.expectShown();
+
+  await signOnPage.signOn('vessel', 'not-the-password');
+
+  await expect(signOnPage.error).toContainText('not correct');
+  await signOnPage.expectShown();
+  await expect(signOnPage.userId).toHaveValue('vessel');
+  await page.screenshot({ path: `${SCREENSHOTS}/sign-on-error.png` });
+});
+
+test('signing out removes the token and a reload lands on the sign-on page again', async ({
+  page,
+  signOnPage,
+  appPage,
+}) => {
+  await page.goto('/');
+  await signOnPage.signOn('agent', 'demo');
+  await expect(appPage.signOut).toBeVisible();
+  expect(await appPage.localToken()).toMatch(JWT);
+
+  await appPage.signOut.click();
+
+  await signOnPage.expectShown();
+  expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  await page.goto('/');
+  await signOnPage.expectShown();
+});
+
+test('after one online visit the app shell opens offline, and Try again recovers once the link is back', async ({
+  page,
+  context,
+  signOnPage,
+  appPage,
+}) => {
+  await page.goto('/');
+  await signOnPage.signOn('operator', 'demo');
+  await expect(appPage.signOut).toBeVisible();
+  await appPage.waitForServiceWorkerControl();
+
+  await context.setOffline(true);
+  await page.reload();
+
+  await expect(appPage.title).toBeVisible();
+  await expect(page).toHaveTitle('Quay');
+  // With no link the token call fails: the error view, with a way to retry, instead of Chromium's offline page.
+  await expect(appPage.tryAgain).toBeVisible();
+  await page.screenshot({ path: `${SCREENSHOTS}/offline.png` });
+
+  await context.setOffline(false);
+  await appPage.tryAgain.click();
+  await expect(appPage.signOut).toBeVisible();
+});

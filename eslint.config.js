@@ -1,0 +1,83 @@
+// Lint for every runtime, with the module boundaries of DESIGN.md §2 enforced by import/no-restricted-paths.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import importPlugin from 'eslint-plugin-import';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'data/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'dev-dist/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.{ts,tsx}'],
+    plugins: { import: importPlugin },
+    languageOptions: {
+      parserOptions: { ecmaVersion: 'latest', sourceType: 'module' },
+    },
+    settings: {
+      'import/resolver': { typescript: { noWarnOnMultipleProjects: true, project: ['src/tsconfig.json', 'worker/tsconfig.json', 'sw/tsconfig.json', 'server/tsconfig.json', 'tests/tsconfig.json', 'e2e/tsconfig.json', 'src/core/tsconfig.json', 'tsconfig.node.json'] } },
+      'import/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+    },
+    rules: {
+      '@typescript-eslint/consistent-type-imports': ['error', { prefer: 'type-imports', fixStyle: 'inline-type-imports' }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'import/no-cycle': ['error', { maxDepth: 10, ignoreExternal: true }],
+      'import/no-self-import': 'error',
+      'import/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: './src/core',
+              from: ['./src', './worker', './sw', './server', './tests', './e2e', './bench'],
+              except: ['./core'],
+              message: 'src/core is shared by every runtime: it imports none of the others (DESIGN.md §2).',
+            },
+            {
+              target: ['./worker', './sw', './server'],
+              from: './src',
+              except: ['./core'],
+              message: 'worker, sw and server may import src/core and nothing else of src (DESIGN.md §2).',
+            },
+            {
+              target: ['./src', './worker', './sw'],
+              from: './server',
+              message: 'Only tests, e2e and bench import server (DESIGN.md §2).',
+            },
+            { target: './worker', from: './sw', message: 'The worker does not import the service worker.' },
+            { target: './sw', from: './worker', message: 'The service worker does not import the worker.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The window may take only TYPES from the worker (the Comlink API type), through one bridge module.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/core/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/worker/*', '**/worker'],
+              allowTypeImports: true,
+              message: 'The window imports only types from the worker; reach it through src/worker-bridge.ts.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/**/*.tsx', 'src/**/*.ts'],
+    ignores: ['src/core/**'],
+    plugins: { 'react-hooks': reactHooks },
+    languageOptions: { globals: globals.browser },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
+  },
+  { files: ['worker/**/*.ts', 'sw/**/*.ts'], languageOptions: { globals: globals.worker } },
+  { files: ['server/**/*.ts', 'tests/**/*.ts', 'e2e/**/*.ts', 'bench/**/*.ts', '*.ts', '*.js'], languageOptions: { globals: globals.node } },
+);

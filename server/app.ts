@@ -1,0 +1,126 @@
+// The reference server as a Fastify instance: plugins, the token guard, the API routes, sign-on and the built app.
+import Fastify from 'fastify';
+import compress from '@fastify/compress';
+import cookie from '@fastify/cookie';
+import etag from '@fastify/etag';
+import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
+import swagger from '@fastify/swagger';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { Config } from './config.ts';
+import type { Db } from './db/db.ts';
+import type { App, ServerContext } from './context.ts';
+import type { Secrets } from './secrets.ts';
+import { createTokens } from './auth/tokens.ts';
+import { authenticate } from './auth/guard.ts';
+import { authRoutes } from './auth/routes.ts';
+import { errorBody, installErrorHandler } from './http/errors.ts';
+import { Faults } from './http/faults.ts';
+import { staticApp } from './http/static.ts';
+import { apiRoutes } from './routes/index.ts';
+import { devRoutes } from './routes/dev.ts';
+
+export interface BuildOptions {
+  db: Db;
+  config: Config;
+  secrets: Secrets;
+  /** Chat-enabled lanes when CHAT_LANES is not set. */
+  defaultChatLanes: string;
+}
+
+export const CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "font-src 'self' data:",
+  "connect-src 'self' ws: wss:",
+  "worker-src 'self' blob:",
+  "manifest-src 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+export async function buildServer(opts: BuildOptions): Promise<App> {
+  const { config, db, secrets } = opts;
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    bodyLimit: config.bodyLimit,
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false } },
+    trustProxy: true,
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  const ctx: ServerContext = {
+    db,
+    config,
+    secrets,
+    tokens: createTokens(config.tokenSecret ?? secrets.tokenSecret, config.tokenTtlS),
+    faults: new Faults(),
+    chatLanes: config.chatLanes ?? opts.defaultChatLanes,
+  };
+  app.decorate('ctx', ctx);
+  app.decorateRequest('user', null);
+  installErrorHandler(app);
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Quay API',
+        version: '1.0.0',
+        description:
+          'The contract the Quay app speaks (SPEC §7). Every /api/v2/app call needs the X-AUTH-TOKEN header from GET /IBP_REFRESH.do. ' +
+          'Mutations accept an Idempotency-Key header; GET answers carry an ETag and answer If-None-Match with 304.',
+      },
+      components: {
+        securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'X-AUTH-TOKEN' } },
+      },
+    },
+  });
+  await app.register(helmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: parseCsp(CSP) },
+    crossOriginEmbedderPolicy: false,
+    hsts: config.appEnv === 'production',
+  });
+  await app.register(compress, { threshold: 512, encodings: ['br', 'gzip', 'deflate'] });
+  await app.register(etag, { weak: false });
+  await app.register(cookie);
+  await app.register(formbody, { bodyLimit: 16 * 1024 });
+  if (config.devApi) app.addHook('onRequest', ctx.faults.hook);
+
+  app.get('/healthz', { schema: { hide: true } }, async (_req, reply) => {
+    try {
+      await db.query('SELECT 1');
+      return { status: 'ok' };
+    } catch {
+      return reply.code(503).send(errorBody(503, 'UnknownError', 'database is not reachable'));
+    }
+  });
+  app.get('/api/docs/openapi.json', { schema: { hide: true } }, () => app.swagger());
+
+  await app.register(authRoutes);
+  await app.register(
+    async (api) => {
+      api.addHook('onRequest', async (req, reply) => {
+        reply.header('cache-control', 'no-cache');
+        req.user = await authenticate(ctx, req);
+      });
+      await api.register(apiRoutes);
+    },
+    { prefix: '/api/v2/app' },
+  );
+  if (config.devApi) await app.register(devRoutes, { prefix: '/api/dev' });
+  await staticApp(app, config.distDir);
+  return app;
+}
+
+function parseCsp(csp: string): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const part of csp.split(';')) {
+    const [name, ...values] = part.trim().split(/\s+/);
+    if (name) out[name] = values;
+  }
+  return out;
+}

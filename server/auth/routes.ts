@@ -1,0 +1,105 @@
+// Sign-on and token routes: GET/POST /sso/login, GET /IBP_REFRESH.do (token, and ?f_cmd=11 logout).
+import { Type } from 'typebox';
+import type { App } from '../context.ts';
+import { endSession, createSession, sessionUser, SESSION_COOKIE } from './sessions.ts';
+import { verifyPassword } from './password.ts';
+import { signOnPage, SSO_CSS, type DemoUserRow } from './sso-page.ts';
+import { TOKEN_HEADER } from './guard.ts';
+
+/** Only same-origin paths may follow sign-on: no open redirect. */
+export function safeNext(next: unknown): string {
+  return typeof next === 'string' && /^\/(?![/\\])[^\s]*$/.test(next) && next.length < 2048 ? next : '/';
+}
+
+const LoginBody = Type.Object({
+  usrId: Type.String({ maxLength: 64 }),
+  password: Type.String({ maxLength: 256 }),
+  next: Type.Optional(Type.String({ maxLength: 2048 })),
+});
+
+export async function authRoutes(app: App): Promise<void> {
+  const { db, config, tokens } = app.ctx;
+  const demoUsers = () =>
+    db.query<DemoUserRow>(
+      `SELECT usr_id, usr_nm, usr_tp_cd, usr_role_cd FROM users
+        WHERE usr_id IN ('agent','vessel','vessel2','operator','viewer','staff')
+        ORDER BY array_position(ARRAY['vessel','vessel2','agent','operator','staff','viewer'], usr_id)`,
+    );
+  const secure = config.appEnv === 'production';
+
+  app.get('/sso/sso.css', { schema: { hide: true } }, (_req, reply) =>
+    reply.type('text/css; charset=utf-8').header('cache-control', 'public, max-age=3600').send(SSO_CSS),
+  );
+
+  app.get(
+    '/sso/login',
+    { schema: { hide: true, querystring: Type.Object({ next: Type.Optional(Type.String({ maxLength: 2048 })) }) } },
+    async (req, reply) =>
+      reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .send(signOnPage({ users: await demoUsers(), next: safeNext(req.query.next) })),
+  );
+
+  app.post('/sso/login', { schema: { hide: true, body: LoginBody } }, async (req, reply) => {
+    const { usrId, password } = req.body;
+    const next = safeNext(req.body.next);
+    const rows = await db.query<{ usr_id: string; password_hash: string }>(
+      'SELECT usr_id, password_hash FROM users WHERE usr_id = $1',
+      [usrId.trim()],
+    );
+    const user = rows[0];
+    if (!user || !verifyPassword(password, user.password_hash)) {
+      const html = signOnPage({
+        users: await demoUsers(),
+        next,
+        usrId,
+        error: 'The user ID or password is not correct. Please try again.',
+      });
+      return reply.code(401).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
+    }
+    const sid = await createSession(db, user.usr_id, config.sessionTtlS);
+    reply.setCookie(SESSION_COOKIE, sid, {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure,
+      path: '/',
+      maxAge: config.sessionTtlS,
+    });
+    return reply.redirect(next, 303);
+  });
+
+  app.get(
+    '/IBP_REFRESH.do',
+    {
+      schema: {
+        summary: 'Turn the sign-on session into a short-lived token; with f_cmd=11, log out',
+        tags: ['auth'],
+        querystring: Type.Object({ f_cmd: Type.Optional(Type.String({ maxLength: 8 })) }),
+        response: {
+          200: Type.Union([
+            Type.Object({ Result: Type.Literal('Ok'), token: Type.String() }),
+            Type.Object({ Result: Type.Literal('Fail') }),
+            Type.Object({ Result: Type.Literal('Ok') }),
+          ]),
+        },
+      },
+    },
+    async (req, reply) => {
+      reply.header('cache-control', 'no-store');
+      const sid = req.cookies[SESSION_COOKIE];
+      if (req.query.f_cmd === '11') {
+        const header = req.headers[TOKEN_HEADER];
+        const token = Array.isArray(header) ? header[0] : header;
+        const verified = token ? await tokens.verify(token) : null;
+        if (verified?.ok) await endSession(db, verified.claims.sid);
+        if (sid) await endSession(db, sid);
+        reply.clearCookie(SESSION_COOKIE, { path: '/' });
+        return { Result: 'Ok' as const };
+      }
+      const user = sid ? await sessionUser(db, sid) : null;
+      if (!sid || !user) return { Result: 'Fail' as const };
+      return { Result: 'Ok' as const, token: await tokens.sign({ usrId: user.usr_id, sid }) };
+    },
+  );
+}

@@ -1,0 +1,40 @@
+// Sign-on sessions behind the HttpOnly cookie: created by the sign-on form, ended by logout.
+import { randomBytes } from 'node:crypto';
+import type { Sql } from '../db/db.ts';
+
+export const SESSION_COOKIE = 'quay_sid';
+
+export interface UserRow {
+  usr_id: string;
+  usr_nm: string;
+  usr_tp_cd: string;
+  usr_role_cd: string;
+  ofc_id: string;
+  ext_usr_id: string;
+  email: string;
+}
+
+export async function createSession(sql: Sql, usrId: string, ttlS: number): Promise<string> {
+  const sid = randomBytes(32).toString('base64url');
+  await sql.query(`INSERT INTO sessions (sid, usr_id, expires_at) VALUES ($1, $2, now() + make_interval(secs => $3))`, [
+    sid,
+    usrId,
+    ttlS,
+  ]);
+  return sid;
+}
+
+/** The user of a live session (not ended, not expired), or null. */
+export async function sessionUser(sql: Sql, sid: string): Promise<UserRow | null> {
+  const rows = await sql.query<UserRow>(
+    `SELECT u.usr_id, u.usr_nm, u.usr_tp_cd, u.usr_role_cd, u.ofc_id, u.ext_usr_id, u.email
+       FROM sessions s JOIN users u ON u.usr_id = s.usr_id
+      WHERE s.sid = $1 AND s.ended_at IS NULL AND s.expires_at > now()`,
+    [sid],
+  );
+  return rows[0] ?? null;
+}
+
+export async function endSession(sql: Sql, sid: string): Promise<void> {
+  await sql.query('UPDATE sessions SET ended_at = now() WHERE sid = $1 AND ended_at IS NULL', [sid]);
+}

@@ -1,0 +1,184 @@
+// Chat messages: storing one idempotently by (sender, clientMsgId), reading history, unread counts and marking read.
+// Plain functions over an Sql so the REST routes and the STOMP broker share them.
+import type { Sql } from '../db/db.ts';
+import { HttpError } from '../http/errors.ts';
+import { iso, isoRequired } from '../http/rows.ts';
+import type { ChatMessage, MsgTpCd, SenderType, UnreadItem } from '../../src/core/contract/chat.ts';
+import { memberRoom, senderTypeOf, type ChatCaller } from './access.ts';
+
+interface MessageRow {
+  msg_seq: number;
+  room_id: string;
+  client_msg_id: string | null;
+  sender: string;
+  sender_nm: string;
+  sender_type: string;
+  msg_tp_cd: string;
+  msg_text: string;
+  cre_dt: Date;
+  read_date: Date | null;
+  read_source: string | null;
+  read_count: number;
+}
+
+/** Messages as `viewer` ($1) sees them: its own read time, and how many members other than the sender read each. */
+const SELECT = `SELECT m.msg_seq, m.room_id, m.client_msg_id, m.sender, u.usr_nm AS sender_nm, m.sender_type, m.msg_tp_cd,
+       m.msg_text, m.cre_dt, mr.read_date, mr.read_source,
+       (SELECT count(*)::int FROM chat_reads r JOIN chat_members cm ON cm.room_id = m.room_id AND cm.usr_id = r.usr_id
+         WHERE r.msg_seq = m.msg_seq AND r.usr_id <> m.sender) AS read_count
+  FROM chat_messages m JOIN users u ON u.usr_id = m.sender
+  LEFT JOIN chat_reads mr ON mr.msg_seq = m.msg_seq AND mr.usr_id = $1`;
+
+/** Not sent by $1 and not read by $1. */
+const UNREAD = `m.sender <> $1 AND NOT EXISTS (SELECT 1 FROM chat_reads r WHERE r.msg_seq = m.msg_seq AND r.usr_id = $1)`;
+
+const toMessage = (r: MessageRow): ChatMessage => ({
+  msgSeq: r.msg_seq,
+  roomId: r.room_id,
+  clientMsgId: r.client_msg_id,
+  sender: r.sender,
+  senderNm: r.sender_nm,
+  senderType: r.sender_type === 'V' ? 'V' : 'S',
+  msgTpCd: r.msg_tp_cd === 'BERTH_PRSP' ? 'BERTH_PRSP' : 'TEXT',
+  msgText: r.msg_text,
+  creDt: isoRequired(r.cre_dt),
+  readDate: iso(r.read_date),
+  readSource: r.read_source,
+  readCount: r.read_count,
+});
+
+export async function messageBySeq(sql: Sql, viewer: string, msgSeq: number): Promise<ChatMessage | null> {
+  const rows = await sql.query<MessageRow>(`${SELECT} WHERE m.msg_seq = $2`, [viewer, msgSeq]);
+  return rows[0] ? toMessage(rows[0]) : null;
+}
+
+/** One page of a room's history, newest first, older than beforeSeq (0: from the newest). */
+export async function history(
+  sql: Sql,
+  viewer: string,
+  roomId: string,
+  beforeSeq: number,
+  size: number,
+): Promise<{ messages: ChatMessage[]; hasMore: boolean }> {
+  const rows = await sql.query<MessageRow>(
+    `${SELECT} WHERE m.room_id = $2 AND ($3::int = 0 OR m.msg_seq < $3::int) ORDER BY m.msg_seq DESC LIMIT $4`,
+    [viewer, roomId, beforeSeq, size + 1],
+  );
+  return { messages: rows.slice(0, size).map(toMessage), hasMore: rows.length > size };
+}
+
+/** The viewer's unread messages of a room, oldest first. */
+export async function unreadMessages(sql: Sql, viewer: string, roomId: string, limit: number): Promise<ChatMessage[]> {
+  const rows = await sql.query<MessageRow>(`${SELECT} WHERE m.room_id = $2 AND ${UNREAD} ORDER BY m.msg_seq LIMIT $3`, [
+    viewer,
+    roomId,
+    limit,
+  ]);
+  return rows.map(toMessage);
+}
+
+/** Unread counts of usrId's rooms among roomIds (all its rooms when undefined), by room id. */
+export async function unreadCounts(sql: Sql, usrId: string, roomIds?: readonly string[]): Promise<UnreadItem[]> {
+  const rows = await sql.query<{ room_id: string; unread_count: number }>(
+    `SELECT cm.room_id,
+            (SELECT count(*)::int FROM chat_messages m WHERE m.room_id = cm.room_id AND ${UNREAD}) AS unread_count
+       FROM chat_members cm
+      WHERE cm.usr_id = $1 AND ($2::text[] IS NULL OR cm.room_id = ANY($2::text[]))
+      ORDER BY cm.room_id`,
+    [usrId, roomIds ? [...roomIds] : null],
+  );
+  return rows.map((r) => ({ roomId: r.room_id, subscriber: usrId, unreadCount: r.unread_count }));
+}
+
+export async function unreadCount(sql: Sql, usrId: string, roomId: string): Promise<number> {
+  const rows = await sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM chat_messages m WHERE m.room_id = $2 AND ${UNREAD}`, [
+    usrId,
+    roomId,
+  ]);
+  return rows[0]?.n ?? 0;
+}
+
+export interface ReadOptions {
+  /** Mark messages up to and including this one; all when absent. */
+  uptoSeq?: number;
+  /** When the user read them (not later than now, not before each message); now when absent. */
+  readDate?: string | Date;
+  readSource?: string;
+}
+
+/** Marks usrId's unread messages of a room read; answers how many it marked. Earlier reads keep their time. */
+export async function markRead(sql: Sql, usrId: string, roomId: string, opts: ReadOptions = {}): Promise<number> {
+  const rows = await sql.query<{ msg_seq: number }>(
+    `INSERT INTO chat_reads (msg_seq, usr_id, read_date, read_source)
+     SELECT m.msg_seq, $1, greatest(least(coalesce($3::timestamptz, now()), now()), m.cre_dt), $4
+       FROM chat_messages m
+      WHERE m.room_id = $2 AND m.sender <> $1 AND ($5::int IS NULL OR m.msg_seq <= $5::int)
+     ON CONFLICT (msg_seq, usr_id) DO NOTHING
+     RETURNING msg_seq`,
+    [usrId, roomId, opts.readDate ?? null, opts.readSource ?? 'M', opts.uptoSeq ?? null],
+  );
+  return rows.length;
+}
+
+/** A message of a room, or null when msgSeq is unknown or belongs to another room. */
+export async function messageInRoom(
+  sql: Sql,
+  roomId: string,
+  msgSeq: number,
+): Promise<{ msg_seq: number; sender: string; sender_type: string } | null> {
+  const rows = await sql.query<{ msg_seq: number; sender: string; sender_type: string }>(
+    'SELECT msg_seq, sender, sender_type FROM chat_messages WHERE room_id = $1 AND msg_seq = $2',
+    [roomId, msgSeq],
+  );
+  return rows[0] ?? null;
+}
+
+export interface NewMessage {
+  roomId: string;
+  /** Null for messages the server writes (berth prospects). */
+  clientMsgId: string | null;
+  msgText: string;
+  msgTpCd?: MsgTpCd;
+}
+
+/**
+ * Stores a message of a room member. A resend with the same (sender, clientMsgId) stores nothing and answers the first
+ * message with duplicate true; the same clientMsgId for a different room or text is a 409.
+ */
+export async function storeMessage(sql: Sql, user: ChatCaller, input: NewMessage): Promise<{ message: ChatMessage; duplicate: boolean }> {
+  await memberRoom(sql, user, input.roomId);
+  const senderType: SenderType = senderTypeOf(user.usrTpCd);
+  const inserted = await sql.query<{ msg_seq: number }>(
+    `INSERT INTO chat_messages (room_id, client_msg_id, sender, sender_type, msg_tp_cd, msg_text)
+     VALUES ($1, $2, $3, $4, $5, $6)
+     ON CONFLICT (sender, client_msg_id) DO NOTHING RETURNING msg_seq`,
+    [input.roomId, input.clientMsgId, user.usrId, senderType, input.msgTpCd ?? 'TEXT', input.msgText],
+  );
+  let seq = inserted[0]?.msg_seq;
+  let duplicate = false;
+  if (seq === undefined) {
+    const prior = await sql.query<{ msg_seq: number; room_id: string; msg_text: string }>(
+      'SELECT msg_seq, room_id, msg_text FROM chat_messages WHERE sender = $1 AND client_msg_id = $2',
+      [user.usrId, input.clientMsgId],
+    );
+    const first = prior[0];
+    if (!first) throw new Error('chat message vanished');
+    if (first.room_id !== input.roomId || first.msg_text !== input.msgText) {
+      throw new HttpError(409, 'ConflictError', `clientMsgId ${input.clientMsgId ?? ''} was already used for another message`);
+    }
+    seq = first.msg_seq;
+    duplicate = true;
+  }
+  const message = await messageBySeq(sql, user.usrId, seq);
+  if (!message) throw new Error('chat message vanished');
+  return { message, duplicate };
+}
+
+/** Members of a room other than the given users, who are to be push-alerted about a message. */
+export async function otherMembers(sql: Sql, roomId: string, exclude: readonly string[]): Promise<string[]> {
+  const rows = await sql.query<{ usr_id: string }>(
+    'SELECT usr_id FROM chat_members WHERE room_id = $1 AND NOT (usr_id = ANY($2::text[])) ORDER BY usr_id',
+    [roomId, [...exclude]],
+  );
+  return rows.map((r) => r.usr_id);
+}

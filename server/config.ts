@@ -1,0 +1,61 @@
+// Server configuration from environment variables (README lists them), typed and checked once at start.
+import { fileURLToPath } from 'node:url';
+
+export type AppEnv = 'local' | 'development' | 'production';
+
+export interface Config {
+  port: number;
+  host: string;
+  /** Embedded PGlite lives in `${dataDir}/pglite`; secrets (token key, VAPID) in `${dataDir}/secrets.json`. Null: all in memory. */
+  dataDir: string | null;
+  databaseUrl: string | null;
+  appEnv: AppEnv;
+  /** Dev API under /api/dev; off when NODE_ENV=production. */
+  devApi: boolean;
+  tokenTtlS: number;
+  sessionTtlS: number;
+  /** HMAC key for tokens; null means generated once and kept in the data folder (or per process in memory). */
+  tokenSecret: string | null;
+  distDir: string;
+  /** Lanes whose vessels may chat; '*' means all. Null: the seed's default list. */
+  chatLanes: string | null;
+  logLevel: string;
+  bodyLimit: number;
+}
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 1): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min) throw new Error(`${name} must be an integer >= ${min}, got "${raw}"`);
+  return n;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const appEnv = (env.APP_ENV ?? (env.NODE_ENV === 'production' ? 'production' : 'local')) as AppEnv;
+  if (!['local', 'development', 'production'].includes(appEnv)) {
+    throw new Error(`APP_ENV must be local, development or production, got "${appEnv}"`);
+  }
+  return {
+    port: int(env, 'PORT', 8080, 0),
+    host: env.HOST ?? '0.0.0.0',
+    dataDir: env.DATA_DIR === ':memory:' ? null : (env.DATA_DIR ?? `${root}data`),
+    databaseUrl: env.DATABASE_URL || null,
+    appEnv,
+    devApi: env.NODE_ENV !== 'production',
+    tokenTtlS: int(env, 'TOKEN_TTL_S', 900),
+    sessionTtlS: int(env, 'SESSION_TTL_S', 30 * 24 * 3600),
+    tokenSecret: env.TOKEN_SECRET || null,
+    distDir: env.DIST_DIR ?? `${root}dist`,
+    chatLanes: env.CHAT_LANES || null,
+    logLevel: env.LOG_LEVEL ?? 'info',
+    bodyLimit: int(env, 'BODY_LIMIT', 256 * 1024),
+  };
+}
+
+/** A config for tests: in memory, dev API on, quiet. */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return { ...loadConfig({ DATA_DIR: ':memory:', LOG_LEVEL: 'silent', PORT: '0', HOST: '127.0.0.1' }), ...overrides };
+}

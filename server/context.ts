@@ -1,0 +1,55 @@
+// What every route can reach: the database, the configuration, the token service and dev faults.
+import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { RoleGroup } from '../src/core/role.ts';
+import type { Config } from './config.ts';
+import type { Db } from './db/db.ts';
+import type { Tokens } from './auth/tokens.ts';
+import type { Faults } from './http/faults.ts';
+import type { Secrets } from './secrets.ts';
+
+export interface AuthUser {
+  usrId: string;
+  usrNm: string;
+  usrTpCd: string;
+  usrRoleCd: string;
+  ofcId: string;
+  extUsrId: string;
+  email: string;
+  sid: string;
+  role: RoleGroup;
+}
+
+export interface ServerContext {
+  db: Db;
+  config: Config;
+  secrets: Secrets;
+  tokens: Tokens;
+  faults: Faults;
+  /** Chat-enabled lanes: '*' or a comma list. */
+  chatLanes: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: ServerContext;
+  }
+  interface FastifyRequest {
+    /** The caller, set by the token guard on /api/v2/app routes. */
+    user: AuthUser | null;
+  }
+}
+
+export type App = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  TypeBoxTypeProvider
+>;
+
+/** The authenticated caller of a guarded route; the guard guarantees it is there. */
+export function userOf(req: { user: AuthUser | null }): AuthUser {
+  if (!req.user) throw new Error('route is not behind the token guard');
+  return req.user;
+}

@@ -1,0 +1,13 @@
+// Small helpers for turning database rows into API JSON.
+
+/** ISO 8601 UTC, or null for a missing or invalid time. */
+export function iso(value: Date | string | null | undefined): string | null {
+  if (value === null || value === undefined) return null;
+  const d = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(d.getTime()) ? null : d.toISOString();
+}
+
+/** Like iso() for columns that are never null. */
+export function isoRequired(value: Date | string): string {
+  return iso(value) ?? new Date(0).toISOString();
+}

@@ -1,0 +1,42 @@
+// Serves the built app (dist/) with SPA fallback: hashed assets cached for a year, the shell and sw.js revalidated.
+import { existsSync } from 'node:fs';
+import fastifyStatic from '@fastify/static';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { App } from '../context.ts';
+import { errorBody } from './errors.ts';
+
+const API_PREFIXES = ['/api/', '/sso/', '/IBP_REFRESH.do', '/healthz', '/ws'];
+
+export async function staticApp(app: App, distDir: string): Promise<void> {
+  const built = existsSync(`${distDir}/index.html`);
+  if (built) {
+    await app.register(fastifyStatic, {
+      root: distDir,
+      wildcard: true,
+      index: false,
+      setHeaders(reply, path) {
+        reply.header(
+          'cache-control',
+          /\/assets\/.+-[\w-]{8,}\.\w+$/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  }
+  app.setNotFoundHandler((req: FastifyRequest, reply: FastifyReply) => {
+    const path = req.url.split('?')[0] ?? '/';
+    const wantsPage =
+      (req.method === 'GET' || req.method === 'HEAD') &&
+      !API_PREFIXES.some((p) => path.startsWith(p)) &&
+      !/\.\w{1,5}$/.test(path);
+    if (!wantsPage) {
+      return reply.code(404).send(errorBody(404, 'NotFoundError', `No route for ${req.method} ${path}`));
+    }
+    if (!built) {
+      return reply
+        .code(503)
+        .type('text/plain; charset=utf-8')
+        .send('The app is not built yet: run `npm run build` (npm start does it for you).');
+    }
+    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
+  });
+}

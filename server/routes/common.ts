@@ -1,0 +1,14 @@
+// Common routes under /api/v2/app/common (SPEC §7): user, history, programs, widgets, search, events, my-port,
+// follow-list trees and my-setting, lunar date and codes. The routes themselves live in ./common/.
+import type { App } from '../context.ts';
+import { miscRoutes } from './common/misc.ts';
+import { searchRoutes } from './common/search.ts';
+import { settingRoutes } from './common/setting.ts';
+import { userRoutes } from './common/user.ts';
+
+export async function commonRoutes(app: App): Promise<void> {
+  await userRoutes(app);
+  await searchRoutes(app);
+  await settingRoutes(app);
+  await miscRoutes(app);
+}

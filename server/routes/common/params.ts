@@ -1,0 +1,62 @@
+// Small parsing and arithmetic helpers shared by the /common and /vessel routes: calendar dates, time filters,
+// hours between times, rounding and great-circle distance.
+import { badRequest } from '../../http/errors.ts';
+
+const DAY_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** A YYYY-MM-DD that is a real calendar day (2024-02-30 is not), as 00:00 UTC; else 400 naming the field. */
+export function parseDay(value: string, field: string): Date {
+  const m = DAY_RE.exec(value);
+  if (m) {
+    const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+    const date = new Date(Date.UTC(y, mo - 1, d));
+    if (date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d) return date;
+  }
+  throw badRequest(`${field} must be a real date YYYY-MM-DD, got ${JSON.stringify(value)}`);
+}
+
+/** A time filter: an ISO date-time, or a YYYY-MM-DD (00:00 UTC). */
+export function parseTime(value: string, field: string): Date {
+  if (DAY_RE.test(value)) return parseDay(value, field);
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) throw badRequest(`${field} must be an ISO 8601 date-time, got ${JSON.stringify(value)}`);
+  return date;
+}
+
+/** Both ends of a time range, checked to be in order. */
+export function parseRange(
+  from: string | undefined,
+  to: string | undefined,
+  names: [string, string] = ['fromDt', 'toDt'],
+): { from: Date | null; to: Date | null } {
+  const f = from === undefined ? null : parseTime(from, names[0]);
+  const t = to === undefined ? null : parseTime(to, names[1]);
+  if (f && t && f.getTime() > t.getTime()) throw badRequest(`${names[0]} must not be later than ${names[1]}`);
+  return { from: f, to: t };
+}
+
+export const round = (n: number, digits = 1): number => {
+  const f = 10 ** digits;
+  return Math.round(n * f) / f;
+};
+
+export const HOUR_MS = 3_600_000;
+
+/** Hours from a to b (b later gives a positive number). */
+export const hoursBetween = (a: Date, b: Date): number => (b.getTime() - a.getTime()) / HOUR_MS;
+
+/** ETA minus ATA in hours, rounded to 0.1: positive = arrived ahead of the ETA (SPEC §3 etaDelayHrs); null before arrival. */
+export function etaDelayHrs(eta: Date, ata: Date | null): number | null {
+  return ata ? round(hoursBetween(ata, eta)) : null;
+}
+
+const EARTH_NM = 3440.065;
+const rad = (deg: number) => (deg * Math.PI) / 180;
+
+/** Great-circle (haversine) distance in nautical miles. */
+export function distanceNm(lat1: number, lon1: number, lat2: number, lon2: number): number {
+  const dLat = rad(lat2 - lat1);
+  const dLon = rad(lon2 - lon1);
+  const a = Math.sin(dLat / 2) ** 2 + Math.cos(rad(lat1)) * Math.cos(rad(lat2)) * Math.sin(dLon / 2) ** 2;
+  return 2 * EARTH_NM * Math.asin(Math.min(1, Math.sqrt(a)));
+}

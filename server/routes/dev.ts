@@ -1,0 +1,137 @@
+// Dev API under /api/dev (absent when NODE_ENV=production): inject notifications, inject faults, read the audit log.
+import { Type } from 'typebox';
+import type { App } from '../context.ts';
+import { badRequest } from '../http/errors.ts';
+import { isoRequired } from '../http/rows.ts';
+import { createNotifications } from '../seed/notify.ts';
+import { NOTIFICATION_IDS } from '../../src/core/contract/notification.ts';
+
+const tags = ['dev'];
+
+const NotificationInject = Type.Object(
+  {
+    usrId: Type.String({ minLength: 1, maxLength: 64 }),
+    notId: Type.Union(NOTIFICATION_IDS.map((id) => Type.Literal(id))),
+    vslCd: Type.Optional(Type.String({ pattern: '^[A-Z0-9]{4}$' })),
+    portCd: Type.Optional(Type.String({ pattern: '^[A-Z]{2}[A-Z0-9]{3}$' })),
+    count: Type.Optional(Type.Integer({ minimum: 1, maximum: 500 })),
+  },
+  { additionalProperties: false },
+);
+
+const FaultBody = Type.Object(
+  {
+    path: Type.String({ minLength: 1, maxLength: 512, pattern: '^/' }),
+    method: Type.Optional(Type.Union(['GET', 'POST', 'PUT', 'DELETE', 'PATCH'].map((m) => Type.Literal(m)))),
+    status: Type.Optional(Type.Integer({ minimum: 100, maximum: 599 })),
+    delayMs: Type.Optional(Type.Integer({ minimum: 0, maximum: 600_000 })),
+    times: Type.Integer({ minimum: 1, maximum: 10_000 }),
+  },
+  { additionalProperties: false },
+);
+
+export async function devRoutes(app: App): Promise<void> {
+  const { db, faults } = app.ctx;
+
+  app.post(
+    '/notifications',
+    {
+      schema: {
+        tags,
+        summary: 'Create notifications for a user with realistic details, as the simulator would',
+        body: NotificationInject,
+        response: { 200: Type.Object({ notSeqs: Type.Array(Type.Integer()) }) },
+      },
+    },
+    async (req) => {
+      const users = await db.query('SELECT 1 FROM users WHERE usr_id = $1', [req.body.usrId]);
+      if (users.length === 0) throw badRequest(`body.usrId: unknown user ${req.body.usrId}`);
+      try {
+        const notSeqs = await db.tx((sql) =>
+          createNotifications(sql, {
+            usrId: req.body.usrId,
+            notId: req.body.notId,
+            ...(req.body.vslCd ? { vslCd: req.body.vslCd } : {}),
+            ...(req.body.portCd ? { portCd: req.body.portCd } : {}),
+            count: req.body.count ?? 1,
+          }),
+        );
+        return { notSeqs };
+      } catch (err) {
+        throw badRequest(err instanceof Error ? err.message : String(err));
+      }
+    },
+  );
+
+  app.post(
+    '/faults',
+    {
+      schema: {
+        tags,
+        summary: 'The next `times` calls whose path starts with `path` answer `status`, after hanging `delayMs`',
+        body: FaultBody,
+        response: { 200: Type.Object({ faults: Type.Integer() }) },
+      },
+    },
+    async (req) => {
+      const { path, method, status, delayMs, times } = req.body;
+      if (status === undefined && !delayMs) throw badRequest('body: give status, delayMs or both');
+      faults.add({ path, method: method ?? null, status: status ?? null, delayMs: delayMs ?? 0, times });
+      return { faults: faults.all().length };
+    },
+  );
+
+  app.delete(
+    '/faults',
+    { schema: { tags, summary: 'Clear every injected fault', response: { 200: Type.Object({ cleared: Type.Integer() }) } } },
+    async () => ({ cleared: faults.clear() }),
+  );
+
+  app.get(
+    '/audit',
+    {
+      schema: {
+        tags,
+        summary: 'Applied mutations, oldest first',
+        querystring: Type.Object({
+          usrId: Type.Optional(Type.String({ maxLength: 64 })),
+          limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000, default: 1000 })),
+        }),
+        response: {
+          200: Type.Array(
+            Type.Object({
+              idempotencyKey: Type.Union([Type.String(), Type.Null()]),
+              method: Type.String(),
+              path: Type.String(),
+              usrId: Type.String(),
+              statusCode: Type.Union([Type.Integer(), Type.Null()]),
+              time: Type.String(),
+            }),
+          ),
+        },
+      },
+    },
+    async (req) => {
+      const rows = await db.query<{
+        idem_key: string | null;
+        method: string;
+        path: string;
+        usr_id: string;
+        status_code: number | null;
+        cre_dt: Date;
+      }>(
+        `SELECT idem_key, method, path, usr_id, status_code, cre_dt FROM mutations
+          WHERE ($1::text IS NULL OR usr_id = $1) ORDER BY id LIMIT $2`,
+        [req.query.usrId ?? null, req.query.limit ?? 1000],
+      );
+      return rows.map((r) => ({
+        idempotencyKey: r.idem_key,
+        method: r.method,
+        path: r.path,
+        usrId: r.usr_id,
+        statusCode: r.status_code,
+        time: isoRequired(r.cre_dt),
+      }));
+    },
+  );
+}

@@ -1,0 +1,13 @@
+// Every /api/v2/app route group; the token guard runs before all of them (see app.ts).
+import type { App } from '../context.ts';
+import { commonRoutes } from './common.ts';
+import { notificationRoutes } from './notification.ts';
+import { chatRoutes } from './chat.ts';
+import { vesselRoutes } from './vessel.ts';
+
+export async function apiRoutes(app: App): Promise<void> {
+  await app.register(commonRoutes, { prefix: '/common' });
+  await app.register(notificationRoutes, { prefix: '/notification' });
+  await app.register(chatRoutes, { prefix: '/chat' });
+  await app.register(vesselRoutes, { prefix: '/vessel' });
+}

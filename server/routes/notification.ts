@@ -1,0 +1,341 @@
+// Notification routes (SPEC §7 "Notification"): list, detail, badge, settings, read, acknowledge, push subscription.
+import { Type } from 'typebox';
+import { userOf, type App, type AuthUser } from '../context.ts';
+import type { Sql } from '../db/db.ts';
+import { badRequest, forbidden, notFound } from '../http/errors.ts';
+import { mutate } from '../http/mutation.ts';
+import { iso, isoRequired } from '../http/rows.ts';
+import {
+  BadgeResponse,
+  DeviceBody,
+  NotificationDetail,
+  NotificationDetailResponse,
+  type NotificationItem,
+  NotificationListResponse,
+  ReadSaveBody,
+  ReadSaveResponse,
+  SettingListResponse,
+  SettingSaveBody,
+  SettingSaveResponse,
+  SubscriptionBody,
+  VesselAckBody,
+} from '../../src/core/contract/notification.ts';
+import { SuccessMsg } from '../../src/core/contract/common.ts';
+
+const tags = ['notification'];
+const security = [{ token: [] }];
+
+interface NotiRow {
+  not_seq: number;
+  not_id: string;
+  not_nm: string;
+  usr_id: string;
+  vsl_cd: string | null;
+  vsl_nm: string | null;
+  port_cd: string | null;
+  not_read_yn: 'Y' | 'N';
+  ack_usr_id: string | null;
+  cre_dt: Date;
+  detail: Record<string, unknown>;
+}
+
+const SELECT = `SELECT n.not_seq, n.not_id, t.not_nm, n.usr_id, n.vsl_cd, v.vsl_nm, n.port_cd, n.not_read_yn,
+       n.ack_usr_id, n.cre_dt, n.detail
+  FROM notifications n JOIN notification_types t ON t.not_id = n.not_id LEFT JOIN vessels v ON v.vsl_cd = n.vsl_cd`;
+
+/** A user sees the notifications addressed to them; a vessel user only those of its own vessel. */
+function visible(user: AuthUser): { where: string; params: unknown[] } {
+  if (user.usrTpCd === '4') return { where: 'n.usr_id = $1 AND n.vsl_cd = $2', params: [user.usrId, user.ofcId] };
+  return { where: 'n.usr_id = $1', params: [user.usrId] };
+}
+
+const toItem = (r: NotiRow): NotificationItem => ({
+  notId: r.not_id,
+  notSeq: r.not_seq,
+  notNm: r.not_nm,
+  notReadYn: r.not_read_yn,
+  ackUsrId: r.ack_usr_id,
+  vslCd: r.vsl_cd,
+  vslNm: r.vsl_nm,
+  portCd: r.port_cd,
+  usrId: r.usr_id,
+  creDt: isoRequired(r.cre_dt),
+});
+
+function toDetail(r: NotiRow): NotificationDetail {
+  const d = r.detail;
+  const s = (k: string) => (typeof d[k] === 'string' ? (d[k] as string) : null);
+  const n = (k: string) => (typeof d[k] === 'number' ? (d[k] as number) : null);
+  return {
+    notSeq: r.not_seq,
+    notId: r.not_id,
+    notNm: r.not_nm,
+    vslCd: r.vsl_cd,
+    vslNm: s('vslNm') ?? r.vsl_nm,
+    portCd: s('portCd') ?? r.port_cd,
+    skdVoyNo: s('skdVoyNo'),
+    skdDirCd: s('skdDirCd'),
+    etaDt: iso(s('etaDt')),
+    etbDt: iso(s('etbDt')),
+    etdDt: iso(s('etdDt')),
+    ataDt: iso(s('ataDt')),
+    atdDt: iso(s('atdDt')),
+    etaDelayHrs: n('etaDelayHrs'),
+    prevEtaDt: iso(s('prevEtaDt')),
+    vslSlanCd: s('vslSlanCd'),
+    ydNm: s('ydNm'),
+    algsdNm: s('algsdNm'),
+    reqSpd: n('reqSpd'),
+    stsNm: s('stsNm'),
+    stsFrmDt: iso(s('stsFrmDt')),
+    stsReasNm: s('stsReasNm'),
+    notMsg: s('notMsg'),
+    creUsrId: s('creUsrId'),
+    creUtcDt: iso(s('creUtcDt')) ?? iso(r.cre_dt),
+    notReadYn: r.not_read_yn,
+    ackUsrId: r.ack_usr_id,
+  };
+}
+
+async function findVisible(sql: Sql, user: AuthUser, notSeq: number, lock = false): Promise<NotiRow | null> {
+  const v = visible(user);
+  const rows = await sql.query<NotiRow>(
+    `${SELECT} WHERE ${v.where} AND n.not_seq = $${v.params.length + 1}${lock ? ' FOR UPDATE OF n' : ''}`,
+    [...v.params, notSeq],
+  );
+  return rows[0] ?? null;
+}
+
+export async function notificationRoutes(app: App): Promise<void> {
+  const { db } = app.ctx;
+
+  app.get(
+    '/user/list',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "The caller's notifications, newest first",
+        querystring: Type.Object({
+          limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 5000, default: 1000 })),
+          afterSeq: Type.Optional(Type.Integer({ minimum: 0, description: 'only notifications with a larger notSeq' })),
+        }),
+        response: { 200: NotificationListResponse },
+      },
+    },
+    async (req) => {
+      const user = userOf(req);
+      const v = visible(user);
+      const limit = req.query.limit ?? 1000;
+      const rows = await db.query<NotiRow>(
+        `${SELECT} WHERE ${v.where} AND n.not_seq > $${v.params.length + 1}
+          ORDER BY n.not_seq DESC LIMIT $${v.params.length + 2}`,
+        [...v.params, req.query.afterSeq ?? 0, limit],
+      );
+      return { notiList: rows.map(toItem) };
+    },
+  );
+
+  app.get(
+    '/user/detail',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'One notification of the caller with its detail fields (SPEC §3)',
+        querystring: Type.Object({ notSeq: Type.Integer({ minimum: 1 }) }),
+        response: { 200: NotificationDetailResponse },
+      },
+    },
+    async (req) => {
+      const row = await findVisible(db, userOf(req), req.query.notSeq);
+      if (!row) return { notiDetailResponse: { success: false, msg: `Notification ${req.query.notSeq} was not found`, list: [] } };
+      return { notiDetailResponse: { success: true, msg: 'OK', list: [toDetail(row)] } };
+    },
+  );
+
+  app.get(
+    '/detail',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Notification detail for a push click (same shape as /user/detail)',
+        querystring: Type.Object({ notSeq: Type.Integer({ minimum: 1 }) }),
+        response: { 200: NotificationDetail },
+      },
+    },
+    async (req) => {
+      const row = await findVisible(db, userOf(req), req.query.notSeq);
+      if (!row) throw notFound(`Notification ${req.query.notSeq} was not found`);
+      return toDetail(row);
+    },
+  );
+
+  app.get(
+    '/user/badge',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Unread notification count: a list whose first item has notCnt',
+        response: { 200: BadgeResponse },
+      },
+    },
+    async (req) => {
+      const v = visible(userOf(req));
+      const rows = await db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM notifications n WHERE ${v.where} AND n.not_read_yn = 'N'`,
+        v.params,
+      );
+      return [{ notCnt: rows[0]?.n ?? 0 }];
+    },
+  );
+
+  app.get(
+    '/settings',
+    { schema: { tags, security, summary: "The caller's switch per notification type", response: { 200: SettingListResponse } } },
+    async (req) => {
+      const rows = await db.query<{ not_id: string; not_nm: string; not_use_yn: 'Y' | 'N' }>(
+        `SELECT t.not_id, t.not_nm, coalesce(s.not_use_yn, 'Y') AS not_use_yn
+           FROM notification_types t LEFT JOIN notification_settings s ON s.not_id = t.not_id AND s.usr_id = $1
+          ORDER BY t.sort_no, t.not_id`,
+        [userOf(req).usrId],
+      );
+      return { settingList: rows.map((r) => ({ notId: r.not_id, notNm: r.not_nm, notUseYn: r.not_use_yn })) };
+    },
+  );
+
+  app.post(
+    '/settings',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Save one switch; usrId, when sent, must be the caller',
+        body: SettingSaveBody,
+        response: { 200: SettingSaveResponse },
+      },
+    },
+    async (req, reply) => {
+      const user = userOf(req);
+      if (req.body.usrId !== undefined && req.body.usrId !== user.usrId) throw forbidden('Settings belong to their user');
+      return mutate(app, req, reply, async (sql) => {
+        await sql.query(
+          `INSERT INTO notification_settings (usr_id, not_id, not_use_yn) VALUES ($1, $2, $3)
+           ON CONFLICT (usr_id, not_id) DO UPDATE SET not_use_yn = EXCLUDED.not_use_yn, upd_dt = now()`,
+          [user.usrId, req.body.notId, req.body.notUseYn],
+        );
+        return { body: { notiSettingSaveResponse: { success: true, msg: 'Saved' } } };
+      });
+    },
+  );
+
+  app.post(
+    '/user/read',
+    { schema: { tags, security, summary: 'Mark one notification read (N -> Y)', body: ReadSaveBody, response: { 200: ReadSaveResponse } } },
+    async (req, reply) =>
+      mutate(app, req, reply, async (sql) => {
+        const user = userOf(req);
+        const row = await findVisible(sql, user, req.body.notSeq, true);
+        if (!row) throw notFound(`Notification ${req.body.notSeq} was not found`);
+        await sql.query(`UPDATE notifications SET not_read_yn = 'Y' WHERE not_seq = $1`, [row.not_seq]);
+        return { body: { notiReadSaveResponse: { success: true, msg: row.not_read_yn === 'Y' ? 'Already read' : 'Read' } } };
+      }),
+  );
+
+  const ack = async (sql: Sql, user: AuthUser, notSeq: number, vslCd?: string) => {
+    if (user.usrTpCd !== '4') throw forbidden('Only vessel users can acknowledge a vessel notification');
+    if (vslCd !== undefined && vslCd !== user.ofcId) throw forbidden('You can acknowledge only your own vessel');
+    const row = await findVisible(sql, user, notSeq, true);
+    if (!row) throw notFound(`Notification ${notSeq} was not found`);
+    if (row.not_id === 'N101') throw badRequest('Notification N101 cannot be acknowledged');
+    if (row.ack_usr_id) return { body: { success: false, msg: `Already acknowledged by ${row.ack_usr_id}` } };
+    await sql.query('UPDATE notifications SET ack_usr_id = $2, ack_dt = now() WHERE not_seq = $1', [notSeq, user.usrId]);
+    return { body: { success: true, msg: 'Schedule Got it!' } };
+  };
+
+  app.post(
+    '/vessel/ack',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Acknowledge ("Got it") a notification of the vessel user\'s own vessel, once',
+        body: VesselAckBody,
+        response: { 200: SuccessMsg },
+      },
+    },
+    async (req, reply) => mutate(app, req, reply, (sql) => ack(sql, userOf(req), req.body.notSeq, req.body.vslCd)),
+  );
+
+  app.put(
+    '/ack/:notSeq',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Acknowledge by path (same rules as /vessel/ack)',
+        params: Type.Object({ notSeq: Type.Integer({ minimum: 1 }) }),
+        response: { 200: SuccessMsg },
+      },
+    },
+    async (req, reply) => mutate(app, req, reply, (sql) => ack(sql, userOf(req), req.params.notSeq)),
+  );
+
+  app.post(
+    '/user/subscription',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Save the Web Push subscription of one device (notSbscrYn Y) or switch it off (N)',
+        body: SubscriptionBody,
+        response: { 200: SuccessMsg },
+      },
+    },
+    async (req, reply) => {
+      const user = userOf(req);
+      if (req.body.notSbscrYn === 'Y' && !req.body.subscription) {
+        throw badRequest('body.subscription is required when notSbscrYn is Y');
+      }
+      return mutate(app, req, reply, async (sql) => {
+        const owner = await sql.query<{ usr_id: string }>('SELECT usr_id FROM user_devices WHERE not_dev_id = $1', [
+          req.body.notDevId,
+        ]);
+        if (owner[0] && owner[0].usr_id !== user.usrId && req.body.notSbscrYn === 'N') {
+          throw forbidden('This device is registered to another user');
+        }
+        await sql.query(
+          `INSERT INTO user_devices (not_dev_id, usr_id, not_sbscr_yn, subscription) VALUES ($1, $2, $3, $4::text::jsonb)
+           ON CONFLICT (not_dev_id) DO UPDATE SET usr_id = EXCLUDED.usr_id, not_sbscr_yn = EXCLUDED.not_sbscr_yn,
+             subscription = coalesce(EXCLUDED.subscription, user_devices.subscription), upd_dt = now()`,
+          [req.body.notDevId, user.usrId, req.body.notSbscrYn, req.body.subscription ? JSON.stringify(req.body.subscription) : null],
+        );
+        return { body: { success: true, msg: req.body.notSbscrYn === 'Y' ? 'Subscribed' : 'Unsubscribed' } };
+      });
+    },
+  );
+
+  app.post(
+    '/user/logged-user',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Tie a device to the signed-on user (a shared device moves to whoever signs on)',
+        body: DeviceBody,
+        response: { 200: SuccessMsg },
+      },
+    },
+    async (req, reply) =>
+      mutate(app, req, reply, async (sql) => {
+        await sql.query(
+          `INSERT INTO user_devices (not_dev_id, usr_id) VALUES ($1, $2)
+           ON CONFLICT (not_dev_id) DO UPDATE SET usr_id = EXCLUDED.usr_id, upd_dt = now()`,
+          [req.body.notDevId, userOf(req).usrId],
+        );
+        return { body: { success: true, msg: 'Device registered' } };
+      }),
+  );
+}

@@ -1,0 +1,14 @@
+// Vessel routes under /api/v2/app/vessel (SPEC §7 "Vessel", shapes per DESIGN §6). A vessel user (type 4) reaches only
+// its own vessel, types 5 and 6 read but never write (see ./vessel/access.ts). The routes themselves live in ./vessel/.
+import type { App } from '../context.ts';
+import { infoRoutes } from './vessel/info.ts';
+import { memoRoutes } from './vessel/memos.ts';
+import { reportRoutes } from './vessel/reports.ts';
+import { stateRoutes } from './vessel/state.ts';
+
+export async function vesselRoutes(app: App): Promise<void> {
+  await stateRoutes(app);
+  await reportRoutes(app);
+  await memoRoutes(app);
+  await infoRoutes(app);
+}

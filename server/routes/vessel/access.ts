@@ -1,0 +1,191 @@
+// Who may read or write which vessel (the server side of SPEC §6), and the vessel rows the vessel routes share:
+// a vessel user (type 4) only its own vessel (ofcId), types 5 and 6 read any vessel but write none.
+import type { AuthUser } from '../../context.ts';
+import type { Sql } from '../../db/db.ts';
+import { forbidden, notFound } from '../../http/errors.ts';
+import { iso, isoRequired } from '../../http/rows.ts';
+import { isRestrictedType, isVesselUserType, type RoleGroup } from '../../../src/core/role.ts';
+import type { AisPosition, VesselReport } from '../../../src/core/contract/vessel.ts';
+import { etaDelayHrs } from '../common/params.ts';
+
+export interface VesselRow {
+  vsl_cd: string;
+  vsl_nm: string;
+  imo_no: string;
+  call_sgn: string;
+  flag_cd: string;
+  crr_cd: string;
+  lane_cd: string;
+  teu: number;
+  built_yr: number;
+  loa_m: number;
+  svc_spd: number;
+}
+
+/** 403 when a vessel user asks for another vessel, or when a read-only user (type 5, 6) writes. */
+export function assertVesselScope(user: AuthUser, vslCd: string, access: 'read' | 'write'): void {
+  if (isVesselUserType(user.usrTpCd) && vslCd !== user.ofcId) {
+    throw forbidden(`A vessel user may only open its own vessel ${user.ofcId}, not vslCd ${vslCd}`);
+  }
+  if (access === 'write' && isRestrictedType(user.usrTpCd)) throw forbidden('Users of type 5 and 6 are read-only');
+}
+
+/**
+ * The write rule of one vessel call: the vessel's own users when 'vessel' is allowed, else users whose role group
+ * (SPEC §6: NAV00/NAV01 operator, AGT00 agent) is allowed; never types 5 and 6.
+ */
+export function assertVesselWriter(user: AuthUser, vslCd: string, allowed: readonly RoleGroup[]): void {
+  assertVesselScope(user, vslCd, 'write');
+  const ok = isVesselUserType(user.usrTpCd) ? allowed.includes('vessel') : user.role !== 'vessel' && allowed.includes(user.role);
+  if (!ok) throw forbidden(`Only ${allowed.map((g) => (g === 'vessel' ? 'the vessel\'s own users' : `${g}s`)).join(' and ')} may do this`);
+}
+
+/** The vessel after the scope check; 404 naming vslCd when it does not exist. */
+export async function loadVessel(sql: Sql, user: AuthUser, vslCd: string, access: 'read' | 'write' = 'read'): Promise<VesselRow> {
+  assertVesselScope(user, vslCd, access);
+  const rows = await sql.query<VesselRow>('SELECT * FROM vessels WHERE vsl_cd = $1', [vslCd]);
+  const row = rows[0];
+  if (!row) throw notFound(`vslCd ${vslCd} was not found`);
+  return row;
+}
+
+// ---- positions ----
+
+export interface PositionRow {
+  vsl_cd: string;
+  pos_dt: Date;
+  lat: number;
+  lon: number;
+  sog: number;
+  cog: number;
+  hdg: number;
+  nav_sts: string;
+}
+
+export async function latestPosition(sql: Sql, vslCd: string): Promise<PositionRow | null> {
+  const rows = await sql.query<PositionRow>('SELECT * FROM vessel_positions WHERE vsl_cd = $1 ORDER BY pos_dt DESC LIMIT 1', [vslCd]);
+  return rows[0] ?? null;
+}
+
+export const toPosition = (p: PositionRow): AisPosition => ({
+  vslCd: p.vsl_cd,
+  posDt: isoRequired(p.pos_dt),
+  lat: p.lat,
+  lon: p.lon,
+  sog: p.sog,
+  cog: p.cog,
+  hdg: p.hdg,
+  navSts: p.nav_sts,
+});
+
+// ---- voyages and port calls ----
+
+export interface VoyageRow {
+  vsl_cd: string;
+  skd_voy_no: string;
+  skd_dir_cd: string;
+  lane_cd: string;
+  is_current: boolean;
+}
+
+export async function currentVoyage(sql: Sql, vslCd: string): Promise<VoyageRow | null> {
+  const rows = await sql.query<VoyageRow>(
+    'SELECT * FROM voyages WHERE vsl_cd = $1 AND is_current ORDER BY skd_voy_no DESC, skd_dir_cd LIMIT 1',
+    [vslCd],
+  );
+  return rows[0] ?? null;
+}
+
+export interface CallRow {
+  vsl_cd: string;
+  skd_voy_no: string;
+  skd_dir_cd: string;
+  call_seq: number;
+  port_cd: string;
+  port_nm: string;
+  cnt_cd: string;
+  port_lat: number;
+  port_lon: number;
+  yd_cd: string | null;
+  yd_nm: string | null;
+  eta: Date;
+  etb: Date;
+  etd: Date;
+  ata: Date | null;
+  atb: Date | null;
+  atd: Date | null;
+  skip_yn: string;
+}
+
+export const CALL_SELECT = `SELECT c.vsl_cd, c.skd_voy_no, c.skd_dir_cd, c.call_seq, c.port_cd, p.port_nm, p.cnt_cd,
+       p.lat AS port_lat, p.lon AS port_lon, c.yd_cd, c.yd_nm, c.eta, c.etb, c.etd, c.ata, c.atb, c.atd, c.skip_yn
+  FROM port_calls c JOIN ports p ON p.port_cd = c.port_cd`;
+
+/**
+ * The vessel's next call: the first one (by ETA) not yet departed and not skipped, no earlier than its last departure.
+ * While in port that is the call it is at.
+ */
+export const NEXT_CALL_WHERE = `c.atd IS NULL AND c.skip_yn = 'N'
+  AND c.eta >= coalesce((SELECT max(x.atd) FROM port_calls x WHERE x.vsl_cd = c.vsl_cd), '-infinity'::timestamptz)`;
+
+export async function nextCall(sql: Sql, vslCd: string): Promise<CallRow | null> {
+  const rows = await sql.query<CallRow>(`${CALL_SELECT} WHERE c.vsl_cd = $1 AND ${NEXT_CALL_WHERE} ORDER BY c.eta, c.call_seq LIMIT 1`, [
+    vslCd,
+  ]);
+  return rows[0] ?? null;
+}
+
+/** The last call the vessel has left. */
+export async function previousCall(sql: Sql, vslCd: string): Promise<CallRow | null> {
+  const rows = await sql.query<CallRow>(
+    `${CALL_SELECT} WHERE c.vsl_cd = $1 AND c.atd IS NOT NULL ORDER BY c.atd DESC, c.call_seq DESC LIMIT 1`,
+    [vslCd],
+  );
+  return rows[0] ?? null;
+}
+
+export const toCallRef = (c: CallRow) => ({
+  skdVoyNo: c.skd_voy_no,
+  skdDirCd: c.skd_dir_cd,
+  callSeq: c.call_seq,
+  portCd: c.port_cd,
+  portNm: c.port_nm,
+  ydNm: c.yd_nm,
+  eta: isoRequired(c.eta),
+  etb: isoRequired(c.etb),
+  etd: isoRequired(c.etd),
+  ata: iso(c.ata),
+  atb: iso(c.atb),
+  atd: iso(c.atd),
+  etaDelayHrs: etaDelayHrs(c.eta, c.ata),
+});
+
+// ---- reports ----
+
+export interface ReportRow {
+  vsl_cd: string;
+  rpt_dt: Date;
+  rpt_tp_cd: string;
+  lat: number;
+  lon: number;
+  avg_spd: number;
+  dist_nm: number;
+  foc_mt: number;
+  rob_fo_mt: number;
+  rob_do_mt: number;
+  remark: string;
+}
+
+export const toReport = (r: ReportRow): VesselReport => ({
+  vslCd: r.vsl_cd,
+  rptDt: isoRequired(r.rpt_dt),
+  rptTpCd: r.rpt_tp_cd,
+  lat: r.lat,
+  lon: r.lon,
+  avgSpd: r.avg_spd,
+  distNm: r.dist_nm,
+  focMt: r.foc_mt,
+  robFoMt: r.rob_fo_mt,
+  robDoMt: r.rob_do_mt,
+  remark: r.remark,
+});

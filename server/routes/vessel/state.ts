@@ -1,0 +1,305 @@
+// /vessel routes for where a vessel is and where it goes: current info, the schedule (cascade, widget IBM_W2030),
+// AIS position and track, the next port with distance and required speed, and the fleet overview.
+import { userOf, type App } from '../../context.ts';
+import { notFound } from '../../http/errors.ts';
+import { iso, isoRequired } from '../../http/rows.ts';
+import { isVesselUserType } from '../../../src/core/role.ts';
+import {
+  AisHistoryQuery,
+  AisHistoryResponse,
+  AisResponse,
+  CascadeQuery,
+  CascadeResponse,
+  FleetResponse,
+  NextPortResponse,
+  VesselCurrent,
+  VslQuery,
+} from '../../../src/core/contract/vessel.ts';
+import { distanceNm, etaDelayHrs, hoursBetween, round } from '../common/params.ts';
+import {
+  CALL_SELECT,
+  NEXT_CALL_WHERE,
+  currentVoyage,
+  latestPosition,
+  loadVessel,
+  nextCall,
+  previousCall,
+  toCallRef,
+  toPosition,
+  type CallRow,
+} from './access.ts';
+
+const tags = ['vessel'];
+const security = [{ token: [] }];
+
+export async function stateRoutes(app: App): Promise<void> {
+  const { db } = app.ctx;
+
+  app.get(
+    '/current',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "A vessel's identity, newest AIS state, current voyage and previous/next port (the vessel page header)",
+        querystring: VslQuery,
+        response: { 200: VesselCurrent },
+      },
+    },
+    async (req) => {
+      const v = await loadVessel(db, userOf(req), req.query.vslCd);
+      const info = await db.query<{ crr_nm: string; bg_colr: string; fg_colr: string; lane_nm: string }>(
+        `SELECT c.crr_nm, c.bg_colr, c.fg_colr, l.lane_nm FROM carriers c, lanes l WHERE c.crr_cd = $1 AND l.lane_cd = $2`,
+        [v.crr_cd, v.lane_cd],
+      );
+      const pos = await latestPosition(db, v.vsl_cd);
+      const voy = await currentVoyage(db, v.vsl_cd);
+      const next = await nextCall(db, v.vsl_cd);
+      const prev = await previousCall(db, v.vsl_cd);
+      const i = info[0];
+      return {
+        vslCd: v.vsl_cd,
+        vslNm: v.vsl_nm,
+        imoNo: v.imo_no,
+        callSgn: v.call_sgn,
+        flagCd: v.flag_cd,
+        crrCd: v.crr_cd,
+        crrNm: i?.crr_nm ?? v.crr_cd,
+        crrBgColrVal: i?.bg_colr ?? '#E5E7EB',
+        crrFgColrVal: i?.fg_colr ?? '#1F2937',
+        laneCd: v.lane_cd,
+        laneNm: i?.lane_nm ?? v.lane_cd,
+        vslSlanCd: voy?.lane_cd ?? v.lane_cd,
+        teu: v.teu,
+        builtYr: v.built_yr,
+        loaM: v.loa_m,
+        svcSpd: v.svc_spd,
+        posDt: iso(pos?.pos_dt),
+        lat: pos?.lat ?? null,
+        lon: pos?.lon ?? null,
+        sog: pos?.sog ?? null,
+        cog: pos?.cog ?? null,
+        hdg: pos?.hdg ?? null,
+        navSts: pos?.nav_sts ?? null,
+        skdVoyNo: voy?.skd_voy_no ?? null,
+        skdDirCd: voy?.skd_dir_cd ?? null,
+        prevPort: prev ? toCallRef(prev) : null,
+        nextPort: next ? toCallRef(next) : null,
+      };
+    },
+  );
+
+  app.get(
+    '/cascade',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "A voyage's schedule (the current one unless skdVoyNo and skdDirCd name another): the IBM_W2030 widget",
+        querystring: CascadeQuery,
+        response: { 200: CascadeResponse },
+      },
+    },
+    async (req) => {
+      const q = req.query;
+      const v = await loadVessel(db, userOf(req), q.vslCd);
+      let voy: { skd_voy_no: string; skd_dir_cd: string; lane_cd: string } | null;
+      if (q.skdVoyNo !== undefined || q.skdDirCd !== undefined) {
+        const rows = await db.query<{ skd_voy_no: string; skd_dir_cd: string; lane_cd: string }>(
+          `SELECT skd_voy_no, skd_dir_cd, lane_cd FROM voyages WHERE vsl_cd = $1 AND skd_voy_no = $2
+              AND ($3::text IS NULL OR skd_dir_cd = $3) ORDER BY skd_dir_cd LIMIT 1`,
+          [v.vsl_cd, q.skdVoyNo ?? '', q.skdDirCd ?? null],
+        );
+        voy = rows[0] ?? null;
+        if (!voy) throw notFound(`skdVoyNo ${q.skdVoyNo ?? ''}${q.skdDirCd ?? ''} of vessel ${v.vsl_cd} was not found`);
+      } else {
+        voy = await currentVoyage(db, v.vsl_cd);
+      }
+      if (!voy) return { vslCd: v.vsl_cd, vslNm: v.vsl_nm, skdVoyNo: null, skdDirCd: null, laneCd: null, calls: [] };
+      const calls = await db.query<CallRow>(
+        `${CALL_SELECT} WHERE c.vsl_cd = $1 AND c.skd_voy_no = $2 AND c.skd_dir_cd = $3 ORDER BY c.call_seq`,
+        [v.vsl_cd, voy.skd_voy_no, voy.skd_dir_cd],
+      );
+      const next = await nextCall(db, v.vsl_cd);
+      const isNext = (c: CallRow) =>
+        !!next && next.skd_voy_no === c.skd_voy_no && next.skd_dir_cd === c.skd_dir_cd && next.call_seq === c.call_seq;
+      return {
+        vslCd: v.vsl_cd,
+        vslNm: v.vsl_nm,
+        skdVoyNo: voy.skd_voy_no,
+        skdDirCd: voy.skd_dir_cd,
+        laneCd: voy.lane_cd,
+        calls: calls.map((c) => ({
+          callSeq: c.call_seq,
+          portCd: c.port_cd,
+          portNm: c.port_nm,
+          cntCd: c.cnt_cd,
+          ydCd: c.yd_cd,
+          ydNm: c.yd_nm,
+          eta: isoRequired(c.eta),
+          etb: isoRequired(c.etb),
+          etd: isoRequired(c.etd),
+          ata: iso(c.ata),
+          atb: iso(c.atb),
+          atd: iso(c.atd),
+          skipYn: c.skip_yn === 'Y' ? ('Y' as const) : ('N' as const),
+          etaDelayHrs: etaDelayHrs(c.eta, c.ata),
+          isCurrent: isNext(c),
+        })),
+      };
+    },
+  );
+
+  app.get(
+    '/ais',
+    {
+      schema: { tags, security, summary: "A vessel's newest AIS fix, or null", querystring: VslQuery, response: { 200: AisResponse } },
+    },
+    async (req) => {
+      const v = await loadVessel(db, userOf(req), req.query.vslCd);
+      const pos = await latestPosition(db, v.vsl_cd);
+      return pos ? toPosition(pos) : null;
+    },
+  );
+
+  app.get(
+    '/ais-history',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "A vessel's AIS track over the given hours up to its newest fix, oldest first",
+        querystring: AisHistoryQuery,
+        response: { 200: AisHistoryResponse },
+      },
+    },
+    async (req) => {
+      const v = await loadVessel(db, userOf(req), req.query.vslCd);
+      const hours = req.query.hours ?? 48;
+      const rows = await db.query<{ pos_dt: Date; lat: number; lon: number; sog: number; cog: number; nav_sts: string }>(
+        `SELECT pos_dt, lat, lon, sog, cog, nav_sts FROM vessel_positions
+          WHERE vsl_cd = $1
+            AND pos_dt >= (SELECT max(pos_dt) FROM vessel_positions WHERE vsl_cd = $1) - make_interval(hours => $2::int)
+          ORDER BY pos_dt`,
+        [v.vsl_cd, hours],
+      );
+      return {
+        vslCd: v.vsl_cd,
+        hours,
+        track: rows.map((r) => ({ posDt: isoRequired(r.pos_dt), lat: r.lat, lon: r.lon, sog: r.sog, cog: r.cog, navSts: r.nav_sts })),
+      };
+    },
+  );
+
+  app.get(
+    '/next-port',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'The next call not yet departed, with the distance to go and the speed needed to make its ETA; null when none',
+        querystring: VslQuery,
+        response: { 200: NextPortResponse },
+      },
+    },
+    async (req) => {
+      const v = await loadVessel(db, userOf(req), req.query.vslCd);
+      const next = await nextCall(db, v.vsl_cd);
+      if (!next) return null;
+      const pos = await latestPosition(db, v.vsl_cd);
+      const arrived = next.ata !== null;
+      const dist = arrived ? 0 : pos ? round(distanceNm(pos.lat, pos.lon, next.port_lat, next.port_lon)) : null;
+      const hrs = arrived ? null : round(hoursBetween(new Date(), next.eta), 2);
+      const reqSpd = dist !== null && hrs !== null && hrs > 0 && !arrived ? round(dist / hrs) : null;
+      return {
+        vslCd: v.vsl_cd,
+        skdVoyNo: next.skd_voy_no,
+        skdDirCd: next.skd_dir_cd,
+        callSeq: next.call_seq,
+        portCd: next.port_cd,
+        portNm: next.port_nm,
+        cntCd: next.cnt_cd,
+        lat: next.port_lat,
+        lon: next.port_lon,
+        ydCd: next.yd_cd,
+        ydNm: next.yd_nm,
+        eta: isoRequired(next.eta),
+        etb: isoRequired(next.etb),
+        etd: isoRequired(next.etd),
+        ata: iso(next.ata),
+        atb: iso(next.atb),
+        posDt: iso(pos?.pos_dt),
+        distNm: dist,
+        hrsToEta: hrs,
+        reqSpd,
+      };
+    },
+  );
+
+  app.get(
+    '/info/fleet',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Every vessel with its newest position and next call (a vessel user gets only its own vessel)',
+        response: { 200: FleetResponse },
+      },
+    },
+    async (req) => {
+      const user = userOf(req);
+      const own = isVesselUserType(user.usrTpCd);
+      const rows = await db.query<{
+        vsl_cd: string;
+        vsl_nm: string;
+        lane_cd: string;
+        crr_cd: string;
+        bg_colr: string;
+        fg_colr: string;
+        lat: number | null;
+        lon: number | null;
+        sog: number | null;
+        cog: number | null;
+        nav_sts: string | null;
+        pos_dt: Date | null;
+        next_port_cd: string | null;
+        next_eta: Date | null;
+        followed: boolean;
+      }>(
+        `WITH pos AS (
+           SELECT DISTINCT ON (vsl_cd) vsl_cd, lat, lon, sog, cog, nav_sts, pos_dt FROM vessel_positions ORDER BY vsl_cd, pos_dt DESC
+         ), nxt AS (
+           SELECT DISTINCT ON (c.vsl_cd) c.vsl_cd, c.port_cd, c.eta FROM port_calls c WHERE ${NEXT_CALL_WHERE}
+            ORDER BY c.vsl_cd, c.eta, c.call_seq
+         )
+         SELECT v.vsl_cd, v.vsl_nm, v.lane_cd, v.crr_cd, cr.bg_colr, cr.fg_colr, pos.lat, pos.lon, pos.sog, pos.cog, pos.nav_sts,
+                pos.pos_dt, nxt.port_cd AS next_port_cd, nxt.eta AS next_eta,
+                EXISTS (SELECT 1 FROM user_relations r WHERE r.usr_id = $1 AND r.rel_tp_cd = 'REL_USR_VSL' AND r.rel_cd = v.vsl_cd) AS followed
+           FROM vessels v JOIN carriers cr ON cr.crr_cd = v.crr_cd
+           LEFT JOIN pos ON pos.vsl_cd = v.vsl_cd LEFT JOIN nxt ON nxt.vsl_cd = v.vsl_cd
+          WHERE ($2::text IS NULL OR v.vsl_cd = $2)
+          ORDER BY v.vsl_cd`,
+        [user.usrId, own ? user.ofcId : null],
+      );
+      return {
+        vessels: rows.map((r) => ({
+          vslCd: r.vsl_cd,
+          vslNm: r.vsl_nm,
+          laneCd: r.lane_cd,
+          crrCd: r.crr_cd,
+          crrBgColrVal: r.bg_colr,
+          crrFgColrVal: r.fg_colr,
+          lat: r.lat,
+          lon: r.lon,
+          sog: r.sog,
+          cog: r.cog,
+          navSts: r.nav_sts,
+          posDt: iso(r.pos_dt),
+          nextPortCd: r.next_port_cd,
+          nextEta: iso(r.next_eta),
+          followed: r.followed,
+        })),
+      };
+    },
+  );
+}

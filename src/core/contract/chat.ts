@@ -1,0 +1,176 @@
+// API contract for chat (SPEC §3 chat room and message, §4 unread count and enablement, §7 chat calls):
+// route schemas and OpenAPI on the server, types and small rules for the app, the worker and the STOMP broker.
+import { Type, type Static } from 'typebox';
+import { IsoDate, PortCd } from './common.ts';
+
+/** One room per vessel: 'V-' + vessel code. */
+export const ROOM_PREFIX = 'V-';
+export const roomIdOf = (vslCd: string): string => `${ROOM_PREFIX}${vslCd}`;
+export const MSG_TEXT_MAX = 4000;
+export const HISTORY_PAGE_DEFAULT = 30;
+export const HISTORY_PAGE_MAX = 100;
+export const BERTH_REMARK_MAX = 1000;
+
+/** SPEC §4: chat-enabled lanes are '*' (all) or a comma list; a vessel user chats only when its lane is in it. */
+export function isChatLane(chatLanes: string, laneCd: string | null | undefined): boolean {
+  const lanes = chatLanes
+    .split(',')
+    .map((l) => l.trim())
+    .filter(Boolean);
+  if (lanes.includes('*')) return true;
+  return !!laneCd && lanes.includes(laneCd);
+}
+
+export const RoomId = Type.String({ pattern: '^V-[A-Z0-9]{4}$', description: "room id: 'V-' + the 4-letter vessel code" });
+export const UsrId = Type.String({ pattern: '^[A-Za-z0-9._@-]{1,64}$', description: 'user id' });
+export const ClientMsgId = Type.String({
+  pattern: '^[A-Za-z0-9_-]{1,64}$',
+  description: 'id the app gives a message when it is written; a resend with the same id is stored once',
+});
+/** 'V' a vessel user sent it, 'S' a shore user. */
+export const SenderType = Type.Union([Type.Literal('V'), Type.Literal('S')]);
+export type SenderType = Static<typeof SenderType>;
+export const MsgTpCd = Type.Union([Type.Literal('TEXT'), Type.Literal('BERTH_PRSP')]);
+export type MsgTpCd = Static<typeof MsgTpCd>;
+const NullableString = Type.Union([Type.String(), Type.Null()]);
+
+export const ChatLastMessage = Type.Object({
+  msgSeq: Type.Integer(),
+  sender: Type.String(),
+  senderType: SenderType,
+  msgText: Type.String(),
+  creDt: IsoDate,
+});
+export type ChatLastMessage = Static<typeof ChatLastMessage>;
+
+export const ChatRoom = Type.Object({
+  roomId: Type.String(),
+  roomNm: Type.String(),
+  userId: Type.String({ description: 'the caller' }),
+  svceLaneCd: Type.String(),
+  vslCd: Type.String(),
+  unreadCount: Type.Integer({ description: 'messages not sent by the caller that the caller has not read' }),
+  subscriber: Type.String({ description: "the caller's usrId, as in /topic/vessel-unread messages" }),
+  lastMessage: Type.Union([ChatLastMessage, Type.Null()]),
+});
+export type ChatRoom = Static<typeof ChatRoom>;
+export const RoomListResponse = Type.Array(ChatRoom);
+export type RoomListResponse = Static<typeof RoomListResponse>;
+
+export const ChatMessage = Type.Object({
+  msgSeq: Type.Integer(),
+  roomId: Type.String(),
+  clientMsgId: NullableString,
+  sender: Type.String(),
+  senderNm: Type.String(),
+  senderType: SenderType,
+  msgTpCd: MsgTpCd,
+  msgText: Type.String({ description: 'plain text as sent; never HTML' }),
+  creDt: IsoDate,
+  readDate: Type.Union([IsoDate, Type.Null()], { description: 'when the caller read it; null when unread or sent by the caller' }),
+  readSource: NullableString,
+  readCount: Type.Integer({ description: 'how many room members other than the sender have read it' }),
+});
+export type ChatMessage = Static<typeof ChatMessage>;
+
+export const HistoryResponse = Type.Object({
+  roomId: Type.String(),
+  messages: Type.Array(ChatMessage, { description: 'newest first' }),
+  hasMore: Type.Boolean({ description: 'older messages exist: ask again with beforeSeq = the last msgSeq' }),
+});
+export type HistoryResponse = Static<typeof HistoryResponse>;
+
+export const ChatMember = Type.Object({
+  usrId: Type.String(),
+  usrNm: Type.String(),
+  senderType: SenderType,
+  joinedDt: IsoDate,
+});
+export type ChatMember = Static<typeof ChatMember>;
+
+export const InitSubResponse = Type.Object({
+  roomId: Type.String(),
+  roomNm: Type.String(),
+  vslCd: Type.String(),
+  svceLaneCd: Type.String(),
+  members: Type.Array(ChatMember),
+  subscribed: Type.Literal(true),
+});
+export type InitSubResponse = Static<typeof InitSubResponse>;
+
+export const ReadResponse = Type.Object({
+  success: Type.Boolean(),
+  msg: Type.String(),
+  roomId: Type.String(),
+  unreadCount: Type.Integer({ description: "the room's unread count for the caller after this read" }),
+});
+export type ReadResponse = Static<typeof ReadResponse>;
+
+export const JoinListResponse = Type.Array(Type.Object({ roomId: Type.String(), members: Type.Array(ChatMember) }));
+export type JoinListResponse = Static<typeof JoinListResponse>;
+
+/** Also the payload of /topic/vessel-unread (SPEC §7). */
+export const UnreadItem = Type.Object({ roomId: Type.String(), subscriber: Type.String(), unreadCount: Type.Integer() });
+export type UnreadItem = Static<typeof UnreadItem>;
+export const UnreadListResponse = Type.Array(UnreadItem);
+export type UnreadListResponse = Static<typeof UnreadListResponse>;
+
+export const UnreadMessagesResponse = Type.Object({
+  roomId: Type.String(),
+  unreadCount: Type.Integer(),
+  messages: Type.Array(ChatMessage, { description: 'unread messages, oldest first' }),
+});
+export type UnreadMessagesResponse = Static<typeof UnreadMessagesResponse>;
+
+export const RoomIdsQuery = Type.Object({
+  roomIds: Type.Optional(
+    Type.Array(RoomId, {
+      maxItems: 200,
+      description: 'repeated keys (roomIds=a&roomIds=b) or a comma list (roomIds=a,b); absent means all rooms of the caller',
+    }),
+  ),
+});
+
+export const SendMessageBody = Type.Object(
+  {
+    roomId: RoomId,
+    clientMsgId: ClientMsgId,
+    msgText: Type.String({ minLength: 1, maxLength: MSG_TEXT_MAX, description: 'trimmed; must not be blank' }),
+  },
+  { additionalProperties: false },
+);
+export type SendMessageBody = Static<typeof SendMessageBody>;
+
+export const SendMessageResponse = Type.Object({
+  message: ChatMessage,
+  duplicate: Type.Boolean({ description: 'true when this clientMsgId was already stored: nothing was stored again' }),
+});
+export type SendMessageResponse = Static<typeof SendMessageResponse>;
+
+export const PushAlertBody = Type.Object(
+  { roomId: RoomId, msgSeq: Type.Integer({ minimum: 1 }) },
+  { additionalProperties: false },
+);
+export type PushAlertBody = Static<typeof PushAlertBody>;
+
+export const PushAlertResponse = Type.Object({
+  success: Type.Boolean(),
+  msg: Type.String(),
+  recipients: Type.Array(Type.String(), { description: 'members other than the sender who are to be alerted' }),
+});
+export type PushAlertResponse = Static<typeof PushAlertResponse>;
+
+export const BerthPrspBody = Type.Object(
+  {
+    portCd: PortCd,
+    etb: Type.Optional(IsoDate),
+    etd: Type.Optional(IsoDate),
+    ydNm: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'terminal; defaults to the port call terminal' })),
+    remark: Type.Optional(Type.String({ maxLength: BERTH_REMARK_MAX })),
+  },
+  { additionalProperties: false },
+);
+export type BerthPrspBody = Static<typeof BerthPrspBody>;
+
+export const BerthPrspResponse = Type.Object({ success: Type.Boolean(), msg: Type.String(), message: ChatMessage });
+export type BerthPrspResponse = Static<typeof BerthPrspResponse>;

@@ -1,0 +1,104 @@
+// API contract for notifications (SPEC §3 entities, §7 notification calls).
+import { Type, type Static } from 'typebox';
+import { NullableIsoDate, IsoDate, YN } from './common.ts';
+
+export const NOTIFICATION_IDS = ['N001', 'N002', 'N003', 'N004', 'N005', 'N006', 'N007', 'N008', 'N009', 'N020', 'N101'] as const;
+export const NotId = Type.Union(NOTIFICATION_IDS.map((id) => Type.Literal(id)));
+export type NotId = (typeof NOTIFICATION_IDS)[number];
+
+export const NotificationItem = Type.Object({
+  notId: Type.String(),
+  notSeq: Type.Integer(),
+  notNm: Type.String(),
+  notReadYn: YN,
+  ackUsrId: Type.Union([Type.String(), Type.Null()]),
+  vslCd: Type.Union([Type.String(), Type.Null()]),
+  vslNm: Type.Union([Type.String(), Type.Null()]),
+  portCd: Type.Union([Type.String(), Type.Null()]),
+  usrId: Type.String(),
+  creDt: IsoDate,
+});
+export type NotificationItem = Static<typeof NotificationItem>;
+
+const Str = Type.Union([Type.String(), Type.Null()]);
+const Num = Type.Union([Type.Number(), Type.Null()]);
+
+export const NotificationDetail = Type.Object({
+  notSeq: Type.Integer(),
+  notId: Type.String(),
+  notNm: Type.String(),
+  vslCd: Str,
+  vslNm: Str,
+  portCd: Str,
+  skdVoyNo: Str,
+  skdDirCd: Str,
+  etaDt: NullableIsoDate,
+  etbDt: NullableIsoDate,
+  etdDt: NullableIsoDate,
+  ataDt: NullableIsoDate,
+  atdDt: NullableIsoDate,
+  etaDelayHrs: Num,
+  prevEtaDt: NullableIsoDate,
+  vslSlanCd: Str,
+  ydNm: Str,
+  algsdNm: Str,
+  reqSpd: Num,
+  stsNm: Str,
+  stsFrmDt: NullableIsoDate,
+  stsReasNm: Str,
+  notMsg: Str,
+  creUsrId: Str,
+  creUtcDt: NullableIsoDate,
+  notReadYn: YN,
+  ackUsrId: Str,
+});
+export type NotificationDetail = Static<typeof NotificationDetail>;
+
+export const NotificationListResponse = Type.Object({ notiList: Type.Array(NotificationItem) });
+export type NotificationListResponse = Static<typeof NotificationListResponse>;
+
+export const NotificationDetailResponse = Type.Object({
+  notiDetailResponse: Type.Object({ success: Type.Boolean(), msg: Type.String(), list: Type.Array(NotificationDetail) }),
+});
+export type NotificationDetailResponse = Static<typeof NotificationDetailResponse>;
+
+export const BadgeResponse = Type.Array(Type.Object({ notCnt: Type.Integer() }));
+export type BadgeResponse = Static<typeof BadgeResponse>;
+
+export const NotificationSetting = Type.Object({ notId: Type.String(), notNm: Type.String(), notUseYn: YN });
+export type NotificationSetting = Static<typeof NotificationSetting>;
+
+export const SettingListResponse = Type.Object({ settingList: Type.Array(NotificationSetting) });
+export type SettingListResponse = Static<typeof SettingListResponse>;
+
+export const SettingSaveBody = Type.Object(
+  { notId: NotId, notUseYn: YN, usrId: Type.Optional(Type.String({ maxLength: 64 })) },
+  { additionalProperties: false },
+);
+export type SettingSaveBody = Static<typeof SettingSaveBody>;
+
+const SuccessMsgObj = Type.Object({ success: Type.Boolean(), msg: Type.String() });
+export const SettingSaveResponse = Type.Object({ notiSettingSaveResponse: SuccessMsgObj });
+export const ReadSaveBody = Type.Object({ notSeq: Type.Integer({ minimum: 1 }) }, { additionalProperties: false });
+export const ReadSaveResponse = Type.Object({ notiReadSaveResponse: SuccessMsgObj });
+export const VesselAckBody = Type.Object(
+  { notSeq: Type.Integer({ minimum: 1 }), vslCd: Type.Optional(Type.String({ maxLength: 8 })) },
+  { additionalProperties: false },
+);
+
+export const SubscriptionBody = Type.Object(
+  {
+    notDevId: Type.String({ minLength: 1, maxLength: 128 }),
+    notSbscrYn: YN,
+    subscription: Type.Optional(
+      Type.Object({
+        endpoint: Type.String({ format: 'uri', maxLength: 2048 }),
+        expirationTime: Type.Optional(Type.Union([Type.Number(), Type.Null()])),
+        keys: Type.Object({ p256dh: Type.String({ maxLength: 256 }), auth: Type.String({ maxLength: 128 }) }),
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type SubscriptionBody = Static<typeof SubscriptionBody>;
+export const DeviceBody = Type.Object({ notDevId: Type.String({ minLength: 1, maxLength: 128 }) }, { additionalProperties: false });

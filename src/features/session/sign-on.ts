@@ -1,0 +1,19 @@
+// Where the window keeps its copy of the token (localStorage `token`, SPEC §7) and how it sends a visitor to sign on.
+import { SIGN_ON_PATH } from '../../config.ts';
+
+const TOKEN_KEY = 'token';
+
+/** The worker keeps the token in IndexedDB; the window mirrors it for code that reads localStorage (SPEC §7). */
+export function mirrorToken(token: string | null): void {
+  try {
+    if (token) localStorage.setItem(TOKEN_KEY, token);
+    else localStorage.removeItem(TOKEN_KEY);
+  } catch {
+    // Storage can be blocked (private modes, quota): the worker's copy in IndexedDB is the one that counts.
+  }
+}
+
+/** Leaves the app for the sign-on page, which comes back to `next` (this page by default) once signed on. */
+export function goToSignOn(next: string | null = location.pathname + location.search): void {
+  location.assign(next ? `${SIGN_ON_PATH}?next=${encodeURIComponent(next)}` : SIGN_ON_PATH);
+}

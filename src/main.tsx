@@ -1,0 +1,16 @@
+// Entry of the window: mounts the React app and registers the service worker.
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import './styles/base.css';
+import './styles/app.css';
+import { App } from './App.tsx';
+import { registerServiceWorker } from './sw-register.ts';
+
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root element');
+createRoot(root).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);
+registerServiceWorker();

@@ -1,0 +1,37 @@
+// The window's one door to the sync worker: starts it on first use, wraps it with Comlink, and turns a worker
+// that cannot start (e.g. its script failed to load) into a rejected call instead of a call that never answers.
+import { wrap, type Remote } from 'comlink';
+import type { WorkerApi } from '../worker/index.ts';
+
+export type { SessionStart } from '../worker/index.ts';
+
+let remote: Remote<WorkerApi> | undefined;
+let failed: Promise<never> | undefined;
+
+function ensureWorker(): { remote: Remote<WorkerApi>; failed: Promise<never> } {
+  if (!remote || !failed) {
+    const worker = new Worker(new URL('../worker/index.ts', import.meta.url), { type: 'module' });
+    failed = new Promise<never>((_, reject) => {
+      worker.addEventListener('error', (event) => {
+        // Start afresh on the next call (e.g. "Try again" once the link is back).
+        worker.terminate();
+        remote = undefined;
+        failed = undefined;
+        reject(
+          new Error(
+            `The app's background worker stopped: ${event.message || 'its script could not be loaded'}.`,
+          ),
+        );
+      });
+    });
+    failed.catch(() => undefined);
+    remote = wrap<WorkerApi>(worker);
+  }
+  return { remote, failed };
+}
+
+/** Calls the worker's API; rejects with the worker's typed error (name and message cross over). */
+export function callWorker<T>(call: (api: Remote<WorkerApi>) => Promise<T>): Promise<T> {
+  const { remote: api, failed: failure } = ensureWorker();
+  return Promise.race([call(api), failure]);
+}

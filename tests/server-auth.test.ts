@@ -1,0 +1,134 @@
+// Sign-on, tokens and the guard: SPEC §7 general behaviour and §8 AuthenticationError, against the real server.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SignJWT } from 'jose';
+import { startTestServer, type TestServer } from './helpers/server.ts';
+
+let s: TestServer;
+beforeAll(async () => {
+  s = await startTestServer();
+});
+afterAll(() => s.close());
+
+const USER = '/api/v2/app/common/logged-user';
+
+async function signOn(usrId: string, password = 'demo', next?: string) {
+  return s.app.inject({ method: 'POST', url: '/sso/login', payload: { usrId, password, ...(next ? { next } : {}) } });
+}
+
+describe('sign-on page', () => {
+  it('shows a form with usrId, password, a submit button and the demo users', async () => {
+    const res = await s.app.inject('/sso/login?next=/voyage');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    for (const needle of ['name="usrId"', 'name="password"', 'type="submit"', 'value="/voyage"', '<code>vessel</code>', '<code>agent</code>', '<code>staff</code>']) {
+      expect(res.body).toContain(needle);
+    }
+  });
+
+  it('signs on with a form post: HttpOnly cookie and a redirect to next', async () => {
+    const res = await s.app.inject({
+      method: 'POST',
+      url: '/sso/login',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'usrId=agent&password=demo&next=%2Fport%2Flive',
+    });
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe('/port/live');
+    const cookie = String(res.headers['set-cookie']);
+    expect(cookie).toMatch(/quay_sid=[\w-]{20,}/);
+    expect(cookie).toContain('HttpOnly');
+    expect(cookie).toContain('SameSite=Lax');
+  });
+
+  it('never redirects off-site', async () => {
+    for (const next of ['//evil.example/x', 'https://evil.example/', '/\\evil.example']) {
+      const res = await signOn('agent', 'demo', next);
+      expect(res.headers.location).toBe('/');
+    }
+  });
+
+  it('answers a wrong password with the form again and a clear message, and no cookie', async () => {
+    const res = await signOn('vessel', 'nope');
+    expect(res.statusCode).toBe(401);
+    expect(res.body).toContain('role="alert"');
+    expect(res.body).toContain('The user ID or password is not correct');
+    expect(res.headers['set-cookie']).toBeUndefined();
+    const unknown = await signOn('nobody');
+    expect(unknown.statusCode).toBe(401);
+  });
+
+  it('rejects a malformed sign-on body with 400', async () => {
+    const res = await s.app.inject({ method: 'POST', url: '/sso/login', payload: { usrId: 'x' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toContain('password');
+  });
+});
+
+describe('IBP_REFRESH.do', () => {
+  it('turns a session into a signed token; without a session it answers Fail', async () => {
+    expect((await s.app.inject('/IBP_REFRESH.do')).json()).toEqual({ Result: 'Fail' });
+    expect((await s.app.inject({ url: '/IBP_REFRESH.do', cookies: { quay_sid: 'made-up' } })).json()).toEqual({ Result: 'Fail' });
+    const login = await signOn('vessel');
+    const sid = login.cookies.find((c) => c.name === 'quay_sid')?.value ?? '';
+    const body = (await s.app.inject({ url: '/IBP_REFRESH.do', cookies: { quay_sid: sid } })).json();
+    expect(body.Result).toBe('Ok');
+    expect(body.token.split('.')).toHaveLength(3);
+    const me = await s.call('GET', USER, { token: body.token });
+    expect(me.statusCode).toBe(200);
+    expect(me.json().usrId).toBe('vessel');
+  });
+
+  it('logs out with f_cmd=11: the session ends and its tokens stop working', async () => {
+    const login = await signOn('viewer');
+    const sid = login.cookies.find((c) => c.name === 'quay_sid')?.value ?? '';
+    const { token } = (await s.app.inject({ url: '/IBP_REFRESH.do', cookies: { quay_sid: sid } })).json();
+    expect((await s.call('GET', USER, { token })).statusCode).toBe(200);
+    const out = await s.app.inject({ url: '/IBP_REFRESH.do?f_cmd=11', headers: { 'x-auth-token': token } });
+    expect(out.statusCode).toBe(200);
+    const after = await s.call('GET', USER, { token });
+    expect(after.statusCode).toBe(401);
+    expect(after.json().name).toBe('AuthenticationError');
+    expect((await s.app.inject({ url: '/IBP_REFRESH.do', cookies: { quay_sid: sid } })).json()).toEqual({ Result: 'Fail' });
+  });
+});
+
+describe('token guard on /api/v2/app', () => {
+  it('answers 401 AuthenticationError with no token', async () => {
+    const res = await s.call('GET', USER);
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toMatchObject({ statusCode: 401, name: 'AuthenticationError' });
+  });
+
+  it('answers 401 JsonWebTokenError for a tampered token or one signed with another key', async () => {
+    const good = await s.token('staff');
+    const [h, p, sig] = good.split('.');
+    const payload = JSON.parse(Buffer.from(p ?? '', 'base64url').toString());
+    const forged = `${h}.${Buffer.from(JSON.stringify({ ...payload, sub: 'agent' })).toString('base64url')}.${sig}`;
+    for (const token of [forged, 'garbage', `${h}.${p}.AAAA`]) {
+      const res = await s.call('GET', USER, { token });
+      expect(res.statusCode).toBe(401);
+      expect(res.json().name).toBe('JsonWebTokenError');
+    }
+    const otherKey = await new SignJWT({ sid: payload.sid })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject('staff')
+      .setIssuer('quay')
+      .setExpirationTime('5m')
+      .sign(new TextEncoder().encode('another-key-another-key-another-key'));
+    expect((await s.call('GET', USER, { token: otherKey })).json().name).toBe('JsonWebTokenError');
+  });
+
+  it('answers 401 AuthenticationError for an expired token', async () => {
+    const short = await startTestServer({ tokenTtlS: 1 });
+    try {
+      const token = await short.token('staff');
+      expect((await short.call('GET', USER, { token })).statusCode).toBe(200);
+      await new Promise((r) => setTimeout(r, 2100));
+      const res = await short.call('GET', USER, { token });
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toMatchObject({ name: 'AuthenticationError', message: expect.stringContaining('expired') });
+    } finally {
+      await short.close();
+    }
+  });
+});

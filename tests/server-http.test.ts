@@ -1,0 +1,249 @@
+// Cross-cutting HTTP behaviour: health, OpenAPI, ETag/304, compression, security headers, validation, idempotency, faults, audit.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from './helpers/server.ts';
+
+let s: TestServer;
+beforeAll(async () => {
+  s = await startTestServer();
+});
+afterAll(() => s.close());
+
+const LIST = '/api/v2/app/notification/user/list';
+const SETTINGS = '/api/v2/app/notification/settings';
+
+describe('health and contract', () => {
+  it('answers /healthz with ok', async () => {
+    const res = await s.app.inject('/healthz');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok' });
+  });
+
+  it('publishes an OpenAPI document with every call of SPEC §7', async () => {
+    const doc = (await s.app.inject('/api/docs/openapi.json')).json();
+    expect(doc.openapi).toMatch(/^3\./);
+    const paths = Object.keys(doc.paths);
+    const expected = [
+      '/common/logged-user', '/common/history/application-history', '/common/programs', '/common/widgets',
+      '/common/keyword-search', '/common/event', '/common/event/remark', '/common/my-port', '/common/tree/trade-lane',
+      '/common/tree/cnt-port', '/common/my-setting', '/common/lunar', '/common/code/{type}',
+      '/chat/history/{roomId}/{beforeSeq}', '/chat/init-sub/vessel/{vslCd}', '/chat/read-message/{msgSeq}', '/chat/join-list/V/',
+      '/chat/unread-list/V/', '/chat/messages/unread/{roomId}', '/chat/my-room-list/{type}', '/chat/message/push-alert',
+      '/chat/read-messages/{roomId}', '/chat/berth-prsp/message/{vslCd}',
+      '/notification/user/list', '/notification/user/detail', '/notification/detail', '/notification/user/badge',
+      '/notification/settings', '/notification/user/read', '/notification/vessel/ack', '/notification/ack/{notSeq}',
+      '/notification/user/subscription', '/notification/user/logged-user',
+      '/vessel/handover-memo', '/vessel/widget-flag', '/vessel/widget-memo', '/vessel/pic', '/vessel/osr', '/vessel/next-port',
+      '/vessel/latest-report', '/vessel/event', '/vessel/daily/sheet', '/vessel/current', '/vessel/cascade',
+      '/vessel/cascade-memo/{vslCd}', '/vessel/cascade-memo', '/vessel/next-dock/{vslCd}', '/vessel/next-dock',
+      '/vessel/typhoon-storm/{vslCd}', '/vessel/calc-foc', '/vessel/ais', '/vessel/ais-history', '/vessel/daily/holiday',
+      '/vessel/daily/event', '/vessel/cii/week', '/vessel/info/fleet',
+    ];
+    for (const p of expected) expect(paths, p).toContain(`/api/v2/app${p}`);
+    expect(paths).toContain('/IBP_REFRESH.do');
+  });
+});
+
+describe('conditional requests and compression', () => {
+  it('sends an ETag and answers If-None-Match with an empty 304', async () => {
+    const first = await s.call('GET', LIST, { as: 'vessel' });
+    expect(first.statusCode).toBe(200);
+    const etag = first.headers.etag as string;
+    expect(etag).toBeTruthy();
+    expect(first.headers['cache-control']).toBe('no-cache');
+    const again = await s.call('GET', LIST, { as: 'vessel', headers: { 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    expect(again.rawPayload.length).toBe(0);
+  });
+
+  it('changes the ETag when the data changes', async () => {
+    const first = await s.call('GET', LIST, { as: 'vessel' });
+    const notSeq = first.json().notiList.find((n: { notReadYn: string }) => n.notReadYn === 'N').notSeq;
+    await s.call('POST', '/api/v2/app/notification/user/read', { as: 'vessel', body: { notSeq } });
+    const after = await s.call('GET', LIST, { as: 'vessel', headers: { 'if-none-match': first.headers.etag as string } });
+    expect(after.statusCode).toBe(200);
+    expect(after.headers.etag).not.toBe(first.headers.etag);
+  });
+
+  it('compresses JSON for clients that accept it', async () => {
+    const plain = await s.call('GET', LIST, { as: 'vessel' });
+    const gz = await s.call('GET', LIST, { as: 'vessel', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(gz.headers['content-encoding']).toMatch(/br|gzip/);
+    expect(gz.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+  });
+});
+
+describe('security headers', () => {
+  it('sends a Content-Security-Policy and the usual hardening headers', async () => {
+    const res = await s.app.inject('/sso/login');
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['referrer-policy']).toBeTruthy();
+  });
+});
+
+describe('validation at the boundary', () => {
+  it('answers malformed JSON with 400 and stores nothing', async () => {
+    const res = await s.call('POST', SETTINGS, {
+      as: 'staff',
+      headers: { 'content-type': 'application/json' },
+      body: '{"notId": "N001", ',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ name: 'ValidationError', message: expect.stringMatching(/JSON/) });
+  });
+
+  it('names the missing or mistyped field', async () => {
+    const missing = await s.call('POST', SETTINGS, { as: 'staff', body: { notUseYn: 'N' } });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().message).toContain('notId');
+    const mistyped = await s.call('POST', '/api/v2/app/notification/user/read', { as: 'staff', body: { notSeq: 'abc' } });
+    expect(mistyped.statusCode).toBe(400);
+    expect(mistyped.json().message).toContain('notSeq');
+    const extra = await s.call('POST', SETTINGS, { as: 'staff', body: { notId: 'N001', notUseYn: 'N', admin: true } });
+    expect(extra.statusCode).toBe(400);
+    expect(extra.json().message).toContain('admin');
+  });
+
+  it('rejects an unknown notId and stores nothing', async () => {
+    const before = await s.db.query('SELECT count(*)::int AS n FROM mutations');
+    const res = await s.call('POST', SETTINGS, { as: 'staff', body: { notId: 'N999', notUseYn: 'N' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toContain('notId');
+    expect(await s.db.query('SELECT count(*)::int AS n FROM mutations')).toEqual(before);
+  });
+
+  it('answers an oversized body with 413', async () => {
+    const res = await s.call('POST', SETTINGS, { as: 'staff', body: { notId: 'N001', notUseYn: 'N', usrId: 'x'.repeat(400_000) } });
+    expect(res.statusCode).toBe(413);
+    expect(res.json().name).toBe('PayloadTooLargeError');
+  });
+
+  it('answers unknown API paths with a JSON 404, not the app', async () => {
+    const res = await s.call('GET', '/api/v2/app/nothing/here', { as: 'staff' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().name).toBe('NotFoundError');
+  });
+
+  it('rejects a malformed Idempotency-Key', async () => {
+    const res = await s.call('POST', SETTINGS, {
+      as: 'staff',
+      headers: { 'idempotency-key': 'has spaces in it' },
+      body: { notId: 'N001', notUseYn: 'N' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toContain('Idempotency-Key');
+  });
+});
+
+describe('idempotent mutations', () => {
+  it('applies a key once and answers a repeat with the first answer', async () => {
+    const key = `test-${Date.now()}-1`;
+    const body = { notId: 'N003', notUseYn: 'N' };
+    const first = await s.call('POST', SETTINGS, { as: 'operator', headers: { 'idempotency-key': key }, body });
+    expect(first.statusCode).toBe(200);
+    // Another change in between, then the replay: the replay must not undo it.
+    await s.call('POST', SETTINGS, { as: 'operator', body: { notId: 'N003', notUseYn: 'Y' } });
+    const replay = await s.call('POST', SETTINGS, { as: 'operator', headers: { 'idempotency-key': key }, body });
+    expect(replay.statusCode).toBe(200);
+    expect(replay.json()).toEqual(first.json());
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    const rows = await s.db.query<{ not_use_yn: string }>(
+      `SELECT not_use_yn FROM notification_settings WHERE usr_id = 'operator' AND not_id = 'N003'`,
+    );
+    expect(rows[0]?.not_use_yn).toBe('Y');
+    const audit = await s.db.query(`SELECT 1 FROM mutations WHERE usr_id = 'operator' AND idem_key = $1`, [key]);
+    expect(audit).toHaveLength(1);
+  });
+
+  it('keeps keys per user: the same key from another user is a new operation', async () => {
+    const key = `shared-${Date.now()}`;
+    const a = await s.call('POST', SETTINGS, { as: 'staff', headers: { 'idempotency-key': key }, body: { notId: 'N002', notUseYn: 'N' } });
+    const b = await s.call('POST', SETTINGS, { as: 'viewer', headers: { 'idempotency-key': key }, body: { notId: 'N002', notUseYn: 'N' } });
+    expect(a.headers['idempotent-replayed']).toBeUndefined();
+    expect(b.headers['idempotent-replayed']).toBeUndefined();
+  });
+
+  it('refuses to reuse a key for another call', async () => {
+    const key = `reuse-${Date.now()}`;
+    await s.call('POST', SETTINGS, { as: 'staff', headers: { 'idempotency-key': key }, body: { notId: 'N002', notUseYn: 'Y' } });
+    const list = (await s.call('GET', LIST, { as: 'staff' })).json().notiList;
+    const res = await s.call('POST', '/api/v2/app/notification/user/read', {
+      as: 'staff',
+      headers: { 'idempotency-key': key },
+      body: { notSeq: list[0].notSeq },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toContain('already used');
+  });
+
+  it('does not record a failed mutation, so a retry after fixing input applies', async () => {
+    const key = `fail-${Date.now()}`;
+    const bad = await s.call('POST', '/api/v2/app/notification/user/read', {
+      as: 'staff',
+      headers: { 'idempotency-key': key },
+      body: { notSeq: 99_999_999 },
+    });
+    expect(bad.statusCode).toBe(404);
+    expect(await s.db.query('SELECT 1 FROM mutations WHERE idem_key = $1', [key])).toHaveLength(0);
+  });
+});
+
+describe('dev API', () => {
+  it('injects faults for the next N calls of a path, then clears them', async () => {
+    const add = await s.app.inject({ method: 'POST', url: '/api/dev/faults', payload: { path: '/api/v2/app/notification/user/badge', status: 503, times: 2 } });
+    expect(add.statusCode).toBe(200);
+    const badge = '/api/v2/app/notification/user/badge';
+    expect((await s.call('GET', badge, { as: 'vessel' })).statusCode).toBe(503);
+    expect((await s.call('GET', badge, { as: 'vessel' })).statusCode).toBe(503);
+    expect((await s.call('GET', badge, { as: 'vessel' })).statusCode).toBe(200);
+    await s.app.inject({ method: 'POST', url: '/api/dev/faults', payload: { path: badge, status: 500, times: 5 } });
+    expect((await s.app.inject({ method: 'DELETE', url: '/api/dev/faults' })).json()).toEqual({ cleared: 1 });
+    expect((await s.call('GET', badge, { as: 'vessel' })).statusCode).toBe(200);
+  });
+
+  it('hangs a call for delayMs when asked', async () => {
+    await s.app.inject({ method: 'POST', url: '/api/dev/faults', payload: { path: '/healthz', delayMs: 300, times: 1 } });
+    const t0 = Date.now();
+    expect((await s.app.inject('/healthz')).statusCode).toBe(200);
+    expect(Date.now() - t0).toBeGreaterThanOrEqual(250);
+  });
+
+  it('validates fault bodies', async () => {
+    const res = await s.app.inject({ method: 'POST', url: '/api/dev/faults', payload: { path: 'no-slash', status: 500, times: 1 } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toContain('path');
+  });
+
+  it('creates notifications with realistic details and lists mutations oldest first', async () => {
+    const res = await s.app.inject({ method: 'POST', url: '/api/dev/notifications', payload: { usrId: 'vessel', notId: 'N004', count: 3 } });
+    expect(res.statusCode).toBe(200);
+    const { notSeqs } = res.json();
+    expect(notSeqs).toHaveLength(3);
+    const detail = (await s.call('GET', `/api/v2/app/notification/user/detail?notSeq=${notSeqs[0]}`, { as: 'vessel' })).json();
+    expect(detail.notiDetailResponse.success).toBe(true);
+    const d = detail.notiDetailResponse.list[0];
+    expect(d).toMatchObject({ notId: 'N004', portCd: expect.stringMatching(/^[A-Z]{5}$/), ydNm: expect.any(String), reqSpd: expect.any(Number) });
+    expect(Date.parse(d.etbDt)).toBeGreaterThanOrEqual(Date.parse(d.etaDt));
+    const bad = await s.app.inject({ method: 'POST', url: '/api/dev/notifications', payload: { usrId: 'nobody', notId: 'N004' } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toContain('nobody');
+    const audit = (await s.app.inject('/api/dev/audit?usrId=operator')).json();
+    expect(audit.length).toBeGreaterThan(0);
+    expect(audit[0]).toMatchObject({ method: 'POST', path: SETTINGS, usrId: 'operator', idempotencyKey: expect.any(String) });
+    const times = audit.map((a: { time: string }) => Date.parse(a.time));
+    expect([...times].sort((x, y) => x - y)).toEqual(times);
+  });
+
+  it('is absent in production', async () => {
+    const prod = await startTestServer({ devApi: false });
+    try {
+      expect((await prod.app.inject({ method: 'DELETE', url: '/api/dev/faults' })).statusCode).toBe(404);
+    } finally {
+      await prod.close();
+    }
+  });
+});

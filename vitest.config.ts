@@ -1,0 +1,14 @@
+// Unit tests next to the code (*.test.ts) and integration tests in tests/; e2e runs under Playwright instead.
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['src/**/*.test.{ts,tsx}', 'worker/**/*.test.ts', 'sw/**/*.test.ts', 'server/**/*.test.ts', 'tests/**/*.test.ts'],
+    globalSetup: ['tests/global-setup.ts'],
+    setupFiles: ['tests/setup.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    pool: 'forks',
+    maxWorkers: 2,
+  },
+});

@@ -1,0 +1,104 @@
+// The worker's one HTTP helper: JSON over fetch with the session cookie, a timeout sized for satellite links,
+// SPEC §7 headers, typed errors of SPEC §8, and a shape check before an answer is trusted.
+import type { ErrorName } from '../src/core/errors.ts';
+
+/** A GEO round trip spikes to 2 s and Iridium has gaps of a minute: long, but a hung request must still end. */
+export const DEFAULT_TIMEOUT_MS = 20_000;
+export const TOKEN_HEADER = 'X-AUTH-TOKEN';
+
+/** Base of the typed errors; `name` is what crosses Comlink to the window (with `message`). */
+export class RequestError extends Error {
+  override name: ErrorName = 'UnknownError';
+  constructor(
+    message: string,
+    readonly status?: number,
+  ) {
+    super(message);
+  }
+}
+export class UnknownError extends RequestError {}
+export class AuthenticationError extends RequestError {
+  override name = 'AuthenticationError' as const;
+}
+export class JsonWebTokenError extends RequestError {
+  override name = 'JsonWebTokenError' as const;
+}
+export class ForbiddenError extends RequestError {
+  override name = 'ForbiddenError' as const;
+}
+export class TimeoutError extends RequestError {
+  override name = 'TimeoutError' as const;
+}
+
+/** Checks an answer's shape and returns it typed (and normalised), or null when it is not what the contract says. */
+export type Check<T> = (value: unknown) => T | null;
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  token?: string | undefined;
+  body?: unknown;
+  timeoutMs?: number;
+}
+
+export async function requestJson<T>(path: string, check: Check<T>, opts: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json', 'Cache-Control': 'no-cache' };
+  if (opts.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (opts.token) headers[TOKEN_HEADER] = opts.token;
+  const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), timeoutMs);
+  let res: Response;
+  let text: string;
+  try {
+    res = await fetch(path, {
+      method: opts.method ?? 'GET',
+      headers,
+      body: opts.body === undefined ? null : JSON.stringify(opts.body),
+      credentials: 'include',
+      cache: 'no-cache',
+      signal: controller.signal,
+    });
+    text = await res.text();
+  } catch (err) {
+    if (controller.signal.aborted) {
+      throw new TimeoutError(`The server did not answer ${path} within ${Math.round(timeoutMs / 1000)} s.`);
+    }
+    // fetch rejects with a TypeError ("Failed to fetch") when there is no link: say so in words a crew can act on.
+    throw new UnknownError(
+      `The server could not be reached${err instanceof TypeError ? '' : ` (${String(err)})`}. Check the connection and try again.`,
+    );
+  } finally {
+    clearTimeout(timer);
+  }
+  const body = parseJson(text);
+  if (!res.ok) throw errorFor(res.status, body, path);
+  const checked = body === undefined ? null : check(body);
+  if (checked === null) throw new UnknownError(`The server's answer to ${path} was not understood.`);
+  return checked;
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The server's ApiError body carries a name and a message; anything else gets a generic message. */
+function errorFor(status: number, body: unknown, path: string): RequestError {
+  const apiError =
+    typeof body === 'object' && body !== null ? (body as { name?: unknown; message?: unknown }) : {};
+  const message =
+    typeof apiError.message === 'string' && apiError.message
+      ? apiError.message
+      : `${path} answered HTTP ${status}.`;
+  if (status === 401) {
+    return apiError.name === 'JsonWebTokenError'
+      ? new JsonWebTokenError(message, status)
+      : new AuthenticationError(message, status);
+  }
+  if (status === 403) return new ForbiddenError(message, status);
+  if (status === 408 || status === 504) return new TimeoutError(message, status);
+  return new UnknownError(message, status);
+}
