@@ -57,6 +57,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const baseUrl = `http://127.0.0.1:${port}`;
   try {
     await waitUntilHealthy(baseUrl, exited);
+    await expectAppShell(baseUrl);
   } catch (err) {
     await stop();
     throw new Error(`${(err as Error).message}\n--- server output ---\n${output || '(none)'}`);
@@ -81,4 +82,16 @@ async function waitUntilHealthy(baseUrl: string, exited: Promise<number | null>)
     await new Promise((r) => setTimeout(r, 250));
   }
   throw new Error(`The server did not answer ${baseUrl}/healthz within ${READY_TIMEOUT_MS / 1000} s.`);
+}
+
+/** Every spec starts at `/`: fail once, clearly, when the server does not answer it with the built app shell. */
+async function expectAppShell(baseUrl: string): Promise<void> {
+  const res = await fetch(`${baseUrl}/`, { signal: AbortSignal.timeout(5_000) });
+  const type = res.headers.get('content-type') ?? '';
+  if (res.status !== 200 || !type.startsWith('text/html')) {
+    const body = (await res.text()).slice(0, 300);
+    throw new Error(
+      `GET / answered ${res.status} ${type} instead of the app shell (dist/index.html): ${body}`,
+    );
+  }
 }

@@ -129,7 +129,10 @@ describe('every chat route', () => {
       ['POST', '/message', { roomId: ROOM2, clientMsgId: 'x2', msgText: 'hi' }],
     ];
     for (const [method, url, body] of [...ROUTES(), ...own]) {
-      const res = await s.call(method, `${API}${url}`, { as: 'vessel2', ...(body === undefined ? {} : { body }) });
+      const res = await s.call(method, `${API}${url}`, {
+        as: 'vessel2',
+        ...(body === undefined ? {} : { body }),
+      });
       expect(res.statusCode, `${method} ${url}`).toBe(403);
       expect(res.json<{ message: string }>().message).toBe("Chat is not enabled for this vessel's service");
     }
@@ -145,12 +148,17 @@ describe('GET /my-room-list/:type', () => {
     const first = rooms[0];
     expect(first).toMatchObject({ roomId: ROOM, vslCd: V, userId: 'vessel', subscriber: 'vessel' });
     expect(first?.unreadCount).toBeGreaterThan(0);
-    expect(first?.lastMessage).toMatchObject({ msgSeq: last.msgSeq, sender: 'staff', senderType: 'S', msgText: 'room list check' });
+    expect(first?.lastMessage).toMatchObject({
+      msgSeq: last.msgSeq,
+      sender: 'staff',
+      senderType: 'S',
+      msgText: 'room list check',
+    });
     expect(typeof first?.roomNm).toBe('string');
     expect(typeof first?.svceLaneCd).toBe('string');
   });
 
-  it('defaults the type to V, and orders a shore user\'s rooms by newest message', async () => {
+  it("defaults the type to V, and orders a shore user's rooms by newest message", async () => {
     const a = await get('/my-room-list/', 'staff');
     const b = await get('/my-room-list/V', 'staff');
     expect(a.statusCode).toBe(200);
@@ -176,10 +184,19 @@ describe('GET /init-sub/vessel/:vslCd', () => {
   it('joins a shore user who follows the vessel and lists the members', async () => {
     const res = await get(`/init-sub/vessel/${V}`, 'operator');
     expect(res.statusCode, res.body).toBe(200);
-    const body = res.json<{ roomId: string; vslCd: string; subscribed: boolean; members: { usrId: string; senderType: string }[] }>();
+    const body = res.json<{
+      roomId: string;
+      vslCd: string;
+      subscribed: boolean;
+      members: { usrId: string; senderType: string }[];
+    }>();
     expect(body).toMatchObject({ roomId: ROOM, vslCd: V, subscribed: true });
-    expect(body.members).toEqual(expect.arrayContaining([expect.objectContaining({ usrId: 'vessel', senderType: 'V' })]));
-    expect(body.members).toEqual(expect.arrayContaining([expect.objectContaining({ usrId: 'operator', senderType: 'S' })]));
+    expect(body.members).toEqual(
+      expect.arrayContaining([expect.objectContaining({ usrId: 'vessel', senderType: 'V' })]),
+    );
+    expect(body.members).toEqual(
+      expect.arrayContaining([expect.objectContaining({ usrId: 'operator', senderType: 'S' })]),
+    );
   });
 
   it("adds listed users only when they are that vessel's type-4 users (comma list and repeated keys)", async () => {
@@ -201,14 +218,19 @@ describe('GET /init-sub/vessel/:vslCd', () => {
 
   it('rejects a bad vessel code or user id with 400 naming the field', async () => {
     expect400(await get('/init-sub/vessel/toolong', 'staff'), 'params.vslCd');
-    expect400(await get(`/init-sub/vessel/${V}?vesselUserIds=bad%20id`, 'vessel'), 'querystring.vesselUserIds');
+    expect400(
+      await get(`/init-sub/vessel/${V}?vesselUserIds=bad%20id`, 'vessel'),
+      'querystring.vesselUserIds',
+    );
   });
 
   it('forbids a vessel user other vessels and a shore user vessels it has no tie to', async () => {
     expect((await get(`/init-sub/vessel/${V2}`, 'vessel')).statusCode).toBe(403);
     expect((await get(`/init-sub/vessel/${V}`, 'viewer')).statusCode).toBe(403);
     expect((await get(`/init-sub/vessel/${V}`, STRANGER)).statusCode).toBe(403);
-    const rows = await s.db.query('SELECT 1 FROM chat_members WHERE usr_id = ANY($1::text[])', [['viewer', STRANGER]]);
+    const rows = await s.db.query('SELECT 1 FROM chat_members WHERE usr_id = ANY($1::text[])', [
+      ['viewer', STRANGER],
+    ]);
     expect(rows).toHaveLength(0);
   });
 
@@ -224,7 +246,15 @@ describe('POST /message', () => {
     expect(res.statusCode, res.body).toBe(200);
     const { message, duplicate } = res.json<{ message: Msg; duplicate: boolean }>();
     expect(duplicate).toBe(false);
-    expect(message).toMatchObject({ roomId: ROOM, clientMsgId, sender: 'vessel', senderType: 'V', msgTpCd: 'TEXT', msgText: 'Pilot at 0600', readCount: 0 });
+    expect(message).toMatchObject({
+      roomId: ROOM,
+      clientMsgId,
+      sender: 'vessel',
+      senderType: 'V',
+      msgTpCd: 'TEXT',
+      msgText: 'Pilot at 0600',
+      readCount: 0,
+    });
     expect(new Date(message.creDt).toISOString()).toBe(message.creDt);
     expect((await send('staff', 'shore side')).senderType).toBe('S');
   });
@@ -237,7 +267,10 @@ describe('POST /message', () => {
     expect(b.statusCode).toBe(200);
     expect(b.json<{ duplicate: boolean }>().duplicate).toBe(true);
     expect(b.json<{ message: Msg }>().message.msgSeq).toBe(a.json<{ message: Msg }>().message.msgSeq);
-    const rows = await s.db.query(`SELECT 1 FROM chat_messages WHERE sender = 'vessel' AND client_msg_id = $1`, [body.clientMsgId]);
+    const rows = await s.db.query(
+      `SELECT 1 FROM chat_messages WHERE sender = 'vessel' AND client_msg_id = $1`,
+      [body.clientMsgId],
+    );
     expect(rows).toHaveLength(1);
     const other = await post('/message', { ...body, msgText: 'something else' }, 'vessel');
     expect(other.statusCode).toBe(409);
@@ -260,35 +293,67 @@ describe('POST /message', () => {
     const text = '<script>alert(1)</script> & "quotes" \'n\' <b>bold</b>';
     const sent = await send('vessel', text);
     expect(sent.msgText).toBe(text);
-    const rows = await s.db.query<{ msg_text: string }>('SELECT msg_text FROM chat_messages WHERE msg_seq = $1', [sent.msgSeq]);
+    const rows = await s.db.query<{ msg_text: string }>(
+      'SELECT msg_text FROM chat_messages WHERE msg_seq = $1',
+      [sent.msgSeq],
+    );
     expect(rows[0]?.msg_text).toBe(text);
     const page = (await get(`/history/${ROOM}/0?size=5`, 'staff')).json<{ messages: Msg[] }>();
     expect(page.messages.find((m) => m.msgSeq === sent.msgSeq)?.msgText).toBe(text);
   });
 
   it('rejects bad input with 400 naming the field', async () => {
-    expect400(await post('/message', { roomId: ROOM, clientMsgId: 'has space', msgText: 'x' }, 'vessel'), 'body.clientMsgId');
-    expect400(await post('/message', { roomId: ROOM, clientMsgId: 'a'.repeat(65), msgText: 'x' }, 'vessel'), 'body.clientMsgId');
-    expect400(await post('/message', { roomId: ROOM, clientMsgId: 'ok1', msgText: '' }, 'vessel'), 'body.msgText');
-    expect400(await post('/message', { roomId: ROOM, clientMsgId: 'ok2', msgText: ' \n\t ' }, 'vessel'), 'body.msgText');
-    expect400(await post('/message', { roomId: ROOM, clientMsgId: 'ok3', msgText: 'x'.repeat(4001) }, 'vessel'), 'body.msgText');
+    expect400(
+      await post('/message', { roomId: ROOM, clientMsgId: 'has space', msgText: 'x' }, 'vessel'),
+      'body.clientMsgId',
+    );
+    expect400(
+      await post('/message', { roomId: ROOM, clientMsgId: 'a'.repeat(65), msgText: 'x' }, 'vessel'),
+      'body.clientMsgId',
+    );
+    expect400(
+      await post('/message', { roomId: ROOM, clientMsgId: 'ok1', msgText: '' }, 'vessel'),
+      'body.msgText',
+    );
+    expect400(
+      await post('/message', { roomId: ROOM, clientMsgId: 'ok2', msgText: ' \n\t ' }, 'vessel'),
+      'body.msgText',
+    );
+    expect400(
+      await post('/message', { roomId: ROOM, clientMsgId: 'ok3', msgText: 'x'.repeat(4001) }, 'vessel'),
+      'body.msgText',
+    );
     expect400(await post('/message', { clientMsgId: 'ok4', msgText: 'x' }, 'vessel'), 'roomId');
-    expect400(await post('/message', { roomId: 'nope', clientMsgId: 'ok5', msgText: 'x' }, 'vessel'), 'body.roomId');
+    expect400(
+      await post('/message', { roomId: 'nope', clientMsgId: 'ok5', msgText: 'x' }, 'vessel'),
+      'body.roomId',
+    );
     const stored = await s.db.query(`SELECT 1 FROM chat_messages WHERE client_msg_id LIKE 'ok%'`);
     expect(stored).toHaveLength(0);
   });
 
   it('forbids non-members (403) and answers 404 for an unknown room', async () => {
-    expect((await post('/message', { roomId: ROOM, clientMsgId: cid('x'), msgText: 'hi' }, STRANGER)).statusCode).toBe(403);
-    expect((await post('/message', { roomId: ROOM, clientMsgId: cid('x'), msgText: 'hi' }, 'viewer')).statusCode).toBe(403);
-    expect((await post('/message', { roomId: 'V-ZZZ9', clientMsgId: cid('x'), msgText: 'hi' }, 'staff')).statusCode).toBe(404);
+    expect(
+      (await post('/message', { roomId: ROOM, clientMsgId: cid('x'), msgText: 'hi' }, STRANGER)).statusCode,
+    ).toBe(403);
+    expect(
+      (await post('/message', { roomId: ROOM, clientMsgId: cid('x'), msgText: 'hi' }, 'viewer')).statusCode,
+    ).toBe(403);
+    expect(
+      (await post('/message', { roomId: 'V-ZZZ9', clientMsgId: cid('x'), msgText: 'hi' }, 'staff'))
+        .statusCode,
+    ).toBe(404);
   });
 });
 
 describe('GET /history/:roomId/:beforeSeq', () => {
   it('pages newest first without overlap and ends with hasMore false', async () => {
     for (let i = 0; i < 7; i++) await send(i % 2 ? 'vessel' : 'staff', `page ${i}`);
-    const total = (await s.db.query<{ n: number }>('SELECT count(*)::int AS n FROM chat_messages WHERE room_id = $1', [ROOM]))[0]?.n;
+    const total = (
+      await s.db.query<{ n: number }>('SELECT count(*)::int AS n FROM chat_messages WHERE room_id = $1', [
+        ROOM,
+      ])
+    )[0]?.n;
     const seen: number[] = [];
     let before = 0;
     for (let guard = 0; guard < 1000; guard++) {
@@ -355,11 +420,20 @@ describe('GET /read-message/:msgSeq and unread counts', () => {
 
   it('rejects bad input with 400 naming the field', async () => {
     const m = await send('staff', 'to read');
-    expect400(await get(`/read-message/${m.msgSeq}?roomId=${ROOM}&readSource=X`, 'vessel'), 'querystring.readSource');
+    expect400(
+      await get(`/read-message/${m.msgSeq}?roomId=${ROOM}&readSource=X`, 'vessel'),
+      'querystring.readSource',
+    );
     expect400(await get(`/read-message/${m.msgSeq}?readSource=M`, 'vessel'), 'roomId');
-    expect400(await get(`/read-message/${m.msgSeq}?roomId=${ROOM}&readDate=yesterday`, 'vessel'), 'querystring.readDate');
+    expect400(
+      await get(`/read-message/${m.msgSeq}?roomId=${ROOM}&readDate=yesterday`, 'vessel'),
+      'querystring.readDate',
+    );
     expect400(await get(`/read-message/abc?roomId=${ROOM}`, 'vessel'), 'params.msgSeq');
-    expect400(await get(`/read-message/${m.msgSeq}?roomId=${ROOM}&sender=vessel`, 'vessel'), 'querystring.sender');
+    expect400(
+      await get(`/read-message/${m.msgSeq}?roomId=${ROOM}&sender=vessel`, 'vessel'),
+      'querystring.sender',
+    );
   });
 
   it('answers 404 when the message is not in that room, 403 for a non-member', async () => {
@@ -392,7 +466,13 @@ describe('GET /join-list/V/', () => {
   it('lists members of the requested rooms, with comma lists and repeated keys', async () => {
     const a = await get(`/join-list/V/?roomIds=${ROOM}`, 'vessel');
     expect(a.statusCode, a.body).toBe(200);
-    const list = a.json<{ roomId: string; members: { usrId: string; usrNm: string; senderType: string; joinedDt: string }[] }[]>();
+    const list =
+      a.json<
+        {
+          roomId: string;
+          members: { usrId: string; usrNm: string; senderType: string; joinedDt: string }[];
+        }[]
+      >();
     expect(list).toHaveLength(1);
     expect(list[0]?.roomId).toBe(ROOM);
     expect(list[0]?.members.map((m) => m.usrId)).toEqual(expect.arrayContaining(['vessel', 'staff']));
@@ -403,7 +483,7 @@ describe('GET /join-list/V/', () => {
     expect(b.json<{ roomId: string }[]>().map((r) => r.roomId)).toContain(ROOM);
   });
 
-  it("leaves out rooms the caller is not in", async () => {
+  it('leaves out rooms the caller is not in', async () => {
     const res = await get(`/join-list/V/?roomIds=${ROOM}`, 'viewer');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual([]);
@@ -474,9 +554,15 @@ describe('POST /message/push-alert', () => {
 
   it('forbids non-members and other senders (403); 404 when the message is not in the room', async () => {
     const m = await send('vessel', 'mine');
-    expect((await post('/message/push-alert', { roomId: ROOM, msgSeq: m.msgSeq }, STRANGER)).statusCode).toBe(403);
-    expect((await post('/message/push-alert', { roomId: ROOM, msgSeq: m.msgSeq }, 'staff')).statusCode).toBe(403);
-    expect((await post('/message/push-alert', { roomId: ROOM, msgSeq: 999999 }, 'vessel')).statusCode).toBe(404);
+    expect((await post('/message/push-alert', { roomId: ROOM, msgSeq: m.msgSeq }, STRANGER)).statusCode).toBe(
+      403,
+    );
+    expect((await post('/message/push-alert', { roomId: ROOM, msgSeq: m.msgSeq }, 'staff')).statusCode).toBe(
+      403,
+    );
+    expect((await post('/message/push-alert', { roomId: ROOM, msgSeq: 999999 }, 'vessel')).statusCode).toBe(
+      404,
+    );
   });
 });
 
@@ -484,7 +570,13 @@ describe('POST /berth-prsp/message/:vslCd', () => {
   it("posts a readable berth prospect into the vessel's room as the shore sender", async () => {
     const res = await post(
       `/berth-prsp/message/${V}`,
-      { portCd: PORT, ydNm: 'Pasir Panjang Terminal', etb: '2026-11-21T14:00:00Z', etd: '2026-11-22T06:00:00.000Z', remark: 'Pilot <b>13:00</b>' },
+      {
+        portCd: PORT,
+        ydNm: 'Pasir Panjang Terminal',
+        etb: '2026-11-21T14:00:00Z',
+        etd: '2026-11-22T06:00:00.000Z',
+        remark: 'Pilot <b>13:00</b>',
+      },
       'staff',
     );
     expect(res.statusCode, res.body).toBe(200);
@@ -508,9 +600,16 @@ describe('POST /berth-prsp/message/:vslCd', () => {
   it('rejects bad input with 400 naming the field, an unknown port with 400 and an unknown vessel with 404', async () => {
     expect400(await post(`/berth-prsp/message/${V}`, { portCd: 'sg' }, 'staff'), 'body.portCd');
     expect400(await post(`/berth-prsp/message/${V}`, { portCd: PORT, etb: 'tomorrow' }, 'staff'), 'body.etb');
-    expect400(await post(`/berth-prsp/message/${V}`, { portCd: PORT, remark: 'r'.repeat(1001) }, 'staff'), 'body.remark');
     expect400(
-      await post(`/berth-prsp/message/${V}`, { portCd: PORT, etb: '2026-11-22T00:00:00Z', etd: '2026-11-21T00:00:00Z' }, 'staff'),
+      await post(`/berth-prsp/message/${V}`, { portCd: PORT, remark: 'r'.repeat(1001) }, 'staff'),
+      'body.remark',
+    );
+    expect400(
+      await post(
+        `/berth-prsp/message/${V}`,
+        { portCd: PORT, etb: '2026-11-22T00:00:00Z', etd: '2026-11-21T00:00:00Z' },
+        'staff',
+      ),
       'body.etd',
     );
     expect400(await post(`/berth-prsp/message/${V}`, { portCd: 'ZZZZZ' }, 'staff'), 'body.portCd');

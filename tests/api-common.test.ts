@@ -15,9 +15,14 @@ const one = async <T>(sql: string, params: unknown[] = []): Promise<T> => {
   if (!rows[0]) throw new Error(`no row for ${sql}`);
   return rows[0];
 };
-const ofcIdOf = async (usrId: string) => (await one<{ ofc_id: string }>('SELECT ofc_id FROM users WHERE usr_id = $1', [usrId])).ofc_id;
+const ofcIdOf = async (usrId: string) =>
+  (await one<{ ofc_id: string }>('SELECT ofc_id FROM users WHERE usr_id = $1', [usrId])).ofc_id;
 const otherVessel = async (notVslCd: string) =>
-  (await one<{ vsl_cd: string }>('SELECT vsl_cd FROM vessels WHERE vsl_cd <> $1 ORDER BY vsl_cd LIMIT 1', [notVslCd])).vsl_cd;
+  (
+    await one<{ vsl_cd: string }>('SELECT vsl_cd FROM vessels WHERE vsl_cd <> $1 ORDER BY vsl_cd LIMIT 1', [
+      notVslCd,
+    ])
+  ).vsl_cd;
 
 describe('no token', () => {
   it.each([
@@ -54,10 +59,18 @@ describe('logged-user', () => {
     expect(res.statusCode).toBe(200);
     const u = res.json();
     expect(u).toMatchObject({ usrId, usrTpCd: tp });
-    expect(Object.keys(u).sort()).toEqual(['email', 'extUsrId', 'ofcId', 'usrId', 'usrNm', 'usrRoleCd', 'usrTpCd']);
+    expect(Object.keys(u).sort()).toEqual([
+      'email',
+      'extUsrId',
+      'ofcId',
+      'usrId',
+      'usrNm',
+      'usrRoleCd',
+      'usrTpCd',
+    ]);
   });
 
-  it("gives a vessel user its vessel code as ofcId and a bad token 401", async () => {
+  it('gives a vessel user its vessel code as ofcId and a bad token 401', async () => {
     const u = (await get('/logged-user', 'vessel')).json();
     expect(u.ofcId).toMatch(/^[A-Z0-9]{4}$/);
     const res = await s.call('GET', `${C}/logged-user`, { token: 'not.a.token' });
@@ -66,7 +79,12 @@ describe('logged-user', () => {
 });
 
 describe('history/application-history', () => {
-  const body = { urlVal: '/vessel/ABCD', appTpCd: 'MOB', httpMethTpCd: 'GE', prmtVal: 'widgetPath=IBM_W2030' };
+  const body = {
+    urlVal: '/vessel/ABCD',
+    appTpCd: 'MOB',
+    httpMethTpCd: 'GE',
+    prmtVal: 'widgetPath=IBM_W2030',
+  };
 
   it('records a page view', async () => {
     const res = await s.call('PUT', `${C}/history/application-history`, { as: 'staff', body });
@@ -85,6 +103,7 @@ describe('history/application-history', () => {
     [{ ...body, urlVal: '' }, 'urlVal'],
     [{ ...body, urlVal: 'x'.repeat(2001) }, 'urlVal'],
     [{ ...body, extra: 1 }, 'extra'],
+    [{ ...body, prmtVal: 'a\u0000' }, 'prmtVal'],
   ])('refuses %j naming %s', async (bad, field) => {
     const res = await s.call('PUT', `${C}/history/application-history`, { as: 'staff', body: bad });
     expect(res.statusCode).toBe(400);
@@ -99,14 +118,21 @@ describe('programs', () => {
       expect(res.statusCode).toBe(200);
       const list = res.json() as { pgmNo: string; valid: boolean }[];
       const role = (await get('/logged-user', usrId)).json().usrRoleCd as string;
-      const group = role.includes('VSL00') ? 'vessel' : /NAV0[01]/.test(role) ? 'operator' : role.includes('AGT00') ? 'agent' : 'other';
+      const group = role.includes('VSL00')
+        ? 'vessel'
+        : /NAV0[01]/.test(role)
+          ? 'operator'
+          : role.includes('AGT00')
+            ? 'agent'
+            : 'other';
       const expected = await s.db.query<{ pgm_no: string }>(
         `SELECT pgm_no FROM programs WHERE trim(roles) = '*' OR $1 = ANY(string_to_array(replace(roles, ' ', ''), ','))
           ORDER BY sort_no, pgm_no`,
         [group],
       );
       expect(list.map((p) => p.pgmNo)).toEqual(expected.map((r) => r.pgm_no));
-      for (const p of list) expect(Object.keys(p).sort()).toEqual(['menuIcon', 'menuUrl', 'pgmNm', 'pgmNo', 'pgmUrl', 'valid']);
+      for (const p of list)
+        expect(Object.keys(p).sort()).toEqual(['menuIcon', 'menuUrl', 'pgmNm', 'pgmNo', 'pgmUrl', 'valid']);
     }
   });
 
@@ -137,7 +163,14 @@ describe('widgets', () => {
 });
 
 describe('keyword-search', () => {
-  type Hit = { pgmType: string; code: string; name: string; crrCd: string; crrBgColrVal: string; crrFgColrVal: string };
+  type Hit = {
+    pgmType: string;
+    code: string;
+    name: string;
+    crrCd: string;
+    crrBgColrVal: string;
+    crrFgColrVal: string;
+  };
   const search = async (as: string, q: string) => {
     const res = await get(`/keyword-search?${q}`, as);
     expect(res.statusCode).toBe(200);
@@ -145,7 +178,9 @@ describe('keyword-search', () => {
   };
 
   it('finds a vessel by name, lower case the same as upper case, prefix matches first', async () => {
-    const v = await one<{ vsl_cd: string; vsl_nm: string }>(`SELECT vsl_cd, vsl_nm FROM vessels ORDER BY vsl_cd LIMIT 1`);
+    const v = await one<{ vsl_cd: string; vsl_nm: string }>(
+      `SELECT vsl_cd, vsl_nm FROM vessels ORDER BY vsl_cd LIMIT 1`,
+    );
     const kw = v.vsl_nm.slice(0, 4);
     const upper = await search('staff', `kw=${encodeURIComponent(kw.toUpperCase())}`);
     const lower = await search('staff', `kw=${encodeURIComponent(`  ${kw.toLowerCase()} `)}`);
@@ -161,14 +196,21 @@ describe('keyword-search', () => {
     const p = await one<{ port_cd: string }>(`SELECT port_cd FROM ports ORDER BY port_cd LIMIT 1`);
     const hits = await search('staff', `kw=${p.port_cd}`);
     expect(hits[0]).toMatchObject({ pgmType: 'PORT', code: p.port_cd, crrCd: '' });
-    const l = await one<{ lane_cd: string; lane_nm: string; crr_cd: string }>(`SELECT lane_cd, lane_nm, crr_cd FROM lanes ORDER BY lane_cd LIMIT 1`);
+    const l = await one<{ lane_cd: string; lane_nm: string; crr_cd: string }>(
+      `SELECT lane_cd, lane_nm, crr_cd FROM lanes ORDER BY lane_cd LIMIT 1`,
+    );
     const lanes = await search('staff', `kw=${encodeURIComponent(l.lane_nm.slice(0, 5))}&type=SVC`);
     expect(lanes.every((h) => h.pgmType === 'SVC')).toBe(true);
-    expect(lanes.find((h) => h.code === l.lane_cd)).toMatchObject({ crrCd: l.crr_cd, crrBgColrVal: expect.stringMatching(/^#/) });
+    expect(lanes.find((h) => h.code === l.lane_cd)).toMatchObject({
+      crrCd: l.crr_cd,
+      crrBgColrVal: expect.stringMatching(/^#/),
+    });
   });
 
   it('gives operator and viewer (types 5, 6) vessels only, whatever type asks', async () => {
-    const p = await one<{ port_cd: string; port_nm: string }>(`SELECT port_cd, port_nm FROM ports ORDER BY port_cd LIMIT 1`);
+    const p = await one<{ port_cd: string; port_nm: string }>(
+      `SELECT port_cd, port_nm FROM ports ORDER BY port_cd LIMIT 1`,
+    );
     for (const as of ['operator', 'viewer']) {
       expect(await search(as, `kw=${p.port_cd}&type=PORT,SVC`)).toEqual([]);
       const any = await search(as, `kw=${encodeURIComponent(p.port_nm.slice(0, 3))}`);
@@ -178,7 +220,7 @@ describe('keyword-search', () => {
     expect(staff.some((h) => h.pgmType === 'PORT')).toBe(true);
   });
 
-  it("gives a vessel user its own vessel as VSL_V", async () => {
+  it('gives a vessel user its own vessel as VSL_V', async () => {
     const own = await ofcIdOf('vessel');
     const hits = await search('vessel', `kw=${own}`);
     expect(hits.find((h) => h.code === own)?.pgmType).toBe('VSL_V');
@@ -191,6 +233,7 @@ describe('keyword-search', () => {
     ['', 'kw'],
     [`kw=${'A'.repeat(101)}`, 'kw'],
     ['kw=SIN&type=SHIP', 'type'],
+    ['kw=ab%00cd', 'kw'],
   ])('refuses %s naming %s', async (q, field) => {
     const res = await get(`/keyword-search?${q}`, 'staff');
     expect(res.statusCode).toBe(400);
@@ -218,7 +261,12 @@ describe('event and event/remark', () => {
     ownEvent = await ins(own, 'Own bunkering');
     otherEvent = await ins(other, 'Other bunkering');
   });
-  type Ev = { evntSeq: number; vslCd: string | null; evntDt: string; remarkList: { remark: string; usrId: string }[] };
+  type Ev = {
+    evntSeq: number;
+    vslCd: string | null;
+    evntDt: string;
+    remarkList: { remark: string; usrId: string }[];
+  };
   const events = async (as: string, q = '') => {
     const res = await get(`/event${q}`, as);
     expect(res.statusCode).toBe(200);
@@ -247,6 +295,7 @@ describe('event and event/remark', () => {
     ['?portCd=XX', 400, 'portCd'],
     ['?fromDt=yesterday', 400, 'fromDt'],
     ['?fromDt=2031-02-30', 400, 'fromDt'],
+    ['?fromDt=0001-01-01T00:00:00Z', 400, 'fromDt'],
     ['?fromDt=2031-05-05&toDt=2031-05-04', 400, 'fromDt'],
   ])('GET %s answers %i naming %s', async (q, status, field) => {
     const res = await get(`/event${q}`, 'staff');
@@ -259,11 +308,16 @@ describe('event and event/remark', () => {
   });
 
   it('adds a remark that the list then shows', async () => {
-    const res = await s.call('POST', `${C}/event/remark`, { as: 'vessel', body: { evntSeq: ownEvent, remark: 'Bunker barge alongside 10:20' } });
+    const res = await s.call('POST', `${C}/event/remark`, {
+      as: 'vessel',
+      body: { evntSeq: ownEvent, remark: 'Bunker barge alongside 10:20' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ success: true, rmkSeq: expect.any(Number) });
     const ev = (await events('vessel')).find((e) => e.evntSeq === ownEvent);
-    expect(ev?.remarkList).toEqual([expect.objectContaining({ remark: 'Bunker barge alongside 10:20', usrId: 'vessel' })]);
+    expect(ev?.remarkList).toEqual([
+      expect.objectContaining({ remark: 'Bunker barge alongside 10:20', usrId: 'vessel' }),
+    ]);
   });
 
   it('refuses unknown events, other vessels and read-only users', async () => {
@@ -283,6 +337,8 @@ describe('event and event/remark', () => {
     [{ remark: 'x' }, 'evntSeq'],
     [{ evntSeq: 0, remark: 'x' }, 'evntSeq'],
     [{ evntSeq: 1, remark: 'x', usrId: 'staff' }, 'usrId'],
+    [{ evntSeq: 2147483648, remark: 'x' }, 'evntSeq'],
+    [{ evntSeq: 1, remark: 'a\u0000b' }, 'remark'],
   ])('refuses %j naming %s', async (body, field) => {
     const res = await s.call('POST', `${C}/event/remark`, { as: 'staff', body });
     expect(res.statusCode).toBe(400);
@@ -291,7 +347,7 @@ describe('event and event/remark', () => {
 });
 
 describe('my-port', () => {
-  it("gives an agent its own ports in order", async () => {
+  it('gives an agent its own ports in order', async () => {
     const res = await get('/my-port', 'agent');
     expect(res.statusCode).toBe(200);
     const list = res.json().myPortList as { portCd: string; sortNo: number }[];
@@ -300,7 +356,13 @@ describe('my-port', () => {
     );
     expect(list.length).toBeGreaterThan(0);
     expect(list.map((p) => p.portCd)).toEqual(rows.map((r) => r.rel_cd));
-    expect(list[0]).toEqual({ portCd: expect.any(String), portNm: expect.any(String), cntCd: expect.any(String), cntNm: expect.any(String), sortNo: expect.any(Number) });
+    expect(list[0]).toEqual({
+      portCd: expect.any(String),
+      portNm: expect.any(String),
+      cntCd: expect.any(String),
+      cntNm: expect.any(String),
+      sortNo: expect.any(Number),
+    });
   });
 
   it.each(['vessel', 'operator', 'viewer', 'staff'])('refuses %s (not an agent) with 403', async (as) => {
@@ -312,13 +374,26 @@ describe('my-port', () => {
 
 describe('my-setting and the trees', () => {
   it('replaces the lists sent, in order, and reads them back', async () => {
-    const vsl = (await s.db.query<{ vsl_cd: string }>('SELECT vsl_cd FROM vessels ORDER BY vsl_cd DESC LIMIT 3')).map((r) => r.vsl_cd);
-    const lanes = (await s.db.query<{ lane_cd: string }>('SELECT lane_cd FROM lanes ORDER BY lane_cd LIMIT 2')).map((r) => r.lane_cd);
-    const ports = (await s.db.query<{ port_cd: string }>('SELECT port_cd FROM ports ORDER BY port_cd DESC LIMIT 2')).map((r) => r.port_cd);
-    const put = await s.call('PUT', `${C}/my-setting`, { as: 'staff', body: { vslCds: vsl, laneCds: lanes, portCds: ports } });
+    const vsl = (
+      await s.db.query<{ vsl_cd: string }>('SELECT vsl_cd FROM vessels ORDER BY vsl_cd DESC LIMIT 3')
+    ).map((r) => r.vsl_cd);
+    const lanes = (
+      await s.db.query<{ lane_cd: string }>('SELECT lane_cd FROM lanes ORDER BY lane_cd LIMIT 2')
+    ).map((r) => r.lane_cd);
+    const ports = (
+      await s.db.query<{ port_cd: string }>('SELECT port_cd FROM ports ORDER BY port_cd DESC LIMIT 2')
+    ).map((r) => r.port_cd);
+    const put = await s.call('PUT', `${C}/my-setting`, {
+      as: 'staff',
+      body: { vslCds: vsl, laneCds: lanes, portCds: ports },
+    });
     expect(put.statusCode).toBe(200);
     expect(put.json()).toMatchObject({ success: true, vslCds: vsl, laneCds: lanes, portCds: ports });
-    expect((await get('/my-setting', 'staff')).json()).toEqual({ vslCds: vsl, laneCds: lanes, portCds: ports });
+    expect((await get('/my-setting', 'staff')).json()).toEqual({
+      vslCds: vsl,
+      laneCds: lanes,
+      portCds: ports,
+    });
 
     const reordered = [...vsl].reverse().slice(0, 2);
     const put2 = await s.call('PUT', `${C}/my-setting`, { as: 'staff', body: { vslCds: reordered } });
@@ -329,7 +404,8 @@ describe('my-setting and the trees', () => {
 
   it('answers a repeated Idempotency-Key with the first answer and writes once', async () => {
     const key = `test-my-setting-${Date.now()}`;
-    const lane = (await one<{ lane_cd: string }>('SELECT lane_cd FROM lanes ORDER BY lane_cd DESC LIMIT 1')).lane_cd;
+    const lane = (await one<{ lane_cd: string }>('SELECT lane_cd FROM lanes ORDER BY lane_cd DESC LIMIT 1'))
+      .lane_cd;
     const opts = { as: 'agent', body: { laneCds: [lane] }, headers: { 'idempotency-key': key } };
     const first = await s.call('PUT', `${C}/my-setting`, opts);
     expect(first.statusCode).toBe(200);
@@ -363,26 +439,44 @@ describe('my-setting and the trees', () => {
   });
 
   it('checks the saved lanes in the trade-lane tree', async () => {
-    const lanes = (await s.db.query<{ lane_cd: string }>('SELECT lane_cd FROM lanes ORDER BY lane_cd LIMIT 2')).map((r) => r.lane_cd);
+    const lanes = (
+      await s.db.query<{ lane_cd: string }>('SELECT lane_cd FROM lanes ORDER BY lane_cd LIMIT 2')
+    ).map((r) => r.lane_cd);
     await s.call('PUT', `${C}/my-setting`, { as: 'viewer', body: { laneCds: lanes } });
     const res = await get('/tree/trade-lane?relTpCd=REL_USR_LANE', 'viewer');
     expect(res.statusCode).toBe(200);
-    const trades = res.json().tradeList as { tradeCd: string; checked: boolean; laneList: { laneCd: string; checked: boolean }[] }[];
+    const trades = res.json().tradeList as {
+      tradeCd: string;
+      checked: boolean;
+      laneList: { laneCd: string; checked: boolean }[];
+    }[];
     const all = trades.flatMap((t) => t.laneList);
     const total = await one<{ n: number }>('SELECT count(*)::int AS n FROM lanes');
     expect(all.length).toBe(total.n);
-    expect(all.filter((l) => l.checked).map((l) => l.laneCd).sort()).toEqual([...lanes].sort());
+    expect(
+      all
+        .filter((l) => l.checked)
+        .map((l) => l.laneCd)
+        .sort(),
+    ).toEqual([...lanes].sort());
     for (const t of trades) expect(t.checked).toBe(t.laneList.every((l) => l.checked));
   });
 
   it('checks the saved ports in the country-port tree', async () => {
-    const ports = (await s.db.query<{ port_cd: string }>('SELECT port_cd FROM ports ORDER BY port_cd LIMIT 3')).map((r) => r.port_cd);
+    const ports = (
+      await s.db.query<{ port_cd: string }>('SELECT port_cd FROM ports ORDER BY port_cd LIMIT 3')
+    ).map((r) => r.port_cd);
     await s.call('PUT', `${C}/my-setting`, { as: 'viewer', body: { portCds: ports } });
     const res = await get('/tree/cnt-port?relTpCd=REL_USR_PORT', 'viewer');
     expect(res.statusCode).toBe(200);
     const cnts = res.json().cntList as { cntCd: string; portList: { portCd: string; checked: boolean }[] }[];
     const all = cnts.flatMap((c) => c.portList);
-    expect(all.filter((p) => p.checked).map((p) => p.portCd).sort()).toEqual([...ports].sort());
+    expect(
+      all
+        .filter((p) => p.checked)
+        .map((p) => p.portCd)
+        .sort(),
+    ).toEqual([...ports].sort());
     for (const c of cnts) expect(c.portList.every((p) => p.portCd.startsWith(c.cntCd))).toBe(true);
   });
 
@@ -409,11 +503,14 @@ describe('lunar', () => {
     expect(res.json()).toEqual({ sunDate, ...lunar });
   });
 
-  it.each(['', '?sunDate=2024-02-30', '?sunDate=20240210', '?sunDate=yesterday', '?sunDate=1800-01-01'])('refuses %s naming sunDate', async (q) => {
-    const res = await get(`/lunar${q}`, 'staff');
-    expect(res.statusCode).toBe(400);
-    expect(res.json().message).toContain('sunDate');
-  });
+  it.each(['', '?sunDate=2024-02-30', '?sunDate=20240210', '?sunDate=yesterday', '?sunDate=1800-01-01'])(
+    'refuses %s naming sunDate',
+    async (q) => {
+      const res = await get(`/lunar${q}`, 'staff');
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toContain('sunDate');
+    },
+  );
 });
 
 describe('code', () => {
@@ -424,9 +521,17 @@ describe('code', () => {
     );
     const res = await get('/code/TEST_TP', 'staff');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ codeList: [{ cd: 'B', cdNm: 'Bravo', sortNo: 1 }, { cd: 'A', cdNm: 'Alpha', sortNo: 2 }] });
-    const seeded = await s.db.query<{ cd_tp: string }>('SELECT DISTINCT cd_tp FROM codes ORDER BY cd_tp LIMIT 1');
-    if (seeded[0]) expect((await get(`/code/${seeded[0].cd_tp}`, 'viewer')).json().codeList.length).toBeGreaterThan(0);
+    expect(res.json()).toEqual({
+      codeList: [
+        { cd: 'B', cdNm: 'Bravo', sortNo: 1 },
+        { cd: 'A', cdNm: 'Alpha', sortNo: 2 },
+      ],
+    });
+    const seeded = await s.db.query<{ cd_tp: string }>(
+      'SELECT DISTINCT cd_tp FROM codes ORDER BY cd_tp LIMIT 1',
+    );
+    if (seeded[0])
+      expect((await get(`/code/${seeded[0].cd_tp}`, 'viewer')).json().codeList.length).toBeGreaterThan(0);
   });
 
   it('answers 404 for an unknown type and 400 for a malformed one', async () => {

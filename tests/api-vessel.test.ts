@@ -8,7 +8,11 @@ let other = ''; // another vessel
 beforeAll(async () => {
   s = await startTestServer();
   own = (await one<{ ofc_id: string }>(`SELECT ofc_id FROM users WHERE usr_id = 'vessel'`)).ofc_id;
-  other = (await one<{ vsl_cd: string }>('SELECT vsl_cd FROM vessels WHERE vsl_cd <> $1 ORDER BY vsl_cd LIMIT 1', [own])).vsl_cd;
+  other = (
+    await one<{ vsl_cd: string }>('SELECT vsl_cd FROM vessels WHERE vsl_cd <> $1 ORDER BY vsl_cd LIMIT 1', [
+      own,
+    ])
+  ).vsl_cd;
 });
 afterAll(() => s.close());
 
@@ -70,14 +74,17 @@ describe('no token', () => {
 });
 
 describe('access rules shared by every vessel read', () => {
-  it.each(READS)('GET %s: own vessel 200, another vessel 403 for a vessel user, any vessel for types 5 and 6', async (url) => {
-    expect((await get(at(url, own), 'vessel')).statusCode).toBe(200);
-    const denied = await get(at(url, other), 'vessel');
-    expect(denied.statusCode).toBe(403);
-    expect(denied.json().name).toBe('ForbiddenError');
-    expect((await get(at(url, other), 'operator')).statusCode).toBe(200);
-    expect((await get(at(url, other), 'viewer')).statusCode).toBe(200);
-  });
+  it.each(READS)(
+    'GET %s: own vessel 200, another vessel 403 for a vessel user, any vessel for types 5 and 6',
+    async (url) => {
+      expect((await get(at(url, own), 'vessel')).statusCode).toBe(200);
+      const denied = await get(at(url, other), 'vessel');
+      expect(denied.statusCode).toBe(403);
+      expect(denied.json().name).toBe('ForbiddenError');
+      expect((await get(at(url, other), 'operator')).statusCode).toBe(200);
+      expect((await get(at(url, other), 'viewer')).statusCode).toBe(200);
+    },
+  );
 
   it.each(READS)('GET %s: unknown vessel 404, malformed code 400, both naming vslCd', async (url) => {
     const unknown = await get(at(url, 'ZZ99'), 'staff');
@@ -92,19 +99,35 @@ describe('access rules shared by every vessel read', () => {
 describe('current, cascade, ais and next-port', () => {
   it('gives identity, carrier colours, newest position, voyage and ports', async () => {
     const c = await ok(`/current?vslCd=${own}`, 'vessel');
-    const v = await one<{ vsl_nm: string; lane_cd: string; teu: number }>('SELECT vsl_nm, lane_cd, teu FROM vessels WHERE vsl_cd = $1', [own]);
-    expect(c).toMatchObject({ vslCd: own, vslNm: v.vsl_nm, laneCd: v.lane_cd, teu: v.teu, crrBgColrVal: expect.stringMatching(/^#/) });
+    const v = await one<{ vsl_nm: string; lane_cd: string; teu: number }>(
+      'SELECT vsl_nm, lane_cd, teu FROM vessels WHERE vsl_cd = $1',
+      [own],
+    );
+    expect(c).toMatchObject({
+      vslCd: own,
+      vslNm: v.vsl_nm,
+      laneCd: v.lane_cd,
+      teu: v.teu,
+      crrBgColrVal: expect.stringMatching(/^#/),
+    });
     expect(c.vslSlanCd).toMatch(/^[A-Z0-9]{2,5}$/);
-    const pos = await s.db.query<{ pos_dt: Date; lat: number }>('SELECT pos_dt, lat FROM vessel_positions WHERE vsl_cd = $1 ORDER BY pos_dt DESC LIMIT 1', [own]);
+    const pos = await s.db.query<{ pos_dt: Date; lat: number }>(
+      'SELECT pos_dt, lat FROM vessel_positions WHERE vsl_cd = $1 ORDER BY pos_dt DESC LIMIT 1',
+      [own],
+    );
     if (pos[0]) expect(c).toMatchObject({ posDt: pos[0].pos_dt.toISOString(), lat: pos[0].lat });
-    if (c.nextPort) expect(c.nextPort).toMatchObject({ portCd: expect.any(String), eta: expect.any(String), atd: null });
+    if (c.nextPort)
+      expect(c.nextPort).toMatchObject({ portCd: expect.any(String), eta: expect.any(String), atd: null });
     if (c.prevPort) expect(c.prevPort.atd).toEqual(expect.any(String));
   });
 
   it('lists the current voyage in call order with the current call marked once', async () => {
     const c = await ok(`/cascade?vslCd=${own}`, 'vessel');
     expect(c.vslCd).toBe(own);
-    const voy = await s.db.query<{ skd_voy_no: string }>('SELECT skd_voy_no FROM voyages WHERE vsl_cd = $1 AND is_current', [own]);
+    const voy = await s.db.query<{ skd_voy_no: string }>(
+      'SELECT skd_voy_no FROM voyages WHERE vsl_cd = $1 AND is_current',
+      [own],
+    );
     if (!voy[0]) return expect(c.calls).toEqual([]);
     expect(c.skdVoyNo).toBe(voy[0].skd_voy_no);
     const seqs = c.calls.map((x: { callSeq: number }) => x.callSeq);
@@ -141,7 +164,12 @@ describe('current, cascade, ais and next-port', () => {
   it('gives the next port with distance to go and required speed', async () => {
     const n = await ok(`/next-port?vslCd=${own}`, 'vessel');
     if (n === null) return;
-    expect(n).toMatchObject({ vslCd: own, portCd: expect.any(String), eta: expect.any(String), lat: expect.any(Number) });
+    expect(n).toMatchObject({
+      vslCd: own,
+      portCd: expect.any(String),
+      eta: expect.any(String),
+      lat: expect.any(Number),
+    });
     if (n.ata === null && n.distNm !== null) {
       expect(n.distNm).toBeGreaterThanOrEqual(0);
       expect(n.distNm).toBeLessThan(12_500);
@@ -176,8 +204,17 @@ describe('reports, fuel and CII', () => {
       [other],
     );
     const f = await ok(`/calc-foc?vslCd=${other}&fromDt=2031-01-01&toDt=2031-01-03T00:00:00Z`);
-    expect(f).toMatchObject({ vslCd: other, focMt: 150, distNm: 720, avgSpd: 15, fromDt: '2031-01-01T00:00:00.000Z' });
-    expect(f.reports.map((r: { rptDt: string }) => r.rptDt)).toEqual(['2031-01-01T12:00:00.000Z', '2031-01-02T12:00:00.000Z']);
+    expect(f).toMatchObject({
+      vslCd: other,
+      focMt: 150,
+      distNm: 720,
+      avgSpd: 15,
+      fromDt: '2031-01-01T00:00:00.000Z',
+    });
+    expect(f.reports.map((r: { rptDt: string }) => r.rptDt)).toEqual([
+      '2031-01-01T12:00:00.000Z',
+      '2031-01-02T12:00:00.000Z',
+    ]);
     const empty = await ok(`/calc-foc?vslCd=${other}&fromDt=2031-02-01&toDt=2031-02-02`);
     expect(empty).toMatchObject({ focMt: 0, distNm: 0, avgSpd: null, reports: [] });
   });
@@ -194,7 +231,8 @@ describe('reports, fuel and CII', () => {
   });
 
   it('refuses daily/sheet days out of 1..30', async () => {
-    for (const d of ['0', '31']) expect((await get(`/daily/sheet?vslCd=${own}&days=${d}`, 'staff')).json().message).toContain('days');
+    for (const d of ['0', '31'])
+      expect((await get(`/daily/sheet?vslCd=${own}&days=${d}`, 'staff')).json().message).toContain('days');
   });
 
   it('rates 8 ISO weeks of CII, oldest first', async () => {
@@ -208,20 +246,32 @@ describe('reports, fuel and CII', () => {
       if (w.ciiAttained === null) expect(w.rating).toBeNull();
       else expect(w.rating).toMatch(/^[A-E]$/);
     }
-    expect(c.dwt).toBe((await one<{ teu: number }>('SELECT teu FROM vessels WHERE vsl_cd = $1', [own])).teu * 12);
+    expect(c.dwt).toBe(
+      (await one<{ teu: number }>('SELECT teu FROM vessels WHERE vsl_cd = $1', [own])).teu * 12,
+    );
   });
 });
 
 describe('memos', () => {
   it('saves a handover memo by the vessel user and by an operator, newest first', async () => {
-    const a = await post('/handover-memo', 'vessel', { vslCd: own, memo: 'Chief officer handover: ballast plan in folder' });
+    const a = await post('/handover-memo', 'vessel', {
+      vslCd: own,
+      memo: 'Chief officer handover: ballast plan in folder',
+    });
     expect(a.statusCode, a.body).toBe(200);
     expect(a.json()).toMatchObject({ success: true, memoSeq: expect.any(Number) });
     const b = await post('/handover-memo', OPERATOR, { vslCd: own, memo: 'Shore: bunker ETA 14:00' });
     expect(b.statusCode, b.body).toBe(200);
-    const list = (await ok(`/handover-memo?vslCd=${own}`, 'vessel')).memoList as { memoSeq: number; memo: string; creUsrId: string }[];
+    const list = (await ok(`/handover-memo?vslCd=${own}`, 'vessel')).memoList as {
+      memoSeq: number;
+      memo: string;
+      creUsrId: string;
+    }[];
     expect(list.slice(0, 2).map((m) => m.memoSeq)).toEqual([b.json().memoSeq, a.json().memoSeq]);
-    expect(list[1]).toMatchObject({ memo: 'Chief officer handover: ballast plan in folder', creUsrId: 'vessel' });
+    expect(list[1]).toMatchObject({
+      memo: 'Chief officer handover: ballast plan in folder',
+      creUsrId: 'vessel',
+    });
   });
 
   it('refuses handover memos from read-only users, agents and other vessels', async () => {
@@ -235,9 +285,19 @@ describe('memos', () => {
 
   it('saves cascade memos by agents, operators and the vessel, once per Idempotency-Key', async () => {
     const key = `cascade-${Date.now()}`;
-    const first = await post('/cascade-memo', 'agent', { vslCd: own, memo: 'Berth window moved to 06:00' }, { 'idempotency-key': key });
+    const first = await post(
+      '/cascade-memo',
+      'agent',
+      { vslCd: own, memo: 'Berth window moved to 06:00' },
+      { 'idempotency-key': key },
+    );
     expect(first.statusCode, first.body).toBe(200);
-    const again = await post('/cascade-memo', 'agent', { vslCd: own, memo: 'Berth window moved to 06:00' }, { 'idempotency-key': key });
+    const again = await post(
+      '/cascade-memo',
+      'agent',
+      { vslCd: own, memo: 'Berth window moved to 06:00' },
+      { 'idempotency-key': key },
+    );
     expect(again.json()).toEqual(first.json());
     const list = (await ok(`/cascade-memo/${own}`, 'viewer')).memoList as { memo: string }[];
     expect(list.filter((m) => m.memo === 'Berth window moved to 06:00')).toHaveLength(1);
@@ -256,7 +316,9 @@ describe('memos', () => {
     const unknown = await post('/widget-memo', 'vessel', { vslCd: own, wdgtId: 'NO_SUCH', memo: 'x' });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().message).toContain('wdgtId');
-    expect((await post('/widget-memo', 'operator', { vslCd: own, wdgtId: w.wdgt_id, memo: 'x' })).statusCode).toBe(403);
+    expect(
+      (await post('/widget-memo', 'operator', { vslCd: own, wdgtId: w.wdgt_id, memo: 'x' })).statusCode,
+    ).toBe(403);
   });
 
   it.each([
@@ -267,6 +329,7 @@ describe('memos', () => {
     ['/cascade-memo', { vslCd: 'ABCD', memo: 'x', extra: true }, 'extra'],
     ['/cascade-memo', { vslCd: 'ABCD', memo: '   ' }, 'memo'],
     ['/widget-memo', { vslCd: 'ABCD', memo: 'x' }, 'wdgtId'],
+    ['/handover-memo', { vslCd: 'ABCD', memo: 'a\u0000b' }, 'memo'],
     ['/widget-memo', { vslCd: 'ABCD', wdgtId: 'bad id', memo: 'x' }, 'wdgtId'],
   ])('POST %s refuses %j naming %s', async (url, body, field) => {
     const res = await post(url, OPERATOR, body);
@@ -300,12 +363,22 @@ describe('next-dock', () => {
     expect(await ok(`/next-dock/${other}`)).toBeNull();
     const res = await post('/next-dock', OPERATOR, { ...body(), portCd });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().nextDock).toMatchObject({ vslCd: other, yardNm: 'Sembcorp Tuas', portCd, fmDt: '2031-03-01T00:00:00.000Z' });
-    expect(await ok(`/next-dock/${other}`, 'viewer')).toMatchObject({ yardNm: 'Sembcorp Tuas', remark: 'Class renewal', updUsrId: OPERATOR });
+    expect(res.json().nextDock).toMatchObject({
+      vslCd: other,
+      yardNm: 'Sembcorp Tuas',
+      portCd,
+      fmDt: '2031-03-01T00:00:00.000Z',
+    });
+    expect(await ok(`/next-dock/${other}`, 'viewer')).toMatchObject({
+      yardNm: 'Sembcorp Tuas',
+      remark: 'Class renewal',
+      updUsrId: OPERATOR,
+    });
   });
 
   it('is for operators only', async () => {
-    for (const as of ['agent', 'operator', 'viewer']) expect((await post('/next-dock', as, { ...body(), portCd })).statusCode, as).toBe(403);
+    for (const as of ['agent', 'operator', 'viewer'])
+      expect((await post('/next-dock', as, { ...body(), portCd })).statusCode, as).toBe(403);
     expect((await post('/next-dock', 'vessel', { ...body(), vslCd: own, portCd })).statusCode).toBe(403);
   });
 
@@ -315,6 +388,8 @@ describe('next-dock', () => {
     [{ portCd: 'ZZZZZ' }, 400, 'portCd'],
     [{ portCd: 'zz' }, 400, 'portCd'],
     [{ yardNm: '' }, 400, 'yardNm'],
+    [{ fmDt: '0000-01-01T00:00:00Z' }, 400, 'fmDt'],
+    [{ remark: 'x'.repeat(1001) }, 400, 'remark'],
     [{ vslCd: 'ZZ99' }, 404, 'vslCd'],
   ])('refuses %j with %i naming %s', async (patch, status, field) => {
     const res = await post('/next-dock', OPERATOR, { ...body(), portCd, ...patch });
@@ -325,7 +400,10 @@ describe('next-dock', () => {
 
 describe('typhoon-storm, pic, osr, events and holidays', () => {
   it('gives storms nearest first with distance and threat', async () => {
-    const fix = await s.db.query<{ lat: number; lon: number }>('SELECT lat, lon FROM vessel_positions WHERE vsl_cd = $1 ORDER BY pos_dt DESC LIMIT 1', [own]);
+    const fix = await s.db.query<{ lat: number; lon: number }>(
+      'SELECT lat, lon FROM vessel_positions WHERE vsl_cd = $1 ORDER BY pos_dt DESC LIMIT 1',
+      [own],
+    );
     if (fix[0]) {
       await s.db.query(
         `INSERT INTO storms (storm_id, storm_nm, category, obs_dt, lat, lon, wind_kts, radius_nm, track)
@@ -346,14 +424,20 @@ describe('typhoon-storm, pic, osr, events and holidays', () => {
   it("gives the vessel's own users first, then operators following it", async () => {
     await s.call('PUT', '/api/v2/app/common/my-setting', { as: OPERATOR, body: { vslCds: [own] } });
     const p = (await ok(`/pic?vslCd=${own}`, 'viewer')).picList as { usrId: string; role: string }[];
-    expect(p[0]).toMatchObject({ usrId: 'vessel', role: 'vessel' });
+    expect(p).toContainEqual(expect.objectContaining({ usrId: 'vessel', role: 'vessel' }));
     expect(p).toContainEqual(expect.objectContaining({ usrId: OPERATOR, role: 'operator' }));
+    const roles = p.map((x) => x.role);
+    expect(roles).toEqual([...roles].sort((a, b) => (a === b ? 0 : a === 'vessel' ? -1 : 1)));
     expect(p.some((x) => x.usrId === 'vessel2')).toBe(false);
   });
 
   it('summarises the operational status', async () => {
     const o = await ok(`/osr?vslCd=${own}`, 'vessel');
-    expect(o).toMatchObject({ vslCd: own, arrivedCalls: expect.any(Number), onTimeCalls: expect.any(Number) });
+    expect(o).toMatchObject({
+      vslCd: own,
+      arrivedCalls: expect.any(Number),
+      onTimeCalls: expect.any(Number),
+    });
     expect(o.onTimeCalls).toBeLessThanOrEqual(o.arrivedCalls);
     if (o.arrivedCalls > 0) expect(o.onTimeRatio).toBeCloseTo(o.onTimeCalls / o.arrivedCalls, 2);
   });
@@ -366,7 +450,11 @@ describe('typhoon-storm, pic, osr, events and holidays', () => {
     const all = (await ok(`/event?vslCd=${own}`, 'vessel')).eventList as { evntSeq: number; vslCd: string }[];
     expect(all.some((x) => x.evntSeq === e.evnt_seq)).toBe(true);
     expect(all.every((x) => x.vslCd === own)).toBe(true);
-    expect((await ok(`/daily/event?vslCd=${own}&date=2031-06-07`, 'vessel')).eventList.map((x: { evntSeq: number }) => x.evntSeq)).toEqual([e.evnt_seq]);
+    expect(
+      (await ok(`/daily/event?vslCd=${own}&date=2031-06-07`, 'vessel')).eventList.map(
+        (x: { evntSeq: number }) => x.evntSeq,
+      ),
+    ).toEqual([e.evnt_seq]);
     expect((await ok(`/daily/event?vslCd=${own}&date=2031-06-08`, 'vessel')).eventList).toEqual([]);
     for (const d of ['2031-06-31', '7 June']) {
       const res = await get(`/daily/event?vslCd=${own}&date=${encodeURIComponent(d)}`, 'vessel');
@@ -391,7 +479,9 @@ describe('typhoon-storm, pic, osr, events and holidays', () => {
         { holDt: '2031-12-25', holNm: 'Christmas Day' },
       ],
     });
-    expect((await ok(`/daily/holiday?cntCd=${port.cnt_cd}`, 'viewer')).year).toBe(new Date().getUTCFullYear());
+    expect((await ok(`/daily/holiday?cntCd=${port.cnt_cd}`, 'viewer')).year).toBe(
+      new Date().getUTCFullYear(),
+    );
   });
 
   it.each([
@@ -409,9 +499,14 @@ describe('typhoon-storm, pic, osr, events and holidays', () => {
 
 describe('OpenAPI', () => {
   it('documents every vessel route with a summary', async () => {
-    const doc = (await s.call('GET', '/api/docs/openapi.json')).json() as { paths: Record<string, Record<string, { summary?: string }>> };
-    const paths = Object.keys(doc.paths).filter((p) => p.startsWith('/api/v2/app/vessel') || p.startsWith('/api/v2/app/common'));
+    const doc = (await s.call('GET', '/api/docs/openapi.json')).json() as {
+      paths: Record<string, Record<string, { summary?: string }>>;
+    };
+    const paths = Object.keys(doc.paths).filter(
+      (p) => p.startsWith('/api/v2/app/vessel') || p.startsWith('/api/v2/app/common'),
+    );
     expect(paths.length).toBeGreaterThanOrEqual(35);
-    for (const p of paths) for (const op of Object.values(doc.paths[p] ?? {})) expect(op.summary, p).toBeTruthy();
+    for (const p of paths)
+      for (const op of Object.values(doc.paths[p] ?? {})) expect(op.summary, p).toBeTruthy();
   });
 });

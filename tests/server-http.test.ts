@@ -26,8 +26,8 @@ describe('health and contract', () => {
       '/common/logged-user', '/common/history/application-history', '/common/programs', '/common/widgets',
       '/common/keyword-search', '/common/event', '/common/event/remark', '/common/my-port', '/common/tree/trade-lane',
       '/common/tree/cnt-port', '/common/my-setting', '/common/lunar', '/common/code/{type}',
-      '/chat/history/{roomId}/{beforeSeq}', '/chat/init-sub/vessel/{vslCd}', '/chat/read-message/{msgSeq}', '/chat/join-list/V/',
-      '/chat/unread-list/V/', '/chat/messages/unread/{roomId}', '/chat/my-room-list/{type}', '/chat/message/push-alert',
+      '/chat/history/{roomId}/{beforeSeq}', '/chat/init-sub/vessel/{vslCd}', '/chat/read-message/{msgSeq}', '/chat/join-list/{type}/',
+      '/chat/unread-list/{type}/', '/chat/messages/unread/{roomId}', '/chat/my-room-list/{type}', '/chat/message/push-alert',
       '/chat/read-messages/{roomId}', '/chat/berth-prsp/message/{vslCd}',
       '/notification/user/list', '/notification/user/detail', '/notification/detail', '/notification/user/badge',
       '/notification/settings', '/notification/user/read', '/notification/vessel/ack', '/notification/ack/{notSeq}',
@@ -245,5 +245,22 @@ describe('dev API', () => {
     } finally {
       await prod.close();
     }
+  });
+});
+
+describe('inputs that a database would choke on', () => {
+  it('answers NUL characters and out-of-range numbers with 400, never 500', async () => {
+    const cases: Array<[string, string, unknown]> = [
+      ['POST', '/api/v2/app/notification/user/read', { notSeq: 2 ** 31 }],
+      ['POST', '/api/v2/app/notification/user/logged-user', { notDevId: 'a\u0000b' }],
+      ['POST', SETTINGS, { notId: 'N001', notUseYn: 'Y', usrId: 'x\u0000' }],
+      ['GET', '/api/v2/app/notification/user/detail?notSeq=99999999999', undefined],
+    ];
+    for (const [method, url, body] of cases) {
+      const res = await s.call(method, url, { as: 'staff', body });
+      expect(res.statusCode, url).toBe(400);
+    }
+    const login = await s.app.inject({ method: 'POST', url: '/sso/login', payload: { usrId: 'vessel\u0000', password: 'demo' } });
+    expect(login.statusCode).toBe(400);
   });
 });

@@ -30,6 +30,7 @@ export class SignOnPage {
   }
 
   async signOn(usrId: string, password: string): Promise<void> {
+    await this.expectShown();
     await this.userId.fill(usrId);
     await this.password.fill(password);
     await this.submit.click();

@@ -1,5 +1,6 @@
 // Sign-on and token routes: GET/POST /sso/login, GET /IBP_REFRESH.do (token, and ?f_cmd=11 logout).
 import { Type } from 'typebox';
+import { Text } from '../../src/core/contract/common.ts';
 import type { App } from '../context.ts';
 import { endSession, createSession, sessionUser, SESSION_COOKIE } from './sessions.ts';
 import { verifyPassword } from './password.ts';
@@ -12,8 +13,8 @@ export function safeNext(next: unknown): string {
 }
 
 const LoginBody = Type.Object({
-  usrId: Type.String({ maxLength: 64 }),
-  password: Type.String({ maxLength: 256 }),
+  usrId: Text(0, 64),
+  password: Text(0, 256),
   next: Type.Optional(Type.String({ maxLength: 2048 })),
 });
 

@@ -27,7 +27,10 @@ const VESSEL_LANE = `coalesce(
 
 /** Is the lane the vessel sails on now chat-enabled? False for an unknown vessel. */
 export async function isChatVessel(sql: Sql, chatLanes: string, vslCd: string): Promise<boolean> {
-  const rows = await sql.query<{ lane_cd: string }>(`SELECT ${VESSEL_LANE} AS lane_cd FROM vessels v WHERE v.vsl_cd = $1`, [vslCd]);
+  const rows = await sql.query<{ lane_cd: string }>(
+    `SELECT ${VESSEL_LANE} AS lane_cd FROM vessels v WHERE v.vsl_cd = $1`,
+    [vslCd],
+  );
   const lane = rows[0]?.lane_cd;
   return lane !== undefined && isChatLane(chatLanes, lane);
 }
@@ -42,12 +45,18 @@ export async function assertChatUser(sql: Sql, chatLanes: string, user: ChatCall
 }
 
 export async function findRoom(sql: Sql, roomId: string): Promise<RoomRow | null> {
-  const rows = await sql.query<RoomRow>('SELECT room_id, room_nm, vsl_cd, svce_lane_cd FROM chat_rooms WHERE room_id = $1', [roomId]);
+  const rows = await sql.query<RoomRow>(
+    'SELECT room_id, room_nm, vsl_cd, svce_lane_cd FROM chat_rooms WHERE room_id = $1',
+    [roomId],
+  );
   return rows[0] ?? null;
 }
 
 export async function isMember(sql: Sql, roomId: string, usrId: string): Promise<boolean> {
-  const rows = await sql.query('SELECT 1 FROM chat_members WHERE room_id = $1 AND usr_id = $2', [roomId, usrId]);
+  const rows = await sql.query('SELECT 1 FROM chat_members WHERE room_id = $1 AND usr_id = $2', [
+    roomId,
+    usrId,
+  ]);
   return rows.length > 0;
 }
 
@@ -55,7 +64,8 @@ export async function isMember(sql: Sql, roomId: string, usrId: string): Promise
 export async function memberRoom(sql: Sql, user: ChatCaller, roomId: string): Promise<RoomRow> {
   const room = await findRoom(sql, roomId);
   if (!room) throw notFound(`Chat room ${roomId} was not found`);
-  if (!(await isMember(sql, roomId, user.usrId))) throw forbidden(`You are not a member of chat room ${roomId}`);
+  if (!(await isMember(sql, roomId, user.usrId)))
+    throw forbidden(`You are not a member of chat room ${roomId}`);
   return room;
 }
 
@@ -113,7 +123,8 @@ export async function join(sql: Sql, roomId: string, usrIds: readonly string[]):
 export async function openRoom(sql: Sql, user: ChatCaller, vslCd: string): Promise<RoomRow> {
   const room = await ensureRoom(sql, vslCd);
   if (await isMember(sql, room.room_id, user.usrId)) return room;
-  if (!(await canJoin(sql, user, vslCd))) throw forbidden(`You may not join the chat room of vessel ${vslCd}`);
+  if (!(await canJoin(sql, user, vslCd)))
+    throw forbidden(`You may not join the chat room of vessel ${vslCd}`);
   await join(sql, room.room_id, [user.usrId]);
   return room;
 }
@@ -132,7 +143,13 @@ export async function vesselUsersOf(sql: Sql, vslCd: string, usrIds: readonly st
 export async function roomMembers(sql: Sql, roomIds: readonly string[]): Promise<Map<string, ChatMember[]>> {
   const out = new Map<string, ChatMember[]>(roomIds.map((id) => [id, []]));
   if (roomIds.length === 0) return out;
-  const rows = await sql.query<{ room_id: string; usr_id: string; usr_nm: string; usr_tp_cd: string; joined_dt: Date }>(
+  const rows = await sql.query<{
+    room_id: string;
+    usr_id: string;
+    usr_nm: string;
+    usr_tp_cd: string;
+    joined_dt: Date;
+  }>(
     `SELECT cm.room_id, u.usr_id, u.usr_nm, u.usr_tp_cd, cm.joined_dt
        FROM chat_members cm JOIN users u ON u.usr_id = cm.usr_id
       WHERE cm.room_id = ANY($1::text[])

@@ -20,7 +20,9 @@ export interface BerthProspect {
 export function berthProspectText(p: BerthProspect): string {
   const yd = p.ydNm?.trim();
   const head = `Berth prospect ${p.portCd}${yd ? ` ${yd}` : ''}`;
-  const times = [p.etb ? `ETB ${utcShort(p.etb)}` : null, p.etd ? `ETD ${utcShort(p.etd)}` : null].filter((t) => t !== null);
+  const times = [p.etb ? `ETB ${utcShort(p.etb)}` : null, p.etd ? `ETD ${utcShort(p.etd)}` : null].filter(
+    (t) => t !== null,
+  );
   const remark = p.remark?.trim();
   return `${times.length > 0 ? `${head}: ${times.join(', ')} (UTC).` : `${head}.`}${remark ? ` ${remark}` : ''}`;
 }

@@ -68,17 +68,25 @@ export async function history(
 }
 
 /** The viewer's unread messages of a room, oldest first. */
-export async function unreadMessages(sql: Sql, viewer: string, roomId: string, limit: number): Promise<ChatMessage[]> {
-  const rows = await sql.query<MessageRow>(`${SELECT} WHERE m.room_id = $2 AND ${UNREAD} ORDER BY m.msg_seq LIMIT $3`, [
-    viewer,
-    roomId,
-    limit,
-  ]);
+export async function unreadMessages(
+  sql: Sql,
+  viewer: string,
+  roomId: string,
+  limit: number,
+): Promise<ChatMessage[]> {
+  const rows = await sql.query<MessageRow>(
+    `${SELECT} WHERE m.room_id = $2 AND ${UNREAD} ORDER BY m.msg_seq LIMIT $3`,
+    [viewer, roomId, limit],
+  );
   return rows.map(toMessage);
 }
 
 /** Unread counts of usrId's rooms among roomIds (all its rooms when undefined), by room id. */
-export async function unreadCounts(sql: Sql, usrId: string, roomIds?: readonly string[]): Promise<UnreadItem[]> {
+export async function unreadCounts(
+  sql: Sql,
+  usrId: string,
+  roomIds?: readonly string[],
+): Promise<UnreadItem[]> {
   const rows = await sql.query<{ room_id: string; unread_count: number }>(
     `SELECT cm.room_id,
             (SELECT count(*)::int FROM chat_messages m WHERE m.room_id = cm.room_id AND ${UNREAD}) AS unread_count
@@ -91,10 +99,10 @@ export async function unreadCounts(sql: Sql, usrId: string, roomIds?: readonly s
 }
 
 export async function unreadCount(sql: Sql, usrId: string, roomId: string): Promise<number> {
-  const rows = await sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM chat_messages m WHERE m.room_id = $2 AND ${UNREAD}`, [
-    usrId,
-    roomId,
-  ]);
+  const rows = await sql.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM chat_messages m WHERE m.room_id = $2 AND ${UNREAD}`,
+    [usrId, roomId],
+  );
   return rows[0]?.n ?? 0;
 }
 
@@ -107,7 +115,12 @@ export interface ReadOptions {
 }
 
 /** Marks usrId's unread messages of a room read; answers how many it marked. Earlier reads keep their time. */
-export async function markRead(sql: Sql, usrId: string, roomId: string, opts: ReadOptions = {}): Promise<number> {
+export async function markRead(
+  sql: Sql,
+  usrId: string,
+  roomId: string,
+  opts: ReadOptions = {},
+): Promise<number> {
   const rows = await sql.query<{ msg_seq: number }>(
     `INSERT INTO chat_reads (msg_seq, usr_id, read_date, read_source)
      SELECT m.msg_seq, $1, greatest(least(coalesce($3::timestamptz, now()), now()), m.cre_dt), $4
@@ -145,7 +158,11 @@ export interface NewMessage {
  * Stores a message of a room member. A resend with the same (sender, clientMsgId) stores nothing and answers the first
  * message with duplicate true; the same clientMsgId for a different room or text is a 409.
  */
-export async function storeMessage(sql: Sql, user: ChatCaller, input: NewMessage): Promise<{ message: ChatMessage; duplicate: boolean }> {
+export async function storeMessage(
+  sql: Sql,
+  user: ChatCaller,
+  input: NewMessage,
+): Promise<{ message: ChatMessage; duplicate: boolean }> {
   await memberRoom(sql, user, input.roomId);
   const senderType: SenderType = senderTypeOf(user.usrTpCd);
   const inserted = await sql.query<{ msg_seq: number }>(
@@ -164,7 +181,11 @@ export async function storeMessage(sql: Sql, user: ChatCaller, input: NewMessage
     const first = prior[0];
     if (!first) throw new Error('chat message vanished');
     if (first.room_id !== input.roomId || first.msg_text !== input.msgText) {
-      throw new HttpError(409, 'ConflictError', `clientMsgId ${input.clientMsgId ?? ''} was already used for another message`);
+      throw new HttpError(
+        409,
+        'ConflictError',
+        `clientMsgId ${input.clientMsgId ?? ''} was already used for another message`,
+      );
     }
     seq = first.msg_seq;
     duplicate = true;

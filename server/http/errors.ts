@@ -67,7 +67,4 @@ export function installErrorHandler(app: FastifyInstance): void {
           : fe.message;
     return reply.code(status).send(errorBody(status, status === 413 ? 'PayloadTooLargeError' : 'ValidationError', message));
   });
-  app.setNotFoundHandler((req, reply) =>
-    reply.code(404).send(errorBody(404, 'NotFoundError', `No route for ${req.method} ${req.url.split('?')[0]}`)),
-  );
 }

@@ -5,12 +5,13 @@ import { badRequest } from '../http/errors.ts';
 import { isoRequired } from '../http/rows.ts';
 import { createNotifications } from '../seed/notify.ts';
 import { NOTIFICATION_IDS } from '../../src/core/contract/notification.ts';
+import { Text } from '../../src/core/contract/common.ts';
 
 const tags = ['dev'];
 
 const NotificationInject = Type.Object(
   {
-    usrId: Type.String({ minLength: 1, maxLength: 64 }),
+    usrId: Text(1, 64),
     notId: Type.Union(NOTIFICATION_IDS.map((id) => Type.Literal(id))),
     vslCd: Type.Optional(Type.String({ pattern: '^[A-Z0-9]{4}$' })),
     portCd: Type.Optional(Type.String({ pattern: '^[A-Z]{2}[A-Z0-9]{3}$' })),
@@ -94,7 +95,7 @@ export async function devRoutes(app: App): Promise<void> {
         tags,
         summary: 'Applied mutations, oldest first',
         querystring: Type.Object({
-          usrId: Type.Optional(Type.String({ maxLength: 64 })),
+          usrId: Type.Optional(Text(1, 64)),
           limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000, default: 1000 })),
         }),
         response: {

@@ -20,7 +20,7 @@ import {
   SubscriptionBody,
   VesselAckBody,
 } from '../../src/core/contract/notification.ts';
-import { SuccessMsg } from '../../src/core/contract/common.ts';
+import { Seq, SuccessMsg } from '../../src/core/contract/common.ts';
 
 const tags = ['notification'];
 const security = [{ token: [] }];
@@ -118,7 +118,7 @@ export async function notificationRoutes(app: App): Promise<void> {
         summary: "The caller's notifications, newest first",
         querystring: Type.Object({
           limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 5000, default: 1000 })),
-          afterSeq: Type.Optional(Type.Integer({ minimum: 0, description: 'only notifications with a larger notSeq' })),
+          afterSeq: Type.Optional(Type.Integer({ minimum: 0, maximum: 2147483647, description: 'only notifications with a larger notSeq' })),
         }),
         response: { 200: NotificationListResponse },
       },
@@ -143,7 +143,7 @@ export async function notificationRoutes(app: App): Promise<void> {
         tags,
         security,
         summary: 'One notification of the caller with its detail fields (SPEC §3)',
-        querystring: Type.Object({ notSeq: Type.Integer({ minimum: 1 }) }),
+        querystring: Type.Object({ notSeq: Seq }),
         response: { 200: NotificationDetailResponse },
       },
     },
@@ -161,7 +161,7 @@ export async function notificationRoutes(app: App): Promise<void> {
         tags,
         security,
         summary: 'Notification detail for a push click (same shape as /user/detail)',
-        querystring: Type.Object({ notSeq: Type.Integer({ minimum: 1 }) }),
+        querystring: Type.Object({ notSeq: Seq }),
         response: { 200: NotificationDetail },
       },
     },
@@ -276,7 +276,7 @@ export async function notificationRoutes(app: App): Promise<void> {
         tags,
         security,
         summary: 'Acknowledge by path (same rules as /vessel/ack)',
-        params: Type.Object({ notSeq: Type.Integer({ minimum: 1 }) }),
+        params: Type.Object({ notSeq: Seq }),
         response: { 200: SuccessMsg },
       },
     },

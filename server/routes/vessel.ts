@@ -1,6 +1,7 @@
 // Vessel routes under /api/v2/app/vessel (SPEC §7 "Vessel", shapes per DESIGN §6). A vessel user (type 4) reaches only
 // its own vessel, types 5 and 6 read but never write (see ./vessel/access.ts). The routes themselves live in ./vessel/.
 import type { App } from '../context.ts';
+import { fleetRoutes } from './vessel/fleet.ts';
 import { infoRoutes } from './vessel/info.ts';
 import { memoRoutes } from './vessel/memos.ts';
 import { reportRoutes } from './vessel/reports.ts';
@@ -11,4 +12,5 @@ export async function vesselRoutes(app: App): Promise<void> {
   await reportRoutes(app);
   await memoRoutes(app);
   await infoRoutes(app);
+  await fleetRoutes(app);
 }

@@ -10,8 +10,6 @@ import { openDb, type Db } from '../../server/db/db.ts';
 import { openPglite } from '../../server/db/pglite.ts';
 import { adminUrl } from './postgres.ts';
 
-export const DUMP_FILE = 'node_modules/.cache/quay-test/template.tar';
-
 export interface TestServer {
   app: App;
   db: Db;
@@ -50,7 +48,7 @@ async function copyDatabase(): Promise<{ db: Db; drop: () => Promise<void> }> {
       },
     };
   }
-  const dump = await readFile(DUMP_FILE);
+  const dump = await readFile(inject('templateFile'));
   const db = await openPglite(undefined, new Blob([dump]));
   return { db, drop: async () => undefined };
 }

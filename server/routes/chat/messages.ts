@@ -47,7 +47,9 @@ export async function chatMessageRoutes(app: App): Promise<void> {
         summary: "One page of a room's messages, newest first, older than beforeSeq (0: from the newest)",
         params: Type.Object({ roomId: RoomId, beforeSeq: Type.Integer({ minimum: 0 }) }),
         querystring: Type.Object({
-          size: Type.Optional(Type.Integer({ minimum: 1, maximum: HISTORY_PAGE_MAX, default: HISTORY_PAGE_DEFAULT })),
+          size: Type.Optional(
+            Type.Integer({ minimum: 1, maximum: HISTORY_PAGE_MAX, default: HISTORY_PAGE_DEFAULT }),
+          ),
         }),
         response: { 200: HistoryResponse },
       },
@@ -70,7 +72,14 @@ export async function chatMessageRoutes(app: App): Promise<void> {
         summary: "The caller's unread messages of a room, oldest first, with the unread count",
         params: Type.Object({ roomId: RoomId }),
         querystring: Type.Object({
-          size: Type.Optional(Type.Integer({ minimum: 1, maximum: UNREAD_MAX, default: UNREAD_MAX, description: 'at most this many messages' })),
+          size: Type.Optional(
+            Type.Integer({
+              minimum: 1,
+              maximum: UNREAD_MAX,
+              default: UNREAD_MAX,
+              description: 'at most this many messages',
+            }),
+          ),
         }),
         response: { 200: UnreadMessagesResponse },
       },
@@ -92,7 +101,8 @@ export async function chatMessageRoutes(app: App): Promise<void> {
         tags,
         security,
         summary: 'Mark a message, and every older unread message of its room, read by the caller',
-        description: 'Writes, so it accepts an Idempotency-Key. sender and senderType, when sent, must match the message.',
+        description:
+          'Writes, so it accepts an Idempotency-Key. sender and senderType, when sent, must match the message.',
         params: Type.Object({ msgSeq: Type.Integer({ minimum: 1 }) }),
         querystring: Type.Object({
           roomId: RoomId,
@@ -112,13 +122,25 @@ export async function chatMessageRoutes(app: App): Promise<void> {
         await memberRoom(sql, user, roomId);
         const msg = await messageInRoom(sql, roomId, msgSeq);
         if (!msg) throw notFound(`Message ${msgSeq} was not found in chat room ${roomId}`);
-        if (sender !== undefined && sender !== msg.sender) throw badRequest(`querystring.sender is not the sender of message ${msgSeq}`);
+        if (sender !== undefined && sender !== msg.sender)
+          throw badRequest(`querystring.sender is not the sender of message ${msgSeq}`);
         if (senderType !== undefined && senderType !== msg.sender_type) {
           throw badRequest(`querystring.senderType is not the sender type of message ${msgSeq}`);
         }
-        const marked = await markRead(sql, user.usrId, roomId, { uptoSeq: msgSeq, readDate, readSource: readSource ?? 'M' });
+        const marked = await markRead(sql, user.usrId, roomId, {
+          uptoSeq: msgSeq,
+          readDate,
+          readSource: readSource ?? 'M',
+        });
         const count = await unreadCount(sql, user.usrId, roomId);
-        return { body: { success: true, msg: marked > 0 ? `${marked} message(s) marked read` : 'Already read', roomId, unreadCount: count } };
+        return {
+          body: {
+            success: true,
+            msg: marked > 0 ? `${marked} message(s) marked read` : 'Already read',
+            roomId,
+            unreadCount: count,
+          },
+        };
       }),
   );
 
@@ -141,7 +163,14 @@ export async function chatMessageRoutes(app: App): Promise<void> {
         await memberRoom(sql, user, roomId);
         const marked = await markRead(sql, user.usrId, roomId, { readSource: 'M' });
         const count = await unreadCount(sql, user.usrId, roomId);
-        return { body: { success: true, msg: marked > 0 ? `${marked} message(s) marked read` : 'Already read', roomId, unreadCount: count } };
+        return {
+          body: {
+            success: true,
+            msg: marked > 0 ? `${marked} message(s) marked read` : 'Already read',
+            roomId,
+            unreadCount: count,
+          },
+        };
       }),
   );
 
@@ -151,7 +180,8 @@ export async function chatMessageRoutes(app: App): Promise<void> {
       schema: {
         tags,
         security,
-        summary: 'Send a chat message (the outbox path when STOMP is not connected); stored once per clientMsgId',
+        summary:
+          'Send a chat message (the outbox path when STOMP is not connected); stored once per clientMsgId',
         description:
           'A resend with the same clientMsgId stores nothing and answers the first message with duplicate true; the same ' +
           'clientMsgId with another room or text is a 409. msgText is trimmed and kept as plain text.',
@@ -163,7 +193,11 @@ export async function chatMessageRoutes(app: App): Promise<void> {
       const msgText = req.body.msgText.trim();
       if (msgText === '') throw badRequest('body.msgText must not be blank');
       return mutate(app, req, reply, async (sql) => ({
-        body: await storeMessage(sql, userOf(req), { roomId: req.body.roomId, clientMsgId: req.body.clientMsgId, msgText }),
+        body: await storeMessage(sql, userOf(req), {
+          roomId: req.body.roomId,
+          clientMsgId: req.body.clientMsgId,
+          msgText,
+        }),
       }));
     },
   );
@@ -186,7 +220,8 @@ export async function chatMessageRoutes(app: App): Promise<void> {
       await memberRoom(db, user, roomId);
       const msg = await messageInRoom(db, roomId, msgSeq);
       if (!msg) throw notFound(`Message ${msgSeq} was not found in chat room ${roomId}`);
-      if (msg.sender !== user.usrId) throw forbidden('Only the sender of a message can ask for its push alert');
+      if (msg.sender !== user.usrId)
+        throw forbidden('Only the sender of a message can ask for its push alert');
       const recipients = await otherMembers(db, roomId, [user.usrId]);
       return { success: true, msg: `${recipients.length} member(s) to alert`, recipients };
     },
@@ -198,7 +233,8 @@ export async function chatMessageRoutes(app: App): Promise<void> {
       schema: {
         tags,
         security,
-        summary: "Post a berth prospect (port, terminal, ETB, ETD, remark) into a vessel's chat room as a readable message",
+        summary:
+          "Post a berth prospect (port, terminal, ETB, ETD, remark) into a vessel's chat room as a readable message",
         description:
           'Shore users only (not user types 4, 5 and 6). The caller must be a member of the room or allowed to join it (then it joins). ' +
           'ydNm defaults to the terminal of the port call of the current voyage. Writes, so it accepts an Idempotency-Key.',
@@ -209,7 +245,8 @@ export async function chatMessageRoutes(app: App): Promise<void> {
     },
     async (req, reply) => {
       const user = userOf(req);
-      if (['4', '5', '6'].includes(user.usrTpCd)) throw forbidden('Only shore users can post a berth prospect');
+      if (['4', '5', '6'].includes(user.usrTpCd))
+        throw forbidden('Only shore users can post a berth prospect');
       const { portCd, etb, etd, ydNm, remark } = req.body;
       const etbDt = etb ? new Date(etb) : null;
       const etdDt = etd ? new Date(etd) : null;
@@ -230,7 +267,12 @@ export async function chatMessageRoutes(app: App): Promise<void> {
           yd = call[0]?.yd_nm ?? undefined;
         }
         const msgText = berthProspectText({ portCd, ydNm: yd, etb: etbDt, etd: etdDt, remark });
-        const { message } = await storeMessage(sql, user, { roomId: room.room_id, clientMsgId: null, msgText, msgTpCd: 'BERTH_PRSP' });
+        const { message } = await storeMessage(sql, user, {
+          roomId: room.room_id,
+          clientMsgId: null,
+          msgText,
+          msgTpCd: 'BERTH_PRSP',
+        });
         return { body: { success: true, msg: 'Berth prospect posted', message } };
       });
     },

@@ -26,7 +26,15 @@ export async function chatRoomRoutes(app: App): Promise<void> {
     "The caller's chat rooms with unread count and last message, newest message first; a vessel user's own vessel room comes first";
   app.get(
     '/my-room-list/:type',
-    { schema: { tags, security, summary: roomListSummary, params: Type.Object({ type: RoomType }), response: { 200: RoomListResponse } } },
+    {
+      schema: {
+        tags,
+        security,
+        summary: roomListSummary,
+        params: Type.Object({ type: RoomType }),
+        response: { 200: RoomListResponse },
+      },
+    },
     async (req) => roomList(db, userOf(req)),
   );
   for (const [url, hide] of [
@@ -35,7 +43,15 @@ export async function chatRoomRoutes(app: App): Promise<void> {
   ] as const) {
     app.get(
       url,
-      { schema: { tags, security, hide, summary: `${roomListSummary} (type V)`, response: { 200: RoomListResponse } } },
+      {
+        schema: {
+          tags,
+          security,
+          hide,
+          summary: `${roomListSummary} (type V)`,
+          response: { 200: RoomListResponse },
+        },
+      },
       async (req) => roomList(db, userOf(req)),
     );
   }
@@ -56,7 +72,10 @@ export async function chatRoomRoutes(app: App): Promise<void> {
         params: Type.Object({ vslCd: VslCd }),
         querystring: Type.Object({
           vesselUserIds: Type.Optional(
-            Type.Array(UsrId, { maxItems: 50, description: 'repeated keys or a comma list of vessel users to add' }),
+            Type.Array(UsrId, {
+              maxItems: 50,
+              description: 'repeated keys or a comma list of vessel users to add',
+            }),
           ),
         }),
         response: { 200: InitSubResponse },

@@ -87,7 +87,13 @@ export async function listEvents(sql: Sql, user: AuthUser, filter: EventFilter):
   const byEvent = new Map<number, EventRemark[]>();
   for (const r of remarks) {
     const list = byEvent.get(r.evnt_seq) ?? [];
-    list.push({ rmkSeq: r.rmk_seq, usrId: r.usr_id, usrNm: r.usr_nm, remark: r.remark, creDt: isoRequired(r.cre_dt) });
+    list.push({
+      rmkSeq: r.rmk_seq,
+      usrId: r.usr_id,
+      usrNm: r.usr_nm,
+      remark: r.remark,
+      creDt: isoRequired(r.cre_dt),
+    });
     byEvent.set(r.evnt_seq, list);
   }
   return rows.map((r) => ({

@@ -19,10 +19,20 @@ import { parseDay, parseRange } from './params.ts';
 const tags = ['common'];
 const security = [{ token: [] }];
 
-const lunarFormat = new Intl.DateTimeFormat('en-u-ca-chinese', { timeZone: 'UTC', year: 'numeric', month: 'numeric', day: 'numeric' });
+const lunarFormat = new Intl.DateTimeFormat('en-u-ca-chinese', {
+  timeZone: 'UTC',
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+});
 
 /** The Chinese lunisolar date of a Gregorian day (ICU's 'chinese' calendar); a leap month shows as e.g. "6bis". */
-export function lunarOf(day: Date): { lunarYear: number; lunarMonth: number; lunarDay: number; leapMonth: boolean } {
+export function lunarOf(day: Date): {
+  lunarYear: number;
+  lunarMonth: number;
+  lunarDay: number;
+  leapMonth: boolean;
+} {
   const parts = lunarFormat.formatToParts(day);
   const part = (t: string) => parts.find((p) => p.type === t)?.value ?? '';
   const month = part('month');
@@ -43,7 +53,8 @@ export async function miscRoutes(app: App): Promise<void> {
       schema: {
         tags,
         security,
-        summary: 'Events the caller may see (a vessel user: its own vessel only), newest first, with their remarks',
+        summary:
+          'Events the caller may see (a vessel user: its own vessel only), newest first, with their remarks',
         querystring: EventQuery,
         response: { 200: EventListResponse },
       },
@@ -65,7 +76,8 @@ export async function miscRoutes(app: App): Promise<void> {
       schema: {
         tags,
         security,
-        summary: 'Add a remark to an event (not for read-only user types 5 and 6; a vessel user only on its own vessel)',
+        summary:
+          'Add a remark to an event (not for read-only user types 5 and 6; a vessel user only on its own vessel)',
         body: EventRemarkBody,
         response: { 200: EventRemarkResponse },
       },
@@ -76,7 +88,10 @@ export async function miscRoutes(app: App): Promise<void> {
       const remark = req.body.remark.trim();
       if (!remark) throw badRequest('body.remark must not be blank');
       return mutate(app, req, reply, async (sql) => {
-        const ev = await sql.query<{ vsl_cd: string | null }>('SELECT vsl_cd FROM events WHERE evnt_seq = $1', [req.body.evntSeq]);
+        const ev = await sql.query<{ vsl_cd: string | null }>(
+          'SELECT vsl_cd FROM events WHERE evnt_seq = $1',
+          [req.body.evntSeq],
+        );
         if (!ev[0]) throw notFound(`evntSeq ${req.body.evntSeq} was not found`);
         assertEventScope(user, ev[0].vsl_cd);
         const ins = await sql.query<{ rmk_seq: number }>(

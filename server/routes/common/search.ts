@@ -3,7 +3,12 @@ import { userOf, type App, type AuthUser } from '../../context.ts';
 import type { Sql } from '../../db/db.ts';
 import { badRequest } from '../../http/errors.ts';
 import { isRestrictedType, isVesselUserType } from '../../../src/core/role.ts';
-import { KeywordSearchQuery, SearchResultList, type PgmType, type SearchResult } from '../../../src/core/contract/common.ts';
+import {
+  KeywordSearchQuery,
+  SearchResultList,
+  type PgmType,
+  type SearchResult,
+} from '../../../src/core/contract/common.ts';
 
 const tags = ['common'];
 const security = [{ token: [] }];
@@ -40,13 +45,21 @@ function parseTypes(type: string | undefined): Set<PgmType> | null {
   for (const raw of type.split(',')) {
     const t = raw.trim().toUpperCase();
     if (!t) continue;
-    if (!(PGM_TYPES as readonly string[]).includes(t)) throw badRequest(`type: unknown pgmType ${t} (use ${PGM_TYPES.join(', ')})`);
+    if (!(PGM_TYPES as readonly string[]).includes(t))
+      throw badRequest(`type: unknown pgmType ${t} (use ${PGM_TYPES.join(', ')})`);
     out.add(t as PgmType);
   }
   return out.size ? out : null;
 }
 
-async function query(sql: Sql, kw: string, from: string, code: string, name: string, extra = ''): Promise<HitRow[]> {
+async function query(
+  sql: Sql,
+  kw: string,
+  from: string,
+  code: string,
+  name: string,
+  extra = '',
+): Promise<HitRow[]> {
   return sql.query<HitRow>(
     `SELECT ${code} AS code, ${name} AS name, ${fill(RANK, code, name)} AS rank ${extra}
        FROM ${from} WHERE ${fill(MATCH, code, name)}
@@ -55,7 +68,12 @@ async function query(sql: Sql, kw: string, from: string, code: string, name: str
   );
 }
 
-export async function keywordSearch(sql: Sql, user: AuthUser, kwRaw: string, type?: string): Promise<SearchResult[]> {
+export async function keywordSearch(
+  sql: Sql,
+  user: AuthUser,
+  kwRaw: string,
+  type?: string,
+): Promise<SearchResult[]> {
   const kw = kwRaw.trim().toUpperCase();
   if (kw.length < SEARCH_MIN) throw badRequest(`kw must be at least ${SEARCH_MIN} characters after trimming`);
   const types = parseTypes(type);
@@ -64,23 +82,64 @@ export async function keywordSearch(sql: Sql, user: AuthUser, kwRaw: string, typ
   const hits: Hit[] = [];
 
   if (want('VSL', 'VSL_V')) {
-    const rows = await query(sql, kw, 'vessels v JOIN carriers c ON c.crr_cd = v.crr_cd', 'v.vsl_cd', 'v.vsl_nm', ', v.crr_cd, c.bg_colr, c.fg_colr');
+    const rows = await query(
+      sql,
+      kw,
+      'vessels v JOIN carriers c ON c.crr_cd = v.crr_cd',
+      'v.vsl_cd',
+      'v.vsl_nm',
+      ', v.crr_cd, c.bg_colr, c.fg_colr',
+    );
     for (const r of rows) {
       const own = isVesselUserType(user.usrTpCd) && r.code === user.ofcId;
-      hits.push({ pgmType: own ? 'VSL_V' : 'VSL', code: r.code, name: r.name, crrCd: r.crr_cd, crrBgColrVal: r.bg_colr, crrFgColrVal: r.fg_colr, rank: r.rank, kind: 0 });
+      hits.push({
+        pgmType: own ? 'VSL_V' : 'VSL',
+        code: r.code,
+        name: r.name,
+        crrCd: r.crr_cd,
+        crrBgColrVal: r.bg_colr,
+        crrFgColrVal: r.fg_colr,
+        rank: r.rank,
+        kind: 0,
+      });
     }
   }
   if (!vesselsOnly && want('SVC')) {
-    const rows = await query(sql, kw, 'lanes l JOIN carriers c ON c.crr_cd = l.crr_cd', 'l.lane_cd', 'l.lane_nm', ', l.crr_cd, c.bg_colr, c.fg_colr');
+    const rows = await query(
+      sql,
+      kw,
+      'lanes l JOIN carriers c ON c.crr_cd = l.crr_cd',
+      'l.lane_cd',
+      'l.lane_nm',
+      ', l.crr_cd, c.bg_colr, c.fg_colr',
+    );
     for (const r of rows) {
-      hits.push({ pgmType: 'SVC', code: r.code, name: r.name, crrCd: r.crr_cd, crrBgColrVal: r.bg_colr, crrFgColrVal: r.fg_colr, rank: r.rank, kind: 1 });
+      hits.push({
+        pgmType: 'SVC',
+        code: r.code,
+        name: r.name,
+        crrCd: r.crr_cd,
+        crrBgColrVal: r.bg_colr,
+        crrFgColrVal: r.fg_colr,
+        rank: r.rank,
+        kind: 1,
+      });
     }
   }
   if (!vesselsOnly && want('PORT', 'PORT_S')) {
     const pgmType: PgmType = types && types.has('PORT_S') && !types.has('PORT') ? 'PORT_S' : 'PORT';
     const rows = await query(sql, kw, 'ports p', 'p.port_cd', 'p.port_nm');
     for (const r of rows) {
-      hits.push({ pgmType, code: r.code, name: r.name, crrCd: '', crrBgColrVal: PORT_BG, crrFgColrVal: PORT_FG, rank: r.rank, kind: 2 });
+      hits.push({
+        pgmType,
+        code: r.code,
+        name: r.name,
+        crrCd: '',
+        crrBgColrVal: PORT_BG,
+        crrFgColrVal: PORT_FG,
+        rank: r.rank,
+        kind: 2,
+      });
     }
   }
 
@@ -97,7 +156,8 @@ export async function searchRoutes(app: App): Promise<void> {
       schema: {
         tags,
         security,
-        summary: 'Smart search: vessels, services and ports whose code or name contains kw (prefix matches first, at most 50)',
+        summary:
+          'Smart search: vessels, services and ports whose code or name contains kw (prefix matches first, at most 50)',
         description:
           'kw is trimmed and upper-cased and needs at least 3 characters. Users of type 5 and 6 get vessels only, whatever type asks. ' +
           "A vessel user's own vessel comes as VSL_V.",

@@ -36,10 +36,10 @@ async function readSetting(sql: Sql, usrId: string): Promise<MySetting> {
 }
 
 async function checkedCodes(usrId: string, relTpCd: string, sql: Sql): Promise<Set<string>> {
-  const rows = await sql.query<{ rel_cd: string }>('SELECT rel_cd FROM user_relations WHERE usr_id = $1 AND rel_tp_cd = $2', [
-    usrId,
-    relTpCd,
-  ]);
+  const rows = await sql.query<{ rel_cd: string }>(
+    'SELECT rel_cd FROM user_relations WHERE usr_id = $1 AND rel_tp_cd = $2',
+    [usrId, relTpCd],
+  );
   return new Set(rows.map((r) => r.rel_cd));
 }
 
@@ -52,7 +52,8 @@ export async function settingRoutes(app: App): Promise<void> {
       schema: {
         tags,
         security,
-        summary: 'Trades with their lanes, each checked when in the caller\'s lane list (relTpCd must be REL_USR_LANE)',
+        summary:
+          "Trades with their lanes, each checked when in the caller's lane list (relTpCd must be REL_USR_LANE)",
         querystring: TradeLaneQuery,
         response: { 200: TradeLaneTree },
       },
@@ -99,7 +100,8 @@ export async function settingRoutes(app: App): Promise<void> {
       schema: {
         tags,
         security,
-        summary: 'Countries with their ports, each checked when in the caller\'s port list (relTpCd must be REL_USR_PORT)',
+        summary:
+          "Countries with their ports, each checked when in the caller's port list (relTpCd must be REL_USR_PORT)",
         querystring: CntPortQuery,
         response: { 200: CntPortTree },
       },
@@ -127,7 +129,12 @@ export async function settingRoutes(app: App): Promise<void> {
   app.get(
     '/my-setting',
     {
-      schema: { tags, security, summary: "The caller's followed vessels, lanes and ports, in order", response: { 200: MySetting } },
+      schema: {
+        tags,
+        security,
+        summary: "The caller's followed vessels, lanes and ports, in order",
+        response: { 200: MySetting },
+      },
     },
     async (req) => readSetting(db, userOf(req).usrId),
   );
@@ -138,7 +145,8 @@ export async function settingRoutes(app: App): Promise<void> {
       schema: {
         tags,
         security,
-        summary: "Replace the caller's followed vessels, lanes and/or ports (only the lists sent), in the order sent",
+        summary:
+          "Replace the caller's followed vessels, lanes and/or ports (only the lists sent), in the order sent",
         body: MySettingBody,
         response: { 200: MySettingSaveResponse },
       },
@@ -156,16 +164,25 @@ export async function settingRoutes(app: App): Promise<void> {
             [codes],
           );
           if (unknown[0]) throw badRequest(`${list.field}: unknown ${list.what} code ${unknown[0].c}`);
-          await sql.query('DELETE FROM user_relations WHERE usr_id = $1 AND rel_tp_cd = $2', [usrId, list.relTpCd]);
+          await sql.query('DELETE FROM user_relations WHERE usr_id = $1 AND rel_tp_cd = $2', [
+            usrId,
+            list.relTpCd,
+          ]);
           await sql.query(
             `INSERT INTO user_relations (usr_id, rel_tp_cd, rel_cd, sort_no)
-             SELECT $1, $2, t.c, t.o::int FROM unnest($3::text[]) WITH ORDINALITY AS t(c, o)`,
+             SELECT $1, $2, t.c, t.o::int - 1 FROM unnest($3::text[]) WITH ORDINALITY AS t(c, o)`,
             [usrId, list.relTpCd, codes],
           );
           saved.push(`${codes.length} ${list.what}${codes.length === 1 ? '' : 's'}`);
         }
         const now = await readSetting(sql, usrId);
-        return { body: { success: true, msg: saved.length ? `Saved ${saved.join(', ')}` : 'Nothing to save', ...now } };
+        return {
+          body: {
+            success: true,
+            msg: saved.length ? `Saved ${saved.join(', ')}` : 'Nothing to save',
+            ...now,
+          },
+        };
       }),
   );
 }

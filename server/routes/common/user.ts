@@ -20,7 +20,9 @@ export async function userRoutes(app: App): Promise<void> {
 
   app.get(
     '/logged-user',
-    { schema: { tags, security, summary: 'The signed-on user (SPEC §3 User)', response: { 200: LoggedUser } } },
+    {
+      schema: { tags, security, summary: 'The signed-on user (SPEC §3 User)', response: { 200: LoggedUser } },
+    },
     async (req) => {
       const u = userOf(req);
       return {
@@ -63,7 +65,8 @@ export async function userRoutes(app: App): Promise<void> {
       schema: {
         tags,
         security,
-        summary: "The drawer's programs for the caller's role group, in menu order (invalid ones with valid=false)",
+        summary:
+          "The drawer's programs for the caller's role group, in menu order (invalid ones with valid=false)",
         response: { 200: ProgramList },
       },
     },
@@ -95,7 +98,12 @@ export async function userRoutes(app: App): Promise<void> {
   app.get(
     '/widgets',
     {
-      schema: { tags, security, summary: 'The widgets with the caller\'s on/off flag (Y unless switched off)', response: { 200: WidgetList } },
+      schema: {
+        tags,
+        security,
+        summary: "The widgets with the caller's on/off flag (Y unless switched off)",
+        response: { 200: WidgetList },
+      },
     },
     async (req) => {
       const rows = await db.query<{ wdgt_id: string; wdgt_nm: string; wdgt_path: string; use_yn: 'Y' | 'N' }>(
@@ -104,7 +112,12 @@ export async function userRoutes(app: App): Promise<void> {
           ORDER BY w.sort_no, w.wdgt_id`,
         [userOf(req).usrId],
       );
-      return rows.map((r) => ({ wdgtId: r.wdgt_id, wdgtNm: r.wdgt_nm, wdgtPath: r.wdgt_path, useYn: r.use_yn === 'N' ? 'N' : 'Y' }));
+      return rows.map((r) => ({
+        wdgtId: r.wdgt_id,
+        wdgtNm: r.wdgt_nm,
+        wdgtPath: r.wdgt_path,
+        useYn: r.use_yn === 'N' ? 'N' : 'Y',
+      }));
     },
   );
 
@@ -121,7 +134,13 @@ export async function userRoutes(app: App): Promise<void> {
     async (req) => {
       const user = userOf(req);
       if (!isAgentType(user.usrTpCd)) throw forbidden('Only port agents (user type 3) have own ports');
-      const rows = await db.query<{ port_cd: string; port_nm: string; cnt_cd: string; cnt_nm: string; sort_no: number }>(
+      const rows = await db.query<{
+        port_cd: string;
+        port_nm: string;
+        cnt_cd: string;
+        cnt_nm: string;
+        sort_no: number;
+      }>(
         `SELECT p.port_cd, p.port_nm, p.cnt_cd, p.cnt_nm, r.sort_no
            FROM user_relations r JOIN ports p ON p.port_cd = r.rel_cd
           WHERE r.usr_id = $1 AND r.rel_tp_cd = 'AGT_PORT'
@@ -129,7 +148,13 @@ export async function userRoutes(app: App): Promise<void> {
         [user.usrId],
       );
       return {
-        myPortList: rows.map((r) => ({ portCd: r.port_cd, portNm: r.port_nm, cntCd: r.cnt_cd, cntNm: r.cnt_nm, sortNo: r.sort_no })),
+        myPortList: rows.map((r) => ({
+          portCd: r.port_cd,
+          portNm: r.port_nm,
+          cntCd: r.cnt_cd,
+          cntNm: r.cnt_nm,
+          sortNo: r.sort_no,
+        })),
       };
     },
   );

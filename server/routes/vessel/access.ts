@@ -27,7 +27,8 @@ export function assertVesselScope(user: AuthUser, vslCd: string, access: 'read' 
   if (isVesselUserType(user.usrTpCd) && vslCd !== user.ofcId) {
     throw forbidden(`A vessel user may only open its own vessel ${user.ofcId}, not vslCd ${vslCd}`);
   }
-  if (access === 'write' && isRestrictedType(user.usrTpCd)) throw forbidden('Users of type 5 and 6 are read-only');
+  if (access === 'write' && isRestrictedType(user.usrTpCd))
+    throw forbidden('Users of type 5 and 6 are read-only');
 }
 
 /**
@@ -36,12 +37,22 @@ export function assertVesselScope(user: AuthUser, vslCd: string, access: 'read' 
  */
 export function assertVesselWriter(user: AuthUser, vslCd: string, allowed: readonly RoleGroup[]): void {
   assertVesselScope(user, vslCd, 'write');
-  const ok = isVesselUserType(user.usrTpCd) ? allowed.includes('vessel') : user.role !== 'vessel' && allowed.includes(user.role);
-  if (!ok) throw forbidden(`Only ${allowed.map((g) => (g === 'vessel' ? 'the vessel\'s own users' : `${g}s`)).join(' and ')} may do this`);
+  const ok = isVesselUserType(user.usrTpCd)
+    ? allowed.includes('vessel')
+    : user.role !== 'vessel' && allowed.includes(user.role);
+  if (!ok)
+    throw forbidden(
+      `Only ${allowed.map((g) => (g === 'vessel' ? "the vessel's own users" : `${g}s`)).join(' and ')} may do this`,
+    );
 }
 
 /** The vessel after the scope check; 404 naming vslCd when it does not exist. */
-export async function loadVessel(sql: Sql, user: AuthUser, vslCd: string, access: 'read' | 'write' = 'read'): Promise<VesselRow> {
+export async function loadVessel(
+  sql: Sql,
+  user: AuthUser,
+  vslCd: string,
+  access: 'read' | 'write' = 'read',
+): Promise<VesselRow> {
   assertVesselScope(user, vslCd, access);
   const rows = await sql.query<VesselRow>('SELECT * FROM vessels WHERE vsl_cd = $1', [vslCd]);
   const row = rows[0];
@@ -63,7 +74,10 @@ export interface PositionRow {
 }
 
 export async function latestPosition(sql: Sql, vslCd: string): Promise<PositionRow | null> {
-  const rows = await sql.query<PositionRow>('SELECT * FROM vessel_positions WHERE vsl_cd = $1 ORDER BY pos_dt DESC LIMIT 1', [vslCd]);
+  const rows = await sql.query<PositionRow>(
+    'SELECT * FROM vessel_positions WHERE vsl_cd = $1 ORDER BY pos_dt DESC LIMIT 1',
+    [vslCd],
+  );
   return rows[0] ?? null;
 }
 
@@ -122,16 +136,18 @@ export const CALL_SELECT = `SELECT c.vsl_cd, c.skd_voy_no, c.skd_dir_cd, c.call_
   FROM port_calls c JOIN ports p ON p.port_cd = c.port_cd`;
 
 /**
- * The vessel's next call: the first one (by ETA) not yet departed and not skipped, no earlier than its last departure.
+ * The vessel's next call: the first one (by ETA) not yet departed and not skipped, with no later call already
+ * arrived at (so an ETA left stale by a late departure still counts, an abandoned older call does not).
  * While in port that is the call it is at.
  */
 export const NEXT_CALL_WHERE = `c.atd IS NULL AND c.skip_yn = 'N'
-  AND c.eta >= coalesce((SELECT max(x.atd) FROM port_calls x WHERE x.vsl_cd = c.vsl_cd), '-infinity'::timestamptz)`;
+  AND NOT EXISTS (SELECT 1 FROM port_calls x WHERE x.vsl_cd = c.vsl_cd AND x.ata IS NOT NULL AND x.eta > c.eta)`;
 
 export async function nextCall(sql: Sql, vslCd: string): Promise<CallRow | null> {
-  const rows = await sql.query<CallRow>(`${CALL_SELECT} WHERE c.vsl_cd = $1 AND ${NEXT_CALL_WHERE} ORDER BY c.eta, c.call_seq LIMIT 1`, [
-    vslCd,
-  ]);
+  const rows = await sql.query<CallRow>(
+    `${CALL_SELECT} WHERE c.vsl_cd = $1 AND ${NEXT_CALL_WHERE} ORDER BY c.eta, c.call_seq LIMIT 1`,
+    [vslCd],
+  );
   return rows[0] ?? null;
 }
 

@@ -62,7 +62,8 @@ export async function infoRoutes(app: App): Promise<void> {
       schema: {
         tags,
         security,
-        summary: 'Storms with their distance from the vessel, nearest first; threat when within radius + 300 nm',
+        summary:
+          'Storms with their distance from the vessel, nearest first; threat when within radius + 300 nm',
         params: VslParams,
         response: { 200: TyphoonStormResponse },
       },
@@ -87,8 +88,16 @@ export async function infoRoutes(app: App): Promise<void> {
           track: trackOf(s.track),
         };
       });
-      list.sort((a, b) => (a.distNm ?? Infinity) - (b.distNm ?? Infinity) || (a.stormId < b.stormId ? -1 : 1));
-      return { vslCd: v.vsl_cd, posDt: iso(pos?.pos_dt), lat: pos?.lat ?? null, lon: pos?.lon ?? null, stormList: list };
+      list.sort(
+        (a, b) => (a.distNm ?? Infinity) - (b.distNm ?? Infinity) || (a.stormId < b.stormId ? -1 : 1),
+      );
+      return {
+        vslCd: v.vsl_cd,
+        posDt: iso(pos?.pos_dt),
+        lat: pos?.lat ?? null,
+        lon: pos?.lon ?? null,
+        stormList: list,
+      };
     },
   );
 
@@ -98,14 +107,21 @@ export async function infoRoutes(app: App): Promise<void> {
       schema: {
         tags,
         security,
-        summary: "Persons in charge of the vessel: its own users, then the operators following it",
+        summary: 'Persons in charge of the vessel: its own users, then the operators following it',
         querystring: VslQuery,
         response: { 200: PicResponse },
       },
     },
     async (req) => {
       const v = await loadVessel(db, userOf(req), req.query.vslCd);
-      const rows = await db.query<{ usr_id: string; usr_nm: string; usr_tp_cd: string; usr_role_cd: string; email: string; own: boolean }>(
+      const rows = await db.query<{
+        usr_id: string;
+        usr_nm: string;
+        usr_tp_cd: string;
+        usr_role_cd: string;
+        email: string;
+        own: boolean;
+      }>(
         `SELECT u.usr_id, u.usr_nm, u.usr_tp_cd, u.usr_role_cd, u.email, (u.usr_tp_cd = '4' AND u.ofc_id = $1) AS own
            FROM users u
           WHERE (u.usr_tp_cd = '4' AND u.ofc_id = $1)
@@ -116,7 +132,8 @@ export async function infoRoutes(app: App): Promise<void> {
       const picList: Pic[] = [];
       for (const r of rows) {
         if (r.own) picList.push({ usrId: r.usr_id, usrNm: r.usr_nm, role: 'vessel', email: r.email });
-        else if (roleGroup(r.usr_role_cd) === 'operator') picList.push({ usrId: r.usr_id, usrNm: r.usr_nm, role: 'operator', email: r.email });
+        else if (roleGroup(r.usr_role_cd) === 'operator')
+          picList.push({ usrId: r.usr_id, usrNm: r.usr_nm, role: 'operator', email: r.email });
       }
       return { vslCd: v.vsl_cd, picList };
     },
@@ -128,14 +145,20 @@ export async function infoRoutes(app: App): Promise<void> {
       schema: {
         tags,
         security,
-        summary: 'Operational status summary: schedule reliability of past calls, last and next port, current state',
+        summary:
+          'Operational status summary: schedule reliability of past calls, last and next port, current state',
         querystring: VslQuery,
         response: { 200: OsrResponse },
       },
     },
     async (req) => {
       const v = await loadVessel(db, userOf(req), req.query.vslCd);
-      const stats = await db.query<{ arrived: number; on_time: number; avg_hrs: number | null; skipped: number }>(
+      const stats = await db.query<{
+        arrived: number;
+        on_time: number;
+        avg_hrs: number | null;
+        skipped: number;
+      }>(
         `SELECT count(*) FILTER (WHERE ata IS NOT NULL)::int AS arrived,
                 count(*) FILTER (WHERE ata IS NOT NULL AND ata <= eta + make_interval(hours => $2::int))::int AS on_time,
                 avg(extract(epoch FROM (eta - ata)) / 3600) FILTER (WHERE ata IS NOT NULL)::float8 AS avg_hrs,
@@ -171,7 +194,13 @@ export async function infoRoutes(app: App): Promise<void> {
   app.get(
     '/event',
     {
-      schema: { tags, security, summary: "The vessel's events, newest first, with remarks", querystring: VslQuery, response: { 200: EventListResponse } },
+      schema: {
+        tags,
+        security,
+        summary: "The vessel's events, newest first, with remarks",
+        querystring: VslQuery,
+        response: { 200: EventListResponse },
+      },
     },
     async (req) => {
       const user = userOf(req);

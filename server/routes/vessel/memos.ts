@@ -22,6 +22,7 @@ import {
   type Memo,
   type NextDock,
 } from '../../../src/core/contract/vessel.ts';
+import { parseTime } from '../common/params.ts';
 import { assertVesselWriter, loadVessel } from './access.ts';
 
 const tags = ['vessel'];
@@ -72,7 +73,14 @@ async function assertWidget(sql: Sql, wdgtId: string): Promise<void> {
 }
 
 /** Saves one memo after the write rule; the same shape for every kind. */
-function saveMemo(app: App, req: FastifyRequest, reply: FastifyReply, user: AuthUser, memoTp: MemoTp, body: { vslCd: string; memo: string; wdgtId?: string }) {
+function saveMemo(
+  app: App,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  user: AuthUser,
+  memoTp: MemoTp,
+  body: { vslCd: string; memo: string; wdgtId?: string },
+) {
   assertVesselWriter(user, body.vslCd, WRITERS[memoTp]);
   const memo = body.memo.trim();
   if (!memo) throw badRequest('body.memo must not be blank');
@@ -92,7 +100,15 @@ export async function memoRoutes(app: App): Promise<void> {
 
   app.get(
     '/handover-memo',
-    { schema: { tags, security, summary: "The vessel's handover memos, newest first", querystring: VslQuery, response: { 200: MemoListResponse } } },
+    {
+      schema: {
+        tags,
+        security,
+        summary: "The vessel's handover memos, newest first",
+        querystring: VslQuery,
+        response: { 200: MemoListResponse },
+      },
+    },
     async (req) => {
       const v = await loadVessel(db, userOf(req), req.query.vslCd);
       return { memoList: await listMemos(db, v.vsl_cd, 'HANDOVER') };
@@ -115,7 +131,15 @@ export async function memoRoutes(app: App): Promise<void> {
 
   app.get(
     '/cascade-memo/:vslCd',
-    { schema: { tags, security, summary: "The vessel's schedule (cascade) memos, newest first", params: VslParams, response: { 200: MemoListResponse } } },
+    {
+      schema: {
+        tags,
+        security,
+        summary: "The vessel's schedule (cascade) memos, newest first",
+        params: VslParams,
+        response: { 200: MemoListResponse },
+      },
+    },
     async (req) => {
       const v = await loadVessel(db, userOf(req), req.params.vslCd);
       return { memoList: await listMemos(db, v.vsl_cd, 'CASCADE') };
@@ -170,7 +194,14 @@ export async function memoRoutes(app: App): Promise<void> {
 
   app.get(
     '/widget-flag',
-    { schema: { tags, security, summary: "The caller's on/off flag per widget (Y unless switched off)", response: { 200: WidgetFlagResponse } } },
+    {
+      schema: {
+        tags,
+        security,
+        summary: "The caller's on/off flag per widget (Y unless switched off)",
+        response: { 200: WidgetFlagResponse },
+      },
+    },
     async (req) => {
       const rows = await db.query<{ wdgt_id: string; wdgt_nm: string; wdgt_path: string; use_yn: string }>(
         `SELECT w.wdgt_id, w.wdgt_nm, w.wdgt_path, coalesce(f.use_yn, 'Y') AS use_yn
@@ -179,7 +210,12 @@ export async function memoRoutes(app: App): Promise<void> {
         [userOf(req).usrId],
       );
       return {
-        widgetFlagList: rows.map((r) => ({ wdgtId: r.wdgt_id, wdgtNm: r.wdgt_nm, wdgtPath: r.wdgt_path, useYn: r.use_yn === 'N' ? ('N' as const) : ('Y' as const) })),
+        widgetFlagList: rows.map((r) => ({
+          wdgtId: r.wdgt_id,
+          wdgtNm: r.wdgt_nm,
+          wdgtPath: r.wdgt_path,
+          useYn: r.use_yn === 'N' ? ('N' as const) : ('Y' as const),
+        })),
       };
     },
   );
@@ -195,7 +231,9 @@ export async function memoRoutes(app: App): Promise<void> {
       remark: string;
       upd_usr_id: string;
       upd_dt: Date;
-    }>('SELECT d.*, p.port_nm FROM next_docks d JOIN ports p ON p.port_cd = d.port_cd WHERE d.vsl_cd = $1', [vslCd]);
+    }>('SELECT d.*, p.port_nm FROM next_docks d JOIN ports p ON p.port_cd = d.port_cd WHERE d.vsl_cd = $1', [
+      vslCd,
+    ]);
     const r = rows[0];
     if (!r) return null;
     return {
@@ -213,7 +251,15 @@ export async function memoRoutes(app: App): Promise<void> {
 
   app.get(
     '/next-dock/:vslCd',
-    { schema: { tags, security, summary: "The vessel's next dry-dock plan, or null", params: VslParams, response: { 200: NextDockResponse } } },
+    {
+      schema: {
+        tags,
+        security,
+        summary: "The vessel's next dry-dock plan, or null",
+        params: VslParams,
+        response: { 200: NextDockResponse },
+      },
+    },
     async (req) => {
       const v = await loadVessel(db, userOf(req), req.params.vslCd);
       return readDock(db, v.vsl_cd);
@@ -226,7 +272,8 @@ export async function memoRoutes(app: App): Promise<void> {
       schema: {
         tags,
         security,
-        summary: "Set the vessel's next dry-dock plan (operators NAV00/NAV01 only); replaces the previous plan",
+        summary:
+          "Set the vessel's next dry-dock plan (operators NAV00/NAV01 only); replaces the previous plan",
         body: NextDockBody,
         response: { 200: NextDockSaveResponse },
       },
@@ -235,8 +282,8 @@ export async function memoRoutes(app: App): Promise<void> {
       const user = userOf(req);
       const b = req.body;
       assertVesselWriter(user, b.vslCd, ['operator']);
-      const fm = new Date(b.fmDt);
-      const to = new Date(b.toDt);
+      const fm = parseTime(b.fmDt, 'body.fmDt');
+      const to = parseTime(b.toDt, 'body.toDt');
       if (!(fm.getTime() < to.getTime())) throw badRequest('body.fmDt must be earlier than body.toDt');
       const yardNm = b.yardNm.trim();
       if (!yardNm) throw badRequest('body.yardNm must not be blank');

@@ -26,7 +26,16 @@ const DWT_PER_TEU = 12; // rough container-ship deadweight per TEU
 /** IMO CII reference line for container ships: a * DWT^-c (MEPC.353(78)). */
 const ciiReference = (dwt: number) => 1984 * dwt ** -0.489;
 /** Reduction factor Z (%) below the 2019 reference, by year (MEPC.338(76); 2027-2030 as agreed at MEPC 83). */
-const Z: Record<number, number> = { 2023: 5, 2024: 7, 2025: 9, 2026: 11, 2027: 13.625, 2028: 16.25, 2029: 18.875, 2030: 21.5 };
+const Z: Record<number, number> = {
+  2023: 5,
+  2024: 7,
+  2025: 9,
+  2026: 11,
+  2027: 13.625,
+  2028: 16.25,
+  2029: 18.875,
+  2030: 21.5,
+};
 const zFor = (year: number) => Z[Math.min(2030, Math.max(2023, year))] ?? 11;
 /** Rating boundaries (attained / required) for container ships: exp(d1..d4) of MEPC.354(78). */
 const BOUNDS: ReadonlyArray<[number, CiiRating]> = [
@@ -58,20 +67,28 @@ export function isoWeek(d: Date): { start: Date; label: string } {
 export async function reportRoutes(app: App): Promise<void> {
   const { db } = app.ctx;
   const reports = (vslCd: string, from: Date, to: Date, order: 'ASC' | 'DESC') =>
-    db.query<ReportRow>(`SELECT * FROM vessel_reports WHERE vsl_cd = $1 AND rpt_dt >= $2 AND rpt_dt <= $3 ORDER BY rpt_dt ${order}`, [
-      vslCd,
-      from,
-      to,
-    ]);
+    db.query<ReportRow>(
+      `SELECT * FROM vessel_reports WHERE vsl_cd = $1 AND rpt_dt >= $2 AND rpt_dt <= $3 ORDER BY rpt_dt ${order}`,
+      [vslCd, from, to],
+    );
 
   app.get(
     '/latest-report',
     {
-      schema: { tags, security, summary: "The vessel's newest report, or null", querystring: VslQuery, response: { 200: LatestReportResponse } },
+      schema: {
+        tags,
+        security,
+        summary: "The vessel's newest report, or null",
+        querystring: VslQuery,
+        response: { 200: LatestReportResponse },
+      },
     },
     async (req) => {
       const v = await loadVessel(db, userOf(req), req.query.vslCd);
-      const rows = await db.query<ReportRow>('SELECT * FROM vessel_reports WHERE vsl_cd = $1 ORDER BY rpt_dt DESC LIMIT 1', [v.vsl_cd]);
+      const rows = await db.query<ReportRow>(
+        'SELECT * FROM vessel_reports WHERE vsl_cd = $1 ORDER BY rpt_dt DESC LIMIT 1',
+        [v.vsl_cd],
+      );
       return rows[0] ? toReport(rows[0]) : null;
     },
   );
@@ -102,7 +119,8 @@ export async function reportRoutes(app: App): Promise<void> {
       schema: {
         tags,
         security,
-        summary: 'Fuel consumed and distance sailed between fromDt and toDt (default the last 7 days), from the reports',
+        summary:
+          'Fuel consumed and distance sailed between fromDt and toDt (default the last 7 days), from the reports',
         querystring: CalcFocQuery,
         response: { 200: CalcFocResponse },
       },
@@ -110,10 +128,12 @@ export async function reportRoutes(app: App): Promise<void> {
     async (req) => {
       const v = await loadVessel(db, userOf(req), req.query.vslCd);
       const range = parseRange(req.query.fromDt, req.query.toDt);
-      const to = range.to ?? new Date();
+      // The default end is the next full hour, so repeated calls within the hour keep one ETag.
+      const to = range.to ?? new Date(Math.ceil(Date.now() / HOUR_MS) * HOUR_MS);
       const from = range.from ?? new Date(to.getTime() - 7 * DAY_MS);
       if (from.getTime() > to.getTime()) throw badRequest('fromDt must not be later than toDt');
-      if (to.getTime() - from.getTime() > MAX_FOC_DAYS * DAY_MS) throw badRequest(`fromDt to toDt may span at most ${MAX_FOC_DAYS} days`);
+      if (to.getTime() - from.getTime() > MAX_FOC_DAYS * DAY_MS)
+        throw badRequest(`fromDt to toDt may span at most ${MAX_FOC_DAYS} days`);
       const rows = await reports(v.vsl_cd, from, to, 'ASC');
       let foc = 0;
       let dist = 0;
@@ -142,7 +162,8 @@ export async function reportRoutes(app: App): Promise<void> {
         tags,
         security,
         summary: 'Weekly distance, fuel, CO2 and attained CII with its A-E rating over the last 8 ISO weeks',
-        description: 'DWT is approximated as TEU x 12; CO2 = FOC x 3.114; the rating compares attained with the IMO required CII of the year.',
+        description:
+          'DWT is approximated as TEU x 12; CO2 = FOC x 3.114; the rating compares attained with the IMO required CII of the year.',
         querystring: VslQuery,
         response: { 200: CiiWeekResponse },
       },
@@ -162,7 +183,9 @@ export async function reportRoutes(app: App): Promise<void> {
       for (let i = 0; i < 8; i++) {
         const start = new Date(first.getTime() + i * 7 * DAY_MS);
         const end = new Date(start.getTime() + 7 * DAY_MS);
-        const inWeek = rows.filter((r) => r.rpt_dt.getTime() >= start.getTime() && r.rpt_dt.getTime() < end.getTime());
+        const inWeek = rows.filter(
+          (r) => r.rpt_dt.getTime() >= start.getTime() && r.rpt_dt.getTime() < end.getTime(),
+        );
         const dist = inWeek.reduce((s, r) => s + r.dist_nm, 0);
         const foc = inWeek.reduce((s, r) => s + r.foc_mt, 0);
         const co2 = foc * CO2_PER_FUEL;

@@ -1,16 +1,14 @@
 // /vessel routes for where a vessel is and where it goes: current info, the schedule (cascade, widget IBM_W2030),
-// AIS position and track, the next port with distance and required speed, and the fleet overview.
+// AIS position and track, and the next port with distance and required speed.
 import { userOf, type App } from '../../context.ts';
 import { notFound } from '../../http/errors.ts';
 import { iso, isoRequired } from '../../http/rows.ts';
-import { isVesselUserType } from '../../../src/core/role.ts';
 import {
   AisHistoryQuery,
   AisHistoryResponse,
   AisResponse,
   CascadeQuery,
   CascadeResponse,
-  FleetResponse,
   NextPortResponse,
   VesselCurrent,
   VslQuery,
@@ -18,7 +16,6 @@ import {
 import { distanceNm, etaDelayHrs, hoursBetween, round } from '../common/params.ts';
 import {
   CALL_SELECT,
-  NEXT_CALL_WHERE,
   currentVoyage,
   latestPosition,
   loadVessel,
@@ -41,7 +38,8 @@ export async function stateRoutes(app: App): Promise<void> {
       schema: {
         tags,
         security,
-        summary: "A vessel's identity, newest AIS state, current voyage and previous/next port (the vessel page header)",
+        summary:
+          "A vessel's identity, newest AIS state, current voyage and previous/next port (the vessel page header)",
         querystring: VslQuery,
         response: { 200: VesselCurrent },
       },
@@ -95,7 +93,8 @@ export async function stateRoutes(app: App): Promise<void> {
       schema: {
         tags,
         security,
-        summary: "A voyage's schedule (the current one unless skdVoyNo and skdDirCd name another): the IBM_W2030 widget",
+        summary:
+          "A voyage's schedule (the current one unless skdVoyNo and skdDirCd name another): the IBM_W2030 widget",
         querystring: CascadeQuery,
         response: { 200: CascadeResponse },
       },
@@ -111,18 +110,25 @@ export async function stateRoutes(app: App): Promise<void> {
           [v.vsl_cd, q.skdVoyNo ?? '', q.skdDirCd ?? null],
         );
         voy = rows[0] ?? null;
-        if (!voy) throw notFound(`skdVoyNo ${q.skdVoyNo ?? ''}${q.skdDirCd ?? ''} of vessel ${v.vsl_cd} was not found`);
+        if (!voy)
+          throw notFound(
+            `skdVoyNo ${q.skdVoyNo ?? ''}${q.skdDirCd ?? ''} of vessel ${v.vsl_cd} was not found`,
+          );
       } else {
         voy = await currentVoyage(db, v.vsl_cd);
       }
-      if (!voy) return { vslCd: v.vsl_cd, vslNm: v.vsl_nm, skdVoyNo: null, skdDirCd: null, laneCd: null, calls: [] };
+      if (!voy)
+        return { vslCd: v.vsl_cd, vslNm: v.vsl_nm, skdVoyNo: null, skdDirCd: null, laneCd: null, calls: [] };
       const calls = await db.query<CallRow>(
         `${CALL_SELECT} WHERE c.vsl_cd = $1 AND c.skd_voy_no = $2 AND c.skd_dir_cd = $3 ORDER BY c.call_seq`,
         [v.vsl_cd, voy.skd_voy_no, voy.skd_dir_cd],
       );
       const next = await nextCall(db, v.vsl_cd);
       const isNext = (c: CallRow) =>
-        !!next && next.skd_voy_no === c.skd_voy_no && next.skd_dir_cd === c.skd_dir_cd && next.call_seq === c.call_seq;
+        !!next &&
+        next.skd_voy_no === c.skd_voy_no &&
+        next.skd_dir_cd === c.skd_dir_cd &&
+        next.call_seq === c.call_seq;
       return {
         vslCd: v.vsl_cd,
         vslNm: v.vsl_nm,
@@ -153,7 +159,13 @@ export async function stateRoutes(app: App): Promise<void> {
   app.get(
     '/ais',
     {
-      schema: { tags, security, summary: "A vessel's newest AIS fix, or null", querystring: VslQuery, response: { 200: AisResponse } },
+      schema: {
+        tags,
+        security,
+        summary: "A vessel's newest AIS fix, or null",
+        querystring: VslQuery,
+        response: { 200: AisResponse },
+      },
     },
     async (req) => {
       const v = await loadVessel(db, userOf(req), req.query.vslCd);
@@ -176,7 +188,14 @@ export async function stateRoutes(app: App): Promise<void> {
     async (req) => {
       const v = await loadVessel(db, userOf(req), req.query.vslCd);
       const hours = req.query.hours ?? 48;
-      const rows = await db.query<{ pos_dt: Date; lat: number; lon: number; sog: number; cog: number; nav_sts: string }>(
+      const rows = await db.query<{
+        pos_dt: Date;
+        lat: number;
+        lon: number;
+        sog: number;
+        cog: number;
+        nav_sts: string;
+      }>(
         `SELECT pos_dt, lat, lon, sog, cog, nav_sts FROM vessel_positions
           WHERE vsl_cd = $1
             AND pos_dt >= (SELECT max(pos_dt) FROM vessel_positions WHERE vsl_cd = $1) - make_interval(hours => $2::int)
@@ -186,7 +205,14 @@ export async function stateRoutes(app: App): Promise<void> {
       return {
         vslCd: v.vsl_cd,
         hours,
-        track: rows.map((r) => ({ posDt: isoRequired(r.pos_dt), lat: r.lat, lon: r.lon, sog: r.sog, cog: r.cog, navSts: r.nav_sts })),
+        track: rows.map((r) => ({
+          posDt: isoRequired(r.pos_dt),
+          lat: r.lat,
+          lon: r.lon,
+          sog: r.sog,
+          cog: r.cog,
+          navSts: r.nav_sts,
+        })),
       };
     },
   );
@@ -197,7 +223,8 @@ export async function stateRoutes(app: App): Promise<void> {
       schema: {
         tags,
         security,
-        summary: 'The next call not yet departed, with the distance to go and the speed needed to make its ETA; null when none',
+        summary:
+          'The next call not yet departed, with the distance to go and the speed needed to make its ETA; null when none',
         querystring: VslQuery,
         response: { 200: NextPortResponse },
       },
@@ -208,8 +235,12 @@ export async function stateRoutes(app: App): Promise<void> {
       if (!next) return null;
       const pos = await latestPosition(db, v.vsl_cd);
       const arrived = next.ata !== null;
-      const dist = arrived ? 0 : pos ? round(distanceNm(pos.lat, pos.lon, next.port_lat, next.port_lon)) : null;
-      const hrs = arrived ? null : round(hoursBetween(new Date(), next.eta), 2);
+      const dist = arrived
+        ? 0
+        : pos
+          ? round(distanceNm(pos.lat, pos.lon, next.port_lat, next.port_lon))
+          : null;
+      const hrs = arrived ? null : round(hoursBetween(new Date(), next.eta));
       const reqSpd = dist !== null && hrs !== null && hrs > 0 && !arrived ? round(dist / hrs) : null;
       return {
         vslCd: v.vsl_cd,
@@ -232,73 +263,6 @@ export async function stateRoutes(app: App): Promise<void> {
         distNm: dist,
         hrsToEta: hrs,
         reqSpd,
-      };
-    },
-  );
-
-  app.get(
-    '/info/fleet',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Every vessel with its newest position and next call (a vessel user gets only its own vessel)',
-        response: { 200: FleetResponse },
-      },
-    },
-    async (req) => {
-      const user = userOf(req);
-      const own = isVesselUserType(user.usrTpCd);
-      const rows = await db.query<{
-        vsl_cd: string;
-        vsl_nm: string;
-        lane_cd: string;
-        crr_cd: string;
-        bg_colr: string;
-        fg_colr: string;
-        lat: number | null;
-        lon: number | null;
-        sog: number | null;
-        cog: number | null;
-        nav_sts: string | null;
-        pos_dt: Date | null;
-        next_port_cd: string | null;
-        next_eta: Date | null;
-        followed: boolean;
-      }>(
-        `WITH pos AS (
-           SELECT DISTINCT ON (vsl_cd) vsl_cd, lat, lon, sog, cog, nav_sts, pos_dt FROM vessel_positions ORDER BY vsl_cd, pos_dt DESC
-         ), nxt AS (
-           SELECT DISTINCT ON (c.vsl_cd) c.vsl_cd, c.port_cd, c.eta FROM port_calls c WHERE ${NEXT_CALL_WHERE}
-            ORDER BY c.vsl_cd, c.eta, c.call_seq
-         )
-         SELECT v.vsl_cd, v.vsl_nm, v.lane_cd, v.crr_cd, cr.bg_colr, cr.fg_colr, pos.lat, pos.lon, pos.sog, pos.cog, pos.nav_sts,
-                pos.pos_dt, nxt.port_cd AS next_port_cd, nxt.eta AS next_eta,
-                EXISTS (SELECT 1 FROM user_relations r WHERE r.usr_id = $1 AND r.rel_tp_cd = 'REL_USR_VSL' AND r.rel_cd = v.vsl_cd) AS followed
-           FROM vessels v JOIN carriers cr ON cr.crr_cd = v.crr_cd
-           LEFT JOIN pos ON pos.vsl_cd = v.vsl_cd LEFT JOIN nxt ON nxt.vsl_cd = v.vsl_cd
-          WHERE ($2::text IS NULL OR v.vsl_cd = $2)
-          ORDER BY v.vsl_cd`,
-        [user.usrId, own ? user.ofcId : null],
-      );
-      return {
-        vessels: rows.map((r) => ({
-          vslCd: r.vsl_cd,
-          vslNm: r.vsl_nm,
-          laneCd: r.lane_cd,
-          crrCd: r.crr_cd,
-          crrBgColrVal: r.bg_colr,
-          crrFgColrVal: r.fg_colr,
-          lat: r.lat,
-          lon: r.lon,
-          sog: r.sog,
-          cog: r.cog,
-          navSts: r.nav_sts,
-          posDt: iso(r.pos_dt),
-          nextPortCd: r.next_port_cd,
-          nextEta: iso(r.next_eta),
-          followed: r.followed,
-        })),
       };
     },
   );

@@ -17,7 +17,15 @@ export interface Port {
   terminals: Terminal[];
 }
 
-type Row = [portCd: string, portNm: string, cntNm: string, lat: number, lon: number, tz: string, terminals: [string, string][]];
+type Row = [
+  portCd: string,
+  portNm: string,
+  cntNm: string,
+  lat: number,
+  lon: number,
+  tz: string,
+  terminals: [string, string][],
+];
 
 // prettier-ignore
 const ROWS: Row[] = [

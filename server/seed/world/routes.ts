@@ -3,7 +3,9 @@
 import { distanceNm, polylineLength, type LatLon } from './geo.ts';
 import { PORT_ACCESS } from './port-access.ts';
 import { portByCode } from './ports.ts';
-import { CANAL_WAYPOINTS, SEA_LANES, WAYPOINTS } from './sea-network.ts';
+import { CANALS, SEA_LANES, WAYPOINTS } from './sea-network.ts';
+
+export { distanceNm, pointAlong, polylineLength } from './geo.ts';
 
 export interface SeaRoute {
   from: string;
@@ -26,7 +28,10 @@ function addEdge(a: string, b: string): void {
   const pb = WAYPOINTS[b];
   if (!pa || !pb) throw new Error(`sea-network: unknown waypoint in edge ${a}-${b}`);
   const cost = distanceNm(pa, pb);
-  for (const [x, y] of [[a, b], [b, a]] as const) {
+  for (const [x, y] of [
+    [a, b],
+    [b, a],
+  ] as const) {
     const list = graph.get(x) ?? [];
     list.push({ to: y, cost });
     graph.set(x, list);
@@ -47,24 +52,25 @@ function accessLeg(portCd: string, via: string): LatLon[] {
   return [[port.lat, port.lon], ...(access.chain ?? []), wp];
 }
 
+/** Dijkstra from one waypoint to the cheapest of several exits (each with the cost of its access leg). */
 function shortestPath(from: string, targets: ReadonlyMap<string, number>): string[] {
   const dist = new Map<string, number>([[from, 0]]);
   const prev = new Map<string, string>();
-  const done = new Set<string>();
+  const queue = new MinQueue();
+  queue.push(0, from);
   let best: { node: string; cost: number } | null = null;
-  for (;;) {
-    let node: string | null = null;
-    let nodeCost = Infinity;
-    for (const [n, c] of dist) if (!done.has(n) && c < nodeCost) [node, nodeCost] = [n, c];
-    if (node === null || (best && nodeCost >= best.cost)) break;
-    done.add(node);
+  while (queue.size) {
+    const [cost, node] = queue.pop();
+    if (cost > (dist.get(node) ?? Infinity)) continue;
+    if (best && cost >= best.cost) break;
     const exit = targets.get(node);
-    if (exit !== undefined && (!best || nodeCost + exit < best.cost)) best = { node, cost: nodeCost + exit };
+    if (exit !== undefined && (!best || cost + exit < best.cost)) best = { node, cost: cost + exit };
     for (const e of graph.get(node) ?? []) {
-      const c = nodeCost + e.cost;
+      const c = cost + e.cost;
       if (c < (dist.get(e.to) ?? Infinity)) {
         dist.set(e.to, c);
         prev.set(e.to, node);
+        queue.push(c, e.to);
       }
     }
   }
@@ -72,6 +78,40 @@ function shortestPath(from: string, targets: ReadonlyMap<string, number>): strin
   const path = [best.node];
   while (path[0] !== from) path.unshift(prev.get(path[0] as string) as string);
   return path;
+}
+
+/** A binary min-heap of [cost, node]. */
+class MinQueue {
+  private items: [number, string][] = [];
+  get size(): number {
+    return this.items.length;
+  }
+  private at(i: number): number {
+    return (this.items[i] as [number, string])[0];
+  }
+  private swap(i: number, j: number): void {
+    [this.items[i], this.items[j]] = [this.items[j] as [number, string], this.items[i] as [number, string]];
+  }
+  push(cost: number, node: string): void {
+    this.items.push([cost, node]);
+    for (let i = this.items.length - 1; i > 0 && this.at((i - 1) >> 1) > this.at(i); i = (i - 1) >> 1)
+      this.swap(i, (i - 1) >> 1);
+  }
+  pop(): [number, string] {
+    const top = this.items[0] as [number, string];
+    const last = this.items.pop() as [number, string];
+    if (this.items.length) {
+      this.items[0] = last;
+      for (let i = 0; ;) {
+        const l = 2 * i + 1;
+        const m = l + 1 < this.items.length && this.at(l + 1) < this.at(l) ? l + 1 : l;
+        if (m >= this.items.length || this.at(m) >= this.at(i)) break;
+        this.swap(i, m);
+        i = m;
+      }
+    }
+    return top;
+  }
 }
 
 const cache = new Map<string, SeaRoute>();
@@ -96,12 +136,15 @@ export function seaRoute(fromPortCd: string, toPortCd: string): SeaRoute {
     if (!best || length < best.length) best = { points, nodes, length };
   }
   if (!best) throw new Error(`No route ${fromPortCd} to ${toPortCd}`);
-  const canals: string[] = [];
-  if (best.nodes.includes('ISMAILIA')) canals.push('SUEZ');
-  if (best.nodes.includes('GATUN_LAKE')) canals.push('PANAMA');
-  const route: SeaRoute = { from: fromPortCd, to: toPortCd, points: best.points, distanceNm: best.length, canals };
+  const nodes = best.nodes;
+  const canals = Object.keys(CANALS).filter((c) => CANALS[c]?.some((w) => nodes.includes(w)));
+  const route: SeaRoute = {
+    from: fromPortCd,
+    to: toPortCd,
+    points: best.points,
+    distanceNm: best.length,
+    canals,
+  };
   cache.set(key, route);
   return route;
 }
-
-export const isCanalWaypoint = (name: string): boolean => CANAL_WAYPOINTS.has(name);

@@ -21,7 +21,10 @@ export function isChatLane(chatLanes: string, laneCd: string | null | undefined)
   return !!laneCd && lanes.includes(laneCd);
 }
 
-export const RoomId = Type.String({ pattern: '^V-[A-Z0-9]{4}$', description: "room id: 'V-' + the 4-letter vessel code" });
+export const RoomId = Type.String({
+  pattern: '^V-[A-Z0-9]{4}$',
+  description: "room id: 'V-' + the 4-letter vessel code",
+});
 export const UsrId = Type.String({ pattern: '^[A-Za-z0-9._@-]{1,64}$', description: 'user id' });
 export const ClientMsgId = Type.String({
   pattern: '^[A-Za-z0-9_-]{1,64}$',
@@ -67,7 +70,9 @@ export const ChatMessage = Type.Object({
   msgTpCd: MsgTpCd,
   msgText: Type.String({ description: 'plain text as sent; never HTML' }),
   creDt: IsoDate,
-  readDate: Type.Union([IsoDate, Type.Null()], { description: 'when the caller read it; null when unread or sent by the caller' }),
+  readDate: Type.Union([IsoDate, Type.Null()], {
+    description: 'when the caller read it; null when unread or sent by the caller',
+  }),
   readSource: NullableString,
   readCount: Type.Integer({ description: 'how many room members other than the sender have read it' }),
 });
@@ -106,11 +111,17 @@ export const ReadResponse = Type.Object({
 });
 export type ReadResponse = Static<typeof ReadResponse>;
 
-export const JoinListResponse = Type.Array(Type.Object({ roomId: Type.String(), members: Type.Array(ChatMember) }));
+export const JoinListResponse = Type.Array(
+  Type.Object({ roomId: Type.String(), members: Type.Array(ChatMember) }),
+);
 export type JoinListResponse = Static<typeof JoinListResponse>;
 
 /** Also the payload of /topic/vessel-unread (SPEC §7). */
-export const UnreadItem = Type.Object({ roomId: Type.String(), subscriber: Type.String(), unreadCount: Type.Integer() });
+export const UnreadItem = Type.Object({
+  roomId: Type.String(),
+  subscriber: Type.String(),
+  unreadCount: Type.Integer(),
+});
 export type UnreadItem = Static<typeof UnreadItem>;
 export const UnreadListResponse = Type.Array(UnreadItem);
 export type UnreadListResponse = Static<typeof UnreadListResponse>;
@@ -126,7 +137,8 @@ export const RoomIdsQuery = Type.Object({
   roomIds: Type.Optional(
     Type.Array(RoomId, {
       maxItems: 200,
-      description: 'repeated keys (roomIds=a&roomIds=b) or a comma list (roomIds=a,b); absent means all rooms of the caller',
+      description:
+        'repeated keys (roomIds=a&roomIds=b) or a comma list (roomIds=a,b); absent means all rooms of the caller',
     }),
   ),
 });
@@ -135,7 +147,11 @@ export const SendMessageBody = Type.Object(
   {
     roomId: RoomId,
     clientMsgId: ClientMsgId,
-    msgText: Type.String({ minLength: 1, maxLength: MSG_TEXT_MAX, description: 'trimmed; must not be blank' }),
+    msgText: Type.String({
+      minLength: 1,
+      maxLength: MSG_TEXT_MAX,
+      description: 'trimmed; must not be blank',
+    }),
   },
   { additionalProperties: false },
 );
@@ -143,7 +159,9 @@ export type SendMessageBody = Static<typeof SendMessageBody>;
 
 export const SendMessageResponse = Type.Object({
   message: ChatMessage,
-  duplicate: Type.Boolean({ description: 'true when this clientMsgId was already stored: nothing was stored again' }),
+  duplicate: Type.Boolean({
+    description: 'true when this clientMsgId was already stored: nothing was stored again',
+  }),
 });
 export type SendMessageResponse = Static<typeof SendMessageResponse>;
 
@@ -156,7 +174,9 @@ export type PushAlertBody = Static<typeof PushAlertBody>;
 export const PushAlertResponse = Type.Object({
   success: Type.Boolean(),
   msg: Type.String(),
-  recipients: Type.Array(Type.String(), { description: 'members other than the sender who are to be alerted' }),
+  recipients: Type.Array(Type.String(), {
+    description: 'members other than the sender who are to be alerted',
+  }),
 });
 export type PushAlertResponse = Static<typeof PushAlertResponse>;
 
@@ -165,12 +185,22 @@ export const BerthPrspBody = Type.Object(
     portCd: PortCd,
     etb: Type.Optional(IsoDate),
     etd: Type.Optional(IsoDate),
-    ydNm: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'terminal; defaults to the port call terminal' })),
+    ydNm: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 100,
+        description: 'terminal; defaults to the port call terminal',
+      }),
+    ),
     remark: Type.Optional(Type.String({ maxLength: BERTH_REMARK_MAX })),
   },
   { additionalProperties: false },
 );
 export type BerthPrspBody = Static<typeof BerthPrspBody>;
 
-export const BerthPrspResponse = Type.Object({ success: Type.Boolean(), msg: Type.String(), message: ChatMessage });
+export const BerthPrspResponse = Type.Object({
+  success: Type.Boolean(),
+  msg: Type.String(),
+  message: ChatMessage,
+});
 export type BerthPrspResponse = Static<typeof BerthPrspResponse>;

@@ -6,7 +6,8 @@ export const ApiError = Type.Object(
     statusCode: Type.Integer(),
     error: Type.String({ description: 'HTTP reason phrase' }),
     name: Type.String({
-      description: 'Error name of SPEC §8: AuthenticationError, JsonWebTokenError, ForbiddenError, TimeoutError, ValidationError, NotFoundError, ConflictError, UnknownError',
+      description:
+        'Error name of SPEC §8: AuthenticationError, JsonWebTokenError, ForbiddenError, TimeoutError, ValidationError, NotFoundError, ConflictError, UnknownError',
     }),
     message: Type.String(),
   },
@@ -21,7 +22,10 @@ export const YN = Type.Union([Type.Literal('Y'), Type.Literal('N')]);
 export type YN = Static<typeof YN>;
 
 export const VslCd = Type.String({ pattern: '^[A-Z0-9]{4}$', description: '4-letter vessel code' });
-export const PortCd = Type.String({ pattern: '^[A-Z]{2}[A-Z0-9]{3}$', description: 'UN/LOCODE: 2 nation + 3 location' });
+export const PortCd = Type.String({
+  pattern: '^[A-Z]{2}[A-Z0-9]{3}$',
+  description: 'UN/LOCODE: 2 nation + 3 location',
+});
 export const LaneCd = Type.String({ pattern: '^[A-Z0-9]{2,5}$', description: 'service (trade lane) code' });
 
 export const SuccessMsg = Type.Object({ success: Type.Boolean(), msg: Type.String() });
@@ -77,8 +81,17 @@ export type SearchResult = Static<typeof SearchResult>;
 
 const NullableStr = Type.Union([Type.String(), Type.Null()]);
 
+/** Free text of a bounded length; NUL characters are refused (PostgreSQL text cannot hold them). */
+export const Text = (minLength: number, maxLength: number, description?: string) =>
+  Type.String({ minLength, maxLength, pattern: '^[^\\u0000]*$', ...(description ? { description } : {}) });
+/** A database sequence number (serial: 1 to 2^31 - 1). */
+export const Seq = Type.Integer({ minimum: 1, maximum: 2147483647 });
+
 /** A calendar date, YYYY-MM-DD. */
-export const DateOnly = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'calendar date YYYY-MM-DD' });
+export const DateOnly = Type.String({
+  pattern: '^\\d{4}-\\d{2}-\\d{2}$',
+  description: 'calendar date YYYY-MM-DD',
+});
 /** A time filter: ISO 8601 date-time, or a date (00:00 UTC). */
 export const DateOrDateTime = Type.Union([Type.String({ format: 'date-time' }), DateOnly], {
   description: 'ISO 8601 date-time or YYYY-MM-DD (00:00 UTC)',
@@ -86,10 +99,10 @@ export const DateOrDateTime = Type.Union([Type.String({ format: 'date-time' }), 
 
 export const AppHistoryBody = Type.Object(
   {
-    urlVal: Type.String({ minLength: 1, maxLength: 2000 }),
+    urlVal: Text(1, 2000),
     appTpCd: Type.Literal('MOB'),
     httpMethTpCd: Type.Literal('GE'),
-    prmtVal: Type.Optional(Type.String({ maxLength: 4000 })),
+    prmtVal: Type.Optional(Text(0, 4000)),
   },
   { additionalProperties: false },
 );
@@ -98,15 +111,20 @@ export type AppHistoryBody = Static<typeof AppHistoryBody>;
 export const ProgramList = Type.Array(Program);
 export type ProgramList = Static<typeof ProgramList>;
 
-export const Widget = Type.Object({ wdgtId: Type.String(), wdgtNm: Type.String(), wdgtPath: Type.String(), useYn: YN });
+export const Widget = Type.Object({
+  wdgtId: Type.String(),
+  wdgtNm: Type.String(),
+  wdgtPath: Type.String(),
+  useYn: YN,
+});
 export type Widget = Static<typeof Widget>;
 export const WidgetList = Type.Array(Widget);
 export type WidgetList = Static<typeof WidgetList>;
 
 export const KeywordSearchQuery = Type.Object({
-  kw: Type.String({ maxLength: 100, description: 'trimmed and upper-cased; at least 3 characters' }),
+  kw: Text(0, 100, 'trimmed and upper-cased; at least 3 characters'),
   type: Type.Optional(
-    Type.String({ maxLength: 100, description: 'comma list of pgmTypes (VSL, VSL_V, SVC, PORT, PORT_S) to limit the result to' }),
+    Text(0, 100, 'comma list of pgmTypes (VSL, VSL_V, SVC, PORT, PORT_S) to limit the result to'),
   ),
 });
 export type KeywordSearchQuery = Static<typeof KeywordSearchQuery>;
@@ -143,15 +161,21 @@ export const EventQuery = Type.Object({
   toDt: Type.Optional(DateOrDateTime),
 });
 export type EventQuery = Static<typeof EventQuery>;
-export const EventListResponse = Type.Object({ eventList: Type.Array(EventItem, { description: 'newest first' }) });
+export const EventListResponse = Type.Object({
+  eventList: Type.Array(EventItem, { description: 'newest first' }),
+});
 export type EventListResponse = Static<typeof EventListResponse>;
 
 export const EventRemarkBody = Type.Object(
-  { evntSeq: Type.Integer({ minimum: 1 }), remark: Type.String({ minLength: 1, maxLength: 1000 }) },
+  { evntSeq: Seq, remark: Text(1, 1000) },
   { additionalProperties: false },
 );
 export type EventRemarkBody = Static<typeof EventRemarkBody>;
-export const EventRemarkResponse = Type.Object({ success: Type.Boolean(), msg: Type.String(), rmkSeq: Type.Integer() });
+export const EventRemarkResponse = Type.Object({
+  success: Type.Boolean(),
+  msg: Type.String(),
+  rmkSeq: Type.Integer(),
+});
 export type EventRemarkResponse = Static<typeof EventRemarkResponse>;
 
 export const MyPort = Type.Object({
@@ -162,7 +186,9 @@ export const MyPort = Type.Object({
   sortNo: Type.Integer(),
 });
 export type MyPort = Static<typeof MyPort>;
-export const MyPortResponse = Type.Object({ myPortList: Type.Array(MyPort, { description: 'in the agent\'s order; the first is the default port' }) });
+export const MyPortResponse = Type.Object({
+  myPortList: Type.Array(MyPort, { description: "in the agent's order; the first is the default port" }),
+});
 export type MyPortResponse = Static<typeof MyPortResponse>;
 
 export const TradeLaneQuery = Type.Object({ relTpCd: Type.Literal('REL_USR_LANE') });
@@ -184,7 +210,11 @@ export const TradeLaneTree = Type.Object({ tradeList: Type.Array(TreeTrade) });
 export type TradeLaneTree = Static<typeof TradeLaneTree>;
 
 export const CntPortQuery = Type.Object({ relTpCd: Type.Literal('REL_USR_PORT') });
-export const TreePort = Type.Object({ portCd: Type.String(), portNm: Type.String(), checked: Type.Boolean() });
+export const TreePort = Type.Object({
+  portCd: Type.String(),
+  portNm: Type.String(),
+  checked: Type.Boolean(),
+});
 export const TreeCountry = Type.Object({
   cntCd: Type.String(),
   cntNm: Type.String(),
@@ -201,7 +231,10 @@ export const MySettingBody = Type.Object(
     laneCds: Type.Optional(Type.Array(LaneCd, { maxItems: MY_SETTING_MAX, uniqueItems: true })),
     portCds: Type.Optional(Type.Array(PortCd, { maxItems: MY_SETTING_MAX, uniqueItems: true })),
   },
-  { additionalProperties: false, description: 'each list sent replaces the saved one, in the order sent; lists not sent stay' },
+  {
+    additionalProperties: false,
+    description: 'each list sent replaces the saved one, in the order sent; lists not sent stay',
+  },
 );
 export type MySettingBody = Static<typeof MySettingBody>;
 export const MySetting = Type.Object({

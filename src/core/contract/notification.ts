@@ -1,8 +1,20 @@
 // API contract for notifications (SPEC §3 entities, §7 notification calls).
 import { Type, type Static } from 'typebox';
-import { NullableIsoDate, IsoDate, YN } from './common.ts';
+import { NullableIsoDate, IsoDate, YN, Seq, Text } from './common.ts';
 
-export const NOTIFICATION_IDS = ['N001', 'N002', 'N003', 'N004', 'N005', 'N006', 'N007', 'N008', 'N009', 'N020', 'N101'] as const;
+export const NOTIFICATION_IDS = [
+  'N001',
+  'N002',
+  'N003',
+  'N004',
+  'N005',
+  'N006',
+  'N007',
+  'N008',
+  'N009',
+  'N020',
+  'N101',
+] as const;
 export const NotId = Type.Union(NOTIFICATION_IDS.map((id) => Type.Literal(id)));
 export type NotId = (typeof NOTIFICATION_IDS)[number];
 
@@ -58,7 +70,11 @@ export const NotificationListResponse = Type.Object({ notiList: Type.Array(Notif
 export type NotificationListResponse = Static<typeof NotificationListResponse>;
 
 export const NotificationDetailResponse = Type.Object({
-  notiDetailResponse: Type.Object({ success: Type.Boolean(), msg: Type.String(), list: Type.Array(NotificationDetail) }),
+  notiDetailResponse: Type.Object({
+    success: Type.Boolean(),
+    msg: Type.String(),
+    list: Type.Array(NotificationDetail),
+  }),
 });
 export type NotificationDetailResponse = Static<typeof NotificationDetailResponse>;
 
@@ -72,33 +88,39 @@ export const SettingListResponse = Type.Object({ settingList: Type.Array(Notific
 export type SettingListResponse = Static<typeof SettingListResponse>;
 
 export const SettingSaveBody = Type.Object(
-  { notId: NotId, notUseYn: YN, usrId: Type.Optional(Type.String({ maxLength: 64 })) },
+  { notId: NotId, notUseYn: YN, usrId: Type.Optional(Text(1, 64)) },
   { additionalProperties: false },
 );
 export type SettingSaveBody = Static<typeof SettingSaveBody>;
 
 const SuccessMsgObj = Type.Object({ success: Type.Boolean(), msg: Type.String() });
 export const SettingSaveResponse = Type.Object({ notiSettingSaveResponse: SuccessMsgObj });
-export const ReadSaveBody = Type.Object({ notSeq: Type.Integer({ minimum: 1 }) }, { additionalProperties: false });
+export const ReadSaveBody = Type.Object(
+  { notSeq: Seq },
+  { additionalProperties: false },
+);
 export const ReadSaveResponse = Type.Object({ notiReadSaveResponse: SuccessMsgObj });
 export const VesselAckBody = Type.Object(
-  { notSeq: Type.Integer({ minimum: 1 }), vslCd: Type.Optional(Type.String({ maxLength: 8 })) },
+  { notSeq: Seq, vslCd: Type.Optional(Text(1, 8)) },
   { additionalProperties: false },
 );
 
 export const SubscriptionBody = Type.Object(
   {
-    notDevId: Type.String({ minLength: 1, maxLength: 128 }),
+    notDevId: Text(1, 128),
     notSbscrYn: YN,
     subscription: Type.Optional(
       Type.Object({
-        endpoint: Type.String({ format: 'uri', maxLength: 2048 }),
+        endpoint: Type.String({ format: 'uri', maxLength: 2048, pattern: '^https://' }),
         expirationTime: Type.Optional(Type.Union([Type.Number(), Type.Null()])),
-        keys: Type.Object({ p256dh: Type.String({ maxLength: 256 }), auth: Type.String({ maxLength: 128 }) }),
+        keys: Type.Object({ p256dh: Text(1, 256), auth: Text(1, 128) }),
       }),
     ),
   },
   { additionalProperties: false },
 );
 export type SubscriptionBody = Static<typeof SubscriptionBody>;
-export const DeviceBody = Type.Object({ notDevId: Type.String({ minLength: 1, maxLength: 128 }) }, { additionalProperties: false });
+export const DeviceBody = Type.Object(
+  { notDevId: Text(1, 128) },
+  { additionalProperties: false },
+);

@@ -1,7 +1,7 @@
 // API contract for the vessel calls (SPEC §7 "Vessel"; shapes decided in DESIGN §6): vessel page, schedule widget,
 // AIS, reports and CII, memos, next dock, storms, persons in charge, operational status and the fleet.
 import { Type, type Static } from 'typebox';
-import { DateOnly, DateOrDateTime, IsoDate, NullableIsoDate, PortCd, VslCd, YN } from './common.ts';
+import { DateOnly, DateOrDateTime, IsoDate, NullableIsoDate, PortCd, Text, VslCd, YN } from './common.ts';
 
 const Str = Type.Union([Type.String(), Type.Null()]);
 const Num = Type.Union([Type.Number(), Type.Null()]);
@@ -26,12 +26,16 @@ export const AisPosition = Type.Object({
   navSts: NavSts,
 });
 export type AisPosition = Static<typeof AisPosition>;
-export const AisResponse = Type.Union([AisPosition, Type.Null()], { description: 'null when the vessel has no AIS fix' });
+export const AisResponse = Type.Union([AisPosition, Type.Null()], {
+  description: 'null when the vessel has no AIS fix',
+});
 export type AisResponse = Static<typeof AisResponse>;
 
 export const AisHistoryQuery = Type.Object({
   vslCd: VslCd,
-  hours: Type.Optional(Type.Integer({ minimum: 1, maximum: 168, default: 48, description: 'hours before the newest fix' })),
+  hours: Type.Optional(
+    Type.Integer({ minimum: 1, maximum: 168, default: 48, description: 'hours before the newest fix' }),
+  ),
 });
 export const TrackPoint = Type.Object({
   posDt: IsoDate,
@@ -41,7 +45,11 @@ export const TrackPoint = Type.Object({
   cog: Type.Number(),
   navSts: NavSts,
 });
-export const AisHistoryResponse = Type.Object({ vslCd: Type.String(), hours: Type.Integer(), track: Type.Array(TrackPoint, { description: 'oldest first' }) });
+export const AisHistoryResponse = Type.Object({
+  vslCd: Type.String(),
+  hours: Type.Integer(),
+  track: Type.Array(TrackPoint, { description: 'oldest first' }),
+});
 export type AisHistoryResponse = Static<typeof AisHistoryResponse>;
 
 /** A port call as the vessel page shows it (previous and next port). */
@@ -59,7 +67,8 @@ export const CallRef = Type.Object({
   atb: NullableIsoDate,
   atd: NullableIsoDate,
   etaDelayHrs: Type.Union([Type.Number(), Type.Null()], {
-    description: 'hours of the actual arrival against the ETA (positive = ahead, negative = behind, SPEC §3); null before arrival',
+    description:
+      'hours of the actual arrival against the ETA (positive = ahead, negative = behind, SPEC §3); null before arrival',
   }),
 });
 export type CallRef = Static<typeof CallRef>;
@@ -76,7 +85,9 @@ export const VesselCurrent = Type.Object({
   crrFgColrVal: Type.String(),
   laneCd: Type.String(),
   laneNm: Type.String(),
-  vslSlanCd: Type.String({ description: 'the service lane of the current voyage (the vessel\'s lane when none)' }),
+  vslSlanCd: Type.String({
+    description: "the service lane of the current voyage (the vessel's lane when none)",
+  }),
   teu: Type.Integer(),
   builtYr: Type.Integer(),
   loaM: Type.Number(),
@@ -97,7 +108,9 @@ export type VesselCurrent = Static<typeof VesselCurrent>;
 
 export const CascadeQuery = Type.Object({
   vslCd: VslCd,
-  skdVoyNo: Type.Optional(Type.String({ pattern: '^[A-Z0-9]{1,8}$', description: 'another voyage than the current one' })),
+  skdVoyNo: Type.Optional(
+    Type.String({ pattern: '^[A-Z0-9]{1,8}$', description: 'another voyage than the current one' }),
+  ),
   skdDirCd: Type.Optional(Type.String({ pattern: '^[NSEW]$' })),
 });
 export const CascadeCall = Type.Object({
@@ -124,7 +137,9 @@ export const CascadeResponse = Type.Object({
   skdVoyNo: Str,
   skdDirCd: Str,
   laneCd: Str,
-  calls: Type.Array(CascadeCall, { description: 'in call order; empty when the vessel has no current voyage' }),
+  calls: Type.Array(CascadeCall, {
+    description: 'in call order; empty when the vessel has no current voyage',
+  }),
 });
 export type CascadeResponse = Static<typeof CascadeResponse>;
 
@@ -147,15 +162,20 @@ export const NextPort = Type.Object({
   atb: NullableIsoDate,
   posDt: NullableIsoDate,
   distNm: Type.Union([Type.Number(), Type.Null()], {
-    description: 'great-circle distance from the newest AIS fix, nautical miles; 0 once arrived; null without a fix',
+    description:
+      'great-circle distance from the newest AIS fix, nautical miles; 0 once arrived; null without a fix',
   }),
-  hrsToEta: Type.Union([Type.Number(), Type.Null()], { description: 'hours from now to the ETA; null once arrived' }),
+  hrsToEta: Type.Union([Type.Number(), Type.Null()], {
+    description: 'hours from now to the ETA; null once arrived',
+  }),
   reqSpd: Type.Union([Type.Number(), Type.Null()], {
     description: 'knots needed to make the ETA; null once arrived, without a fix, or when the ETA has passed',
   }),
 });
 export type NextPort = Static<typeof NextPort>;
-export const NextPortResponse = Type.Union([NextPort, Type.Null()], { description: 'null when no call lies ahead' });
+export const NextPortResponse = Type.Union([NextPort, Type.Null()], {
+  description: 'null when no call lies ahead',
+});
 
 export const VesselReport = Type.Object({
   vslCd: Type.String(),
@@ -171,7 +191,9 @@ export const VesselReport = Type.Object({
   remark: Type.String(),
 });
 export type VesselReport = Static<typeof VesselReport>;
-export const LatestReportResponse = Type.Union([VesselReport, Type.Null()], { description: 'null when the vessel has sent no report' });
+export const LatestReportResponse = Type.Union([VesselReport, Type.Null()], {
+  description: 'null when the vessel has sent no report',
+});
 
 export const DailySheetQuery = Type.Object({
   vslCd: VslCd,
@@ -195,12 +217,20 @@ export const CalcFocResponse = Type.Object({
   toDt: IsoDate,
   focMt: Type.Number(),
   distNm: Type.Number(),
-  avgSpd: Type.Union([Type.Number(), Type.Null()], { description: 'distance over steaming time, knots; null without distance' }),
+  avgSpd: Type.Union([Type.Number(), Type.Null()], {
+    description: 'distance over steaming time, knots; null without distance',
+  }),
   reports: Type.Array(VesselReport, { description: 'the reports summed, oldest first' }),
 });
 export type CalcFocResponse = Static<typeof CalcFocResponse>;
 
-export const CiiRating = Type.Union([Type.Literal('A'), Type.Literal('B'), Type.Literal('C'), Type.Literal('D'), Type.Literal('E')]);
+export const CiiRating = Type.Union([
+  Type.Literal('A'),
+  Type.Literal('B'),
+  Type.Literal('C'),
+  Type.Literal('D'),
+  Type.Literal('E'),
+]);
 export type CiiRating = Static<typeof CiiRating>;
 export const CiiWeek = Type.Object({
   week: Type.String({ description: 'ISO week, e.g. 2026-W47' }),
@@ -209,14 +239,18 @@ export const CiiWeek = Type.Object({
   distNm: Type.Number(),
   focMt: Type.Number(),
   co2Mt: Type.Number({ description: 'FOC x 3.114' }),
-  ciiAttained: Type.Union([Type.Number(), Type.Null()], { description: 'g CO2 per dwt-nm; null without distance' }),
+  ciiAttained: Type.Union([Type.Number(), Type.Null()], {
+    description: 'g CO2 per dwt-nm; null without distance',
+  }),
   rating: Type.Union([CiiRating, Type.Null()]),
 });
 export type CiiWeek = Static<typeof CiiWeek>;
 export const CiiWeekResponse = Type.Object({
   vslCd: Type.String(),
   dwt: Type.Integer({ description: 'approximated as TEU x 12' }),
-  ciiRequired: Type.Number({ description: 'IMO required CII for a container ship of this size this year, g CO2 per dwt-nm' }),
+  ciiRequired: Type.Number({
+    description: 'IMO required CII for a container ship of this size this year, g CO2 per dwt-nm',
+  }),
   weekList: Type.Array(CiiWeek, { description: 'the last 8 ISO weeks, oldest first, the current week last' }),
 });
 export type CiiWeekResponse = Static<typeof CiiWeekResponse>;
@@ -234,17 +268,29 @@ export type Memo = Static<typeof Memo>;
 export const MemoListResponse = Type.Object({ memoList: Type.Array(Memo, { description: 'newest first' }) });
 export type MemoListResponse = Static<typeof MemoListResponse>;
 
-const MemoText = Type.String({ minLength: 1, maxLength: 4000 });
+const MemoText = Text(1, 4000);
 export const MemoBody = Type.Object({ vslCd: VslCd, memo: MemoText }, { additionalProperties: false });
 export type MemoBody = Static<typeof MemoBody>;
 export const WdgtId = Type.String({ pattern: '^[A-Z0-9_]{1,20}$', description: 'widget id, e.g. IBM_W2030' });
-export const WidgetMemoBody = Type.Object({ vslCd: VslCd, wdgtId: WdgtId, memo: MemoText }, { additionalProperties: false });
+export const WidgetMemoBody = Type.Object(
+  { vslCd: VslCd, wdgtId: WdgtId, memo: MemoText },
+  { additionalProperties: false },
+);
 export type WidgetMemoBody = Static<typeof WidgetMemoBody>;
 export const WidgetMemoQuery = Type.Object({ vslCd: VslCd, wdgtId: Type.Optional(WdgtId) });
-export const MemoSaveResponse = Type.Object({ success: Type.Boolean(), msg: Type.String(), memoSeq: Type.Integer() });
+export const MemoSaveResponse = Type.Object({
+  success: Type.Boolean(),
+  msg: Type.String(),
+  memoSeq: Type.Integer(),
+});
 export type MemoSaveResponse = Static<typeof MemoSaveResponse>;
 
-export const WidgetFlag = Type.Object({ wdgtId: Type.String(), wdgtNm: Type.String(), wdgtPath: Type.String(), useYn: YN });
+export const WidgetFlag = Type.Object({
+  wdgtId: Type.String(),
+  wdgtNm: Type.String(),
+  wdgtPath: Type.String(),
+  useYn: YN,
+});
 export const WidgetFlagResponse = Type.Object({ widgetFlagList: Type.Array(WidgetFlag) });
 export type WidgetFlagResponse = Static<typeof WidgetFlagResponse>;
 
@@ -260,22 +306,33 @@ export const NextDock = Type.Object({
   updDt: IsoDate,
 });
 export type NextDock = Static<typeof NextDock>;
-export const NextDockResponse = Type.Union([NextDock, Type.Null()], { description: 'null when no docking is planned' });
+export const NextDockResponse = Type.Union([NextDock, Type.Null()], {
+  description: 'null when no docking is planned',
+});
 export const NextDockBody = Type.Object(
   {
     vslCd: VslCd,
-    yardNm: Type.String({ minLength: 1, maxLength: 100 }),
+    yardNm: Text(1, 100),
     portCd: PortCd,
     fmDt: Type.String({ format: 'date-time' }),
     toDt: Type.String({ format: 'date-time' }),
-    remark: Type.Optional(Type.String({ maxLength: 1000 })),
+    remark: Type.Optional(Text(0, 1000)),
   },
   { additionalProperties: false },
 );
 export type NextDockBody = Static<typeof NextDockBody>;
-export const NextDockSaveResponse = Type.Object({ success: Type.Boolean(), msg: Type.String(), nextDock: NextDock });
+export const NextDockSaveResponse = Type.Object({
+  success: Type.Boolean(),
+  msg: Type.String(),
+  nextDock: NextDock,
+});
 
-export const StormTrackPoint = Type.Object({ dt: IsoDate, lat: Type.Number(), lon: Type.Number(), windKts: Type.Number() });
+export const StormTrackPoint = Type.Object({
+  dt: IsoDate,
+  lat: Type.Number(),
+  lon: Type.Number(),
+  windKts: Type.Number(),
+});
 export const StormThreat = Type.Object({
   stormId: Type.String(),
   stormNm: Type.String(),
@@ -285,7 +342,9 @@ export const StormThreat = Type.Object({
   lon: Type.Number(),
   windKts: Type.Number(),
   radiusNm: Type.Number(),
-  distNm: Type.Union([Type.Number(), Type.Null()], { description: 'from the vessel\'s newest fix to the storm centre; null without a fix' }),
+  distNm: Type.Union([Type.Number(), Type.Null()], {
+    description: "from the vessel's newest fix to the storm centre; null without a fix",
+  }),
   threat: Type.Boolean({ description: 'the vessel is within radiusNm + 300 nm of the centre' }),
   track: Type.Array(StormTrackPoint, { description: 'forecast' }),
 });
@@ -308,7 +367,7 @@ export const Pic = Type.Object({
 export type Pic = Static<typeof Pic>;
 export const PicResponse = Type.Object({
   vslCd: Type.String(),
-  picList: Type.Array(Pic, { description: 'the vessel\'s own users first, then the operators following it' }),
+  picList: Type.Array(Pic, { description: "the vessel's own users first, then the operators following it" }),
 });
 export type PicResponse = Static<typeof PicResponse>;
 
@@ -325,7 +384,9 @@ export const OsrResponse = Type.Object({
   arrivedCalls: Type.Integer({ description: 'calls with an actual arrival, all voyages' }),
   onTimeCalls: Type.Integer({ description: 'arrived no later than 1 hour after the ETA' }),
   onTimeRatio: Type.Union([Type.Number(), Type.Null()], { description: '0..1; null with no arrived call' }),
-  avgEtaDelayHrs: Type.Union([Type.Number(), Type.Null()], { description: 'mean of ETA minus ATA, hours (positive = ahead)' }),
+  avgEtaDelayHrs: Type.Union([Type.Number(), Type.Null()], {
+    description: 'mean of ETA minus ATA, hours (positive = ahead)',
+  }),
   skippedCalls: Type.Integer(),
   lastPort: Type.Union([OsrPort, Type.Null()], { description: 'dt: the departure (or arrival) time' }),
   nextPort: Type.Union([OsrPort, Type.Null()], { description: 'dt: the ETA' }),
@@ -336,8 +397,15 @@ export const HolidayQuery = Type.Object({
   cntCd: Type.String({ pattern: '^[A-Z]{2}$', description: 'country, 2 letters' }),
   year: Type.Optional(Type.Integer({ minimum: 1900, maximum: 2100, description: 'defaults to this year' })),
 });
-export const Holiday = Type.Object({ holDt: Type.String({ description: 'YYYY-MM-DD' }), holNm: Type.String() });
-export const HolidayResponse = Type.Object({ cntCd: Type.String(), year: Type.Integer(), holidayList: Type.Array(Holiday) });
+export const Holiday = Type.Object({
+  holDt: Type.String({ description: 'YYYY-MM-DD' }),
+  holNm: Type.String(),
+});
+export const HolidayResponse = Type.Object({
+  cntCd: Type.String(),
+  year: Type.Integer(),
+  holidayList: Type.Array(Holiday),
+});
 export type HolidayResponse = Static<typeof HolidayResponse>;
 
 export const DailyEventQuery = Type.Object({ vslCd: VslCd, date: Type.Optional(DateOnly) });
@@ -357,8 +425,10 @@ export const FleetVessel = Type.Object({
   posDt: NullableIsoDate,
   nextPortCd: Str,
   nextEta: NullableIsoDate,
-  followed: Type.Boolean({ description: 'in the caller\'s my-vessel list' }),
+  followed: Type.Boolean({ description: "in the caller's my-vessel list" }),
 });
 export type FleetVessel = Static<typeof FleetVessel>;
-export const FleetResponse = Type.Object({ vessels: Type.Array(FleetVessel, { description: 'by vessel code' }) });
+export const FleetResponse = Type.Object({
+  vessels: Type.Array(FleetVessel, { description: 'by vessel code' }),
+});
 export type FleetResponse = Static<typeof FleetResponse>;

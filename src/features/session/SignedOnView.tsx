@@ -13,7 +13,7 @@ const ROLE_LABEL: Record<RoleGroup, string> = {
 
 interface Props {
   user: LoggedUser;
-  onSignOut: () => Promise<void>;
+  onSignOut: () => Promise<ShownError | undefined>;
 }
 
 export function SignedOnView({ user, onSignOut }: Props) {
@@ -24,8 +24,9 @@ export function SignedOnView({ user, onSignOut }: Props) {
   const signOut = () => {
     setBusy(true);
     setError(null);
-    onSignOut().catch((err: ShownError) => {
-      setError(err);
+    void onSignOut().then((failure) => {
+      if (!failure) return;
+      setError(failure);
       setBusy(false);
     });
   };
@@ -48,7 +49,7 @@ export function SignedOnView({ user, onSignOut }: Props) {
       </dl>
       {error && (
         <p className="inline-error" role="alert">
-          Could not sign out: {error.title} {error.detail}
+          Could not sign out. {error.detail || error.title}
         </p>
       )}
       <button type="button" className="button button--secondary" onClick={signOut} disabled={busy}>

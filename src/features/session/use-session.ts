@@ -49,16 +49,17 @@ export function useSession() {
     setAttempt((n) => n + 1);
   }, []);
 
-  /** Resolves once on the way to the sign-on page; rejects with what to show when the server could not be told. */
-  const signOut = useCallback(async () => {
+  /** Signs out and leaves for the sign-on page; gives what to show when the server could not be told. */
+  const signOut = useCallback(async (): Promise<ShownError | undefined> => {
     try {
       await callWorker((api) => api.signOut());
     } catch (err) {
-      throw toShownError(err);
+      return toShownError(err);
     }
     mirrorToken(null);
     setState({ status: 'leaving' });
     goToSignOn(null);
+    return undefined;
   }, []);
 
   return { state, retry, signOut };

@@ -1,0 +1,82 @@
+// GET /vessel/info/fleet: every vessel at a glance (newest position, next call, followed by the caller), for the
+// map and My Vessel; a vessel user gets only its own vessel.
+import { userOf, type App } from '../../context.ts';
+import { iso } from '../../http/rows.ts';
+import { isVesselUserType } from '../../../src/core/role.ts';
+import { FleetResponse } from '../../../src/core/contract/vessel.ts';
+import { NEXT_CALL_WHERE } from './access.ts';
+
+const tags = ['vessel'];
+const security = [{ token: [] }];
+
+export async function fleetRoutes(app: App): Promise<void> {
+  const { db } = app.ctx;
+
+  app.get(
+    '/info/fleet',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          'Every vessel with its newest position and next call (a vessel user gets only its own vessel)',
+        response: { 200: FleetResponse },
+      },
+    },
+    async (req) => {
+      const user = userOf(req);
+      const own = isVesselUserType(user.usrTpCd);
+      const rows = await db.query<{
+        vsl_cd: string;
+        vsl_nm: string;
+        lane_cd: string;
+        crr_cd: string;
+        bg_colr: string;
+        fg_colr: string;
+        lat: number | null;
+        lon: number | null;
+        sog: number | null;
+        cog: number | null;
+        nav_sts: string | null;
+        pos_dt: Date | null;
+        next_port_cd: string | null;
+        next_eta: Date | null;
+        followed: boolean;
+      }>(
+        `WITH pos AS (
+           SELECT DISTINCT ON (vsl_cd) vsl_cd, lat, lon, sog, cog, nav_sts, pos_dt FROM vessel_positions ORDER BY vsl_cd, pos_dt DESC
+         ), nxt AS (
+           SELECT DISTINCT ON (c.vsl_cd) c.vsl_cd, c.port_cd, c.eta FROM port_calls c WHERE ${NEXT_CALL_WHERE}
+            ORDER BY c.vsl_cd, c.eta, c.call_seq
+         )
+         SELECT v.vsl_cd, v.vsl_nm, v.lane_cd, v.crr_cd, cr.bg_colr, cr.fg_colr, pos.lat, pos.lon, pos.sog, pos.cog, pos.nav_sts,
+                pos.pos_dt, nxt.port_cd AS next_port_cd, nxt.eta AS next_eta,
+                EXISTS (SELECT 1 FROM user_relations r WHERE r.usr_id = $1 AND r.rel_tp_cd = 'REL_USR_VSL' AND r.rel_cd = v.vsl_cd) AS followed
+           FROM vessels v JOIN carriers cr ON cr.crr_cd = v.crr_cd
+           LEFT JOIN pos ON pos.vsl_cd = v.vsl_cd LEFT JOIN nxt ON nxt.vsl_cd = v.vsl_cd
+          WHERE ($2::text IS NULL OR v.vsl_cd = $2)
+          ORDER BY v.vsl_cd`,
+        [user.usrId, own ? user.ofcId : null],
+      );
+      return {
+        vessels: rows.map((r) => ({
+          vslCd: r.vsl_cd,
+          vslNm: r.vsl_nm,
+          laneCd: r.lane_cd,
+          crrCd: r.crr_cd,
+          crrBgColrVal: r.bg_colr,
+          crrFgColrVal: r.fg_colr,
+          lat: r.lat,
+          lon: r.lon,
+          sog: r.sog,
+          cog: r.cog,
+          navSts: r.nav_sts,
+          posDt: iso(r.pos_dt),
+          nextPortCd: r.next_port_cd,
+          nextEta: iso(r.next_eta),
+          followed: r.followed,
+        })),
+      };
+    },
+  );
+}

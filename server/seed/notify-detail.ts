@@ -1,0 +1,181 @@
+// The detail of a notification (SPEC §3 fields, camelCase), built per type from a vessel's call and
+// a port's status the way the simulator words them. Pure: the caller loads the rows.
+import type { Rng } from './rng.ts';
+import { HOUR, fmtUtc, hrs, iso, isoOrNull } from './time.ts';
+
+export interface CallRow {
+  port_cd: string;
+  call_seq: number;
+  yd_nm: string | null;
+  eta: Date;
+  etb: Date;
+  etd: Date;
+  ata: Date | null;
+  atb: Date | null;
+  atd: Date | null;
+  skip_yn: string;
+}
+
+export interface DetailContext {
+  notId: string;
+  now: number;
+  rng: Rng;
+  vessel: { vslCd: string; vslNm: string; laneCd: string; svcSpd: number } | null;
+  voyage: { voyNo: string; dirCd: string } | null;
+  call: CallRow | null;
+  nextCall: CallRow | null;
+  portCd: string | null;
+  status: { stsNm: string; stsFrmDt: number; stsReasNm: string } | null;
+  /** Nautical miles from the vessel's last position to the port (for the berth plan's required speed). */
+  distanceNm: number | null;
+  algsdNm: string;
+  creUsrId: string;
+}
+
+export type Detail = Record<string, string | number | null>;
+
+const VESSEL_NOTICES = [
+  'Weather routing advisory: heavy swell expected on the next leg, consider adjusting speed.',
+  'Please submit pre-arrival documents (crew list, ISPS declaration) 72 hrs before arrival at {port}.',
+  'Bunker plan confirmed at {port}: 1,800 mt VLSFO and 120 mt MGO by barge after berthing.',
+  'Crew change at {port} confirmed for 6 crew; agent will arrange launch and immigration.',
+  'Ballast water reporting form required 24 hrs before arrival at {port}.',
+  'Reefer monitoring: 3 units flagged for temperature deviation, please check and report.',
+];
+const SYSTEM_NOTICES = [
+  'Scheduled maintenance of Quay on {day} 02:00-03:00 UTC. Offline features remain available.',
+  'A new version of Quay is available. Pull down to refresh.',
+  'Notification settings can now be changed per type from the Notification drawer.',
+];
+
+const ms = (d: Date | null): number | null => (d ? d.getTime() : null);
+
+export function buildDetail(c: DetailContext): Detail {
+  const port = c.portCd ?? '';
+  const call = c.call;
+  const eta = ms(call?.eta ?? null);
+  const d: Detail = {
+    vslNm: c.vessel?.vslNm ?? null,
+    portCd: c.portCd,
+    skdVoyNo: c.voyage?.voyNo ?? null,
+    skdDirCd: c.voyage?.dirCd ?? null,
+    etaDt: null,
+    etbDt: null,
+    etdDt: null,
+    ataDt: null,
+    atdDt: null,
+    etaDelayHrs: null,
+    prevEtaDt: null,
+    vslSlanCd: c.vessel?.laneCd ?? null,
+    ydNm: null,
+    algsdNm: null,
+    reqSpd: null,
+    stsNm: null,
+    stsFrmDt: null,
+    stsReasNm: null,
+    notMsg: null,
+    creUsrId: c.creUsrId,
+    creUtcDt: iso(c.now),
+  };
+  const withCall = () => {
+    if (!call) return;
+    d.etaDt = isoOrNull(eta);
+    d.etbDt = isoOrNull(ms(call.etb));
+    d.etdDt = isoOrNull(ms(call.etd));
+    d.ydNm = call.yd_nm;
+  };
+  const name = c.vessel?.vslNm ?? 'The vessel';
+  switch (c.notId) {
+    case 'N001': {
+      withCall();
+      if (eta == null) break;
+      const shift = c.rng.pick([-5, -3.5, -2, -1.5, 1, 1.5, 2.5, 3, 4.5, 6]);
+      const prev = eta - shift * HOUR;
+      d.prevEtaDt = iso(prev);
+      d.etaDelayHrs = -shift;
+      d.notMsg = `ETA at ${port} changed from ${fmtUtc(prev)} to ${fmtUtc(eta)} (UTC).`;
+      return d;
+    }
+    case 'N002':
+      withCall();
+      if (call)
+        d.notMsg = `ETA at ${port}: ${fmtUtc(eta as number)} (UTC), ETB ${fmtUtc(call.etb.getTime())}, ETD ${fmtUtc(call.etd.getTime())}.`;
+      break;
+    case 'N003': {
+      withCall();
+      if (eta == null) break;
+      const delay = c.rng.pick([-12, -8, -6.5, -5, -3.5, -2, 1.5, 3]);
+      d.etaDelayHrs = delay;
+      d.prevEtaDt = iso(eta + delay * HOUR);
+      d.notMsg = `${name} is ${hrs(Math.abs(delay))} hrs ${delay < 0 ? 'behind' : 'ahead of'} schedule for ${port} (ETA ${fmtUtc(eta)} UTC).`;
+      return d;
+    }
+    case 'N004': {
+      withCall();
+      d.algsdNm = c.algsdNm;
+      if (!call || eta == null) break;
+      const hoursLeft = (eta - c.now) / HOUR;
+      if (c.distanceNm != null && hoursLeft > 1)
+        d.reqSpd = Math.round(Math.min(24, Math.max(6, c.distanceNm / hoursLeft)) * 10) / 10;
+      d.notMsg =
+        `Berth plan at ${call.yd_nm ?? port} (${port}): ETB ${fmtUtc(call.etb.getTime())}, ETD ${fmtUtc(call.etd.getTime())} (UTC), ${c.algsdNm} alongside.` +
+        (d.reqSpd != null ? ` Required speed ${d.reqSpd} kts.` : '');
+      return d;
+    }
+    case 'N005': {
+      withCall();
+      const ata = ms(call?.ata ?? null) ?? eta;
+      d.ataDt = isoOrNull(ata);
+      if (ata != null) d.notMsg = `${name} arrived at ${port} port limits at ${fmtUtc(ata)} UTC.`;
+      return d;
+    }
+    case 'N006': {
+      withCall();
+      const atd = ms(call?.atd ?? null) ?? ms(call?.etd ?? null);
+      d.atdDt = isoOrNull(atd);
+      if (atd == null) break;
+      const next = c.nextCall;
+      d.notMsg =
+        `${name} departed ${port} at ${fmtUtc(atd)} UTC.` +
+        (next ? ` Next port ${next.port_cd}, ETA ${fmtUtc(next.eta.getTime())} UTC.` : '');
+      return d;
+    }
+    case 'N007':
+      d.notMsg = c.rng.pick(VESSEL_NOTICES).replace('{port}', port || 'the next port');
+      return d;
+    case 'N008': {
+      withCall();
+      d.algsdNm = c.algsdNm;
+      const ata = ms(call?.ata ?? null) ?? eta;
+      d.ataDt = isoOrNull(ata);
+      if (call)
+        d.notMsg = `${name} arrived at ${port}, berthing ${c.algsdNm} at ${call.yd_nm ?? port}, ETB ${fmtUtc(call.etb.getTime())} UTC.`;
+      return d;
+    }
+    case 'N009': {
+      withCall();
+      const s = c.status ?? { stsNm: 'Open', stsFrmDt: c.now, stsReasNm: '' };
+      d.stsNm = s.stsNm;
+      d.stsFrmDt = iso(s.stsFrmDt);
+      d.stsReasNm = s.stsReasNm;
+      d.notMsg = `Port status of ${port}: ${s.stsNm} since ${fmtUtc(s.stsFrmDt)} (UTC)${s.stsReasNm ? ` - ${s.stsReasNm}` : ''}.`;
+      return d;
+    }
+    case 'N020': {
+      withCall();
+      if (eta == null) break;
+      const left = (eta - c.now) / HOUR;
+      d.notMsg =
+        left > 0
+          ? `Reminder: ETA at ${port} in ${Math.round(left)} hrs (${fmtUtc(eta)} UTC).`
+          : `Reminder: ETA at ${port} was ${fmtUtc(eta)} UTC.`;
+      return d;
+    }
+    case 'N101':
+      d.creUsrId = 'SYSTEM';
+      d.notMsg = c.rng.pick(SYSTEM_NOTICES).replace('{day}', fmtUtc(c.now + 3 * 24 * HOUR).slice(6));
+      return d;
+  }
+  d.notMsg ??= `${name}: schedule update for ${port || 'the voyage'}.`;
+  return d;
+}
