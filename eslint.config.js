@@ -6,7 +6,16 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'data/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'dev-dist/**'] },
+  {
+    ignores: [
+      'dist/**',
+      'data/**',
+      'node_modules/**',
+      'test-results/**',
+      'playwright-report/**',
+      'dev-dist/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -16,11 +25,28 @@ export default tseslint.config(
       parserOptions: { ecmaVersion: 'latest', sourceType: 'module' },
     },
     settings: {
-      'import/resolver': { typescript: { noWarnOnMultipleProjects: true, project: ['src/tsconfig.json', 'worker/tsconfig.json', 'sw/tsconfig.json', 'server/tsconfig.json', 'tests/tsconfig.json', 'e2e/tsconfig.json', 'src/core/tsconfig.json', 'tsconfig.node.json'] } },
+      'import/resolver': {
+        typescript: {
+          noWarnOnMultipleProjects: true,
+          project: [
+            'src/tsconfig.json',
+            'worker/tsconfig.json',
+            'sw/tsconfig.json',
+            'server/tsconfig.json',
+            'tests/tsconfig.json',
+            'e2e/tsconfig.json',
+            'src/core/tsconfig.json',
+            'tsconfig.node.json',
+          ],
+        },
+      },
       'import/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
     },
     rules: {
-      '@typescript-eslint/consistent-type-imports': ['error', { prefer: 'type-imports', fixStyle: 'inline-type-imports' }],
+      '@typescript-eslint/consistent-type-imports': [
+        'error',
+        { prefer: 'type-imports', fixStyle: 'inline-type-imports' },
+      ],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'import/no-cycle': ['error', { maxDepth: 10, ignoreExternal: true }],
       'import/no-self-import': 'error',
@@ -64,7 +90,8 @@ export default tseslint.config(
             {
               group: ['**/worker/*', '**/worker'],
               allowTypeImports: true,
-              message: 'The window imports only types from the worker; reach it through src/worker-bridge.ts.',
+              message:
+                'The window imports only types from the worker; reach it through src/worker-bridge.ts.',
             },
           ],
         },
@@ -79,5 +106,13 @@ export default tseslint.config(
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
   },
   { files: ['worker/**/*.ts', 'sw/**/*.ts'], languageOptions: { globals: globals.worker } },
-  { files: ['server/**/*.ts', 'tests/**/*.ts', 'e2e/**/*.ts', 'bench/**/*.ts', '*.ts', '*.js'], languageOptions: { globals: globals.node } },
+  // Playwright reads a fixture's dependencies from its first parameter, so `async ({}, use)` is how it is written.
+  {
+    files: ['e2e/**/*.ts'],
+    rules: { 'no-empty-pattern': ['error', { allowObjectPatternsAsParameters: true }] },
+  },
+  {
+    files: ['server/**/*.ts', 'tests/**/*.ts', 'e2e/**/*.ts', 'bench/**/*.ts', '*.ts', '*.js'],
+    languageOptions: { globals: globals.node },
+  },
 );

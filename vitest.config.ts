@@ -3,7 +3,13 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.{ts,tsx}', 'worker/**/*.test.ts', 'sw/**/*.test.ts', 'server/**/*.test.ts', 'tests/**/*.test.ts'],
+    include: [
+      'src/**/*.test.{ts,tsx}',
+      'worker/**/*.test.ts',
+      'sw/**/*.test.ts',
+      'server/**/*.test.ts',
+      'tests/**/*.test.ts',
+    ],
     globalSetup: ['tests/global-setup.ts'],
     setupFiles: ['tests/setup.ts'],
     testTimeout: 30_000,

@@ -33,7 +33,14 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const dataDir = await mkdtemp(join(tmpdir(), 'quay-e2e-'));
   const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts', '--no-build'], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      SIMULATOR: 'off',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

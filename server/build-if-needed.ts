@@ -27,9 +27,13 @@ export function needsBuild(root: string, distDir: string): boolean {
 export function buildIfNeeded(root: string, distDir: string, log: (msg: string) => void): void {
   if (!needsBuild(root, distDir)) return;
   log('building the app (dist/ is missing or older than its sources)...');
-  const res = spawnSync(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
-    cwd: root,
-    stdio: 'inherit',
-  });
+  const res = spawnSync(
+    process.execPath,
+    [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
+    {
+      cwd: root,
+      stdio: 'inherit',
+    },
+  );
   if (res.status !== 0) throw new Error(`vite build failed with exit code ${res.status}`);
 }

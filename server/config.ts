@@ -57,5 +57,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
 /** A config for tests: in memory, dev API on, quiet. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  return { ...loadConfig({ DATA_DIR: ':memory:', LOG_LEVEL: 'silent', PORT: '0', HOST: '127.0.0.1' }), ...overrides };
+  return {
+    ...loadConfig({ DATA_DIR: ':memory:', LOG_LEVEL: 'silent', PORT: '0', HOST: '127.0.0.1' }),
+    ...overrides,
+  };
 }

@@ -13,9 +13,18 @@ const bootStarted = performance.now();
 const app = await boot(config);
 await app.listen({ port: config.port, host: config.host });
 const ready = performance.now();
-const storage = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : config.dataDir ? `PGlite in ${config.dataDir}/pglite` : 'PGlite in memory';
+const storage = config.databaseUrl
+  ? 'PostgreSQL (DATABASE_URL)'
+  : config.dataDir
+    ? `PGlite in ${config.dataDir}/pglite`
+    : 'PGlite in memory';
 app.log.info(
-  { coldStartMs: Math.round(ready - bootStarted), totalMs: Math.round(ready - started), storage, env: config.appEnv },
+  {
+    coldStartMs: Math.round(ready - bootStarted),
+    totalMs: Math.round(ready - started),
+    storage,
+    env: config.appEnv,
+  },
   `Quay is ready on http://localhost:${(app.server.address() as { port: number }).port}`,
 );
 

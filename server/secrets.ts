@@ -11,7 +11,11 @@ export interface Secrets {
 
 function generate(): Secrets {
   const vapid = webpush.generateVAPIDKeys();
-  return { tokenSecret: randomBytes(32).toString('base64url'), vapidPublicKey: vapid.publicKey, vapidPrivateKey: vapid.privateKey };
+  return {
+    tokenSecret: randomBytes(32).toString('base64url'),
+    vapidPublicKey: vapid.publicKey,
+    vapidPrivateKey: vapid.privateKey,
+  };
 }
 
 export async function loadSecrets(dataDir: string | null): Promise<Secrets> {

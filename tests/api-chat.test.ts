@@ -466,13 +466,12 @@ describe('GET /join-list/V/', () => {
   it('lists members of the requested rooms, with comma lists and repeated keys', async () => {
     const a = await get(`/join-list/V/?roomIds=${ROOM}`, 'vessel');
     expect(a.statusCode, a.body).toBe(200);
-    const list =
-      a.json<
-        {
-          roomId: string;
-          members: { usrId: string; usrNm: string; senderType: string; joinedDt: string }[];
-        }[]
-      >();
+    const list = a.json<
+      {
+        roomId: string;
+        members: { usrId: string; usrNm: string; senderType: string; joinedDt: string }[];
+      }[]
+    >();
     expect(list).toHaveLength(1);
     expect(list[0]?.roomId).toBe(ROOM);
     expect(list[0]?.members.map((m) => m.usrId)).toEqual(expect.arrayContaining(['vessel', 'staff']));

@@ -9,15 +9,32 @@ beforeAll(async () => {
 afterAll(() => s.close());
 
 const N = '/api/v2/app/notification';
-type Item = { notSeq: number; notId: string; notReadYn: 'Y' | 'N'; ackUsrId: string | null; vslCd: string | null; usrId: string };
-const list = async (as: string): Promise<Item[]> => (await s.call('GET', `${N}/user/list`, { as })).json().notiList;
-const badge = async (as: string): Promise<number> => (await s.call('GET', `${N}/user/badge`, { as })).json()[0].notCnt;
+type Item = {
+  notSeq: number;
+  notId: string;
+  notReadYn: 'Y' | 'N';
+  ackUsrId: string | null;
+  vslCd: string | null;
+  usrId: string;
+};
+const list = async (as: string): Promise<Item[]> =>
+  (await s.call('GET', `${N}/user/list`, { as })).json().notiList;
+const badge = async (as: string): Promise<number> =>
+  (await s.call('GET', `${N}/user/badge`, { as })).json()[0].notCnt;
 
 describe('no token', () => {
   it.each([
-    ['GET', '/user/list'], ['GET', '/user/detail?notSeq=1'], ['GET', '/detail?notSeq=1'], ['GET', '/user/badge'],
-    ['GET', '/settings'], ['POST', '/settings'], ['POST', '/user/read'], ['POST', '/vessel/ack'], ['PUT', '/ack/1'],
-    ['POST', '/user/subscription'], ['POST', '/user/logged-user'],
+    ['GET', '/user/list'],
+    ['GET', '/user/detail?notSeq=1'],
+    ['GET', '/detail?notSeq=1'],
+    ['GET', '/user/badge'],
+    ['GET', '/settings'],
+    ['POST', '/settings'],
+    ['POST', '/user/read'],
+    ['POST', '/vessel/ack'],
+    ['PUT', '/ack/1'],
+    ['POST', '/user/subscription'],
+    ['POST', '/user/logged-user'],
   ])('%s %s answers 401', async (method, path) => {
     const res = await s.call(method, `${N}${path}`, { body: method === 'GET' ? undefined : {} });
     expect(res.statusCode).toBe(401);
@@ -32,35 +49,76 @@ describe('list, detail and badge', () => {
     const seqs = items.map((i) => i.notSeq);
     expect([...seqs].sort((a, b) => b - a)).toEqual(seqs);
     expect(Object.keys(items[0] ?? {}).sort()).toEqual(
-      ['ackUsrId', 'creDt', 'notId', 'notNm', 'notReadYn', 'notSeq', 'portCd', 'usrId', 'vslCd', 'vslNm'].sort(),
+      [
+        'ackUsrId',
+        'creDt',
+        'notId',
+        'notNm',
+        'notReadYn',
+        'notSeq',
+        'portCd',
+        'usrId',
+        'vslCd',
+        'vslNm',
+      ].sort(),
     );
     expect(items.every((i) => i.usrId === 'vessel')).toBe(true);
-    expect(new Set(items.map((i) => i.notId))).toEqual(new Set(['N001', 'N002', 'N003', 'N004', 'N005', 'N006', 'N007', 'N008', 'N009', 'N020', 'N101']));
+    expect(new Set(items.map((i) => i.notId))).toEqual(
+      new Set(['N001', 'N002', 'N003', 'N004', 'N005', 'N006', 'N007', 'N008', 'N009', 'N020', 'N101']),
+    );
   });
 
   it('pages with limit and afterSeq, and validates them', async () => {
     const all = await list('vessel');
     const page = (await s.call('GET', `${N}/user/list?limit=5`, { as: 'vessel' })).json().notiList;
     expect(page).toEqual(all.slice(0, 5));
-    const newer = (await s.call('GET', `${N}/user/list?afterSeq=${all[3]?.notSeq}`, { as: 'vessel' })).json().notiList;
+    const newer = (await s.call('GET', `${N}/user/list?afterSeq=${all[3]?.notSeq}`, { as: 'vessel' })).json()
+      .notiList;
     expect(newer).toEqual(all.slice(0, 3));
     expect((await s.call('GET', `${N}/user/list?limit=0`, { as: 'vessel' })).statusCode).toBe(400);
-    expect((await s.call('GET', `${N}/user/list?afterSeq=x`, { as: 'vessel' })).json().message).toContain('afterSeq');
+    expect((await s.call('GET', `${N}/user/list?afterSeq=x`, { as: 'vessel' })).json().message).toContain(
+      'afterSeq',
+    );
   });
 
   it('gives the detail of a visible notification and refuses others', async () => {
     const mine = (await list('vessel'))[0];
     const res = (await s.call('GET', `${N}/user/detail?notSeq=${mine?.notSeq}`, { as: 'vessel' })).json();
-    expect(res.notiDetailResponse).toMatchObject({ success: true, list: [{ notSeq: mine?.notSeq, notId: mine?.notId }] });
+    expect(res.notiDetailResponse).toMatchObject({
+      success: true,
+      list: [{ notSeq: mine?.notSeq, notId: mine?.notId }],
+    });
     const detail = res.notiDetailResponse.list[0];
-    for (const key of ['vslNm', 'portCd', 'skdVoyNo', 'skdDirCd', 'etaDt', 'etbDt', 'etdDt', 'etaDelayHrs', 'prevEtaDt', 'vslSlanCd', 'ydNm', 'algsdNm', 'reqSpd', 'stsNm', 'stsFrmDt', 'stsReasNm', 'notMsg', 'creUsrId', 'creUtcDt']) {
+    for (const key of [
+      'vslNm',
+      'portCd',
+      'skdVoyNo',
+      'skdDirCd',
+      'etaDt',
+      'etbDt',
+      'etdDt',
+      'etaDelayHrs',
+      'prevEtaDt',
+      'vslSlanCd',
+      'ydNm',
+      'algsdNm',
+      'reqSpd',
+      'stsNm',
+      'stsFrmDt',
+      'stsReasNm',
+      'notMsg',
+      'creUsrId',
+      'creUtcDt',
+    ]) {
       expect(detail).toHaveProperty(key);
     }
     const other = (await s.call('GET', `${N}/user/detail?notSeq=${mine?.notSeq}`, { as: 'agent' })).json();
     expect(other.notiDetailResponse).toMatchObject({ success: false, list: [] });
     expect(other.notiDetailResponse.msg).toContain(String(mine?.notSeq));
     expect((await s.call('GET', `${N}/detail?notSeq=${mine?.notSeq}`, { as: 'agent' })).statusCode).toBe(404);
-    expect((await s.call('GET', `${N}/detail?notSeq=${mine?.notSeq}`, { as: 'vessel' })).json().notSeq).toBe(mine?.notSeq);
+    expect((await s.call('GET', `${N}/detail?notSeq=${mine?.notSeq}`, { as: 'vessel' })).json().notSeq).toBe(
+      mine?.notSeq,
+    );
     expect((await s.call('GET', `${N}/user/detail`, { as: 'vessel' })).json().message).toContain('notSeq');
     expect((await s.call('GET', `${N}/user/detail?notSeq=-4`, { as: 'vessel' })).statusCode).toBe(400);
   });
@@ -89,7 +147,7 @@ describe('list, detail and badge', () => {
     expect(await badge('vessel')).toBe(before - 1);
   });
 
-  it('does not let a user read-mark another user\'s notification', async () => {
+  it("does not let a user read-mark another user's notification", async () => {
     const theirs = (await list('agent'))[0];
     const res = await s.call('POST', `${N}/user/read`, { as: 'vessel', body: { notSeq: theirs?.notSeq } });
     expect(res.statusCode).toBe(404);
@@ -100,12 +158,18 @@ describe('acknowledgement (Got it)', () => {
   it('lets a vessel user acknowledge its own vessel once; the second is a no-op that says so', async () => {
     const open = (await list('vessel')).find((i) => !i.ackUsrId && i.notId !== 'N101');
     expect(open).toBeTruthy();
-    const first = await s.call('POST', `${N}/vessel/ack`, { as: 'vessel', body: { notSeq: open?.notSeq, vslCd: open?.vslCd } });
+    const first = await s.call('POST', `${N}/vessel/ack`, {
+      as: 'vessel',
+      body: { notSeq: open?.notSeq, vslCd: open?.vslCd },
+    });
     expect(first.json()).toEqual({ success: true, msg: 'Schedule Got it!' });
     const after = (await list('vessel')).find((i) => i.notSeq === open?.notSeq);
     expect(after?.ackUsrId).toBe('vessel');
     const second = await s.call('POST', `${N}/vessel/ack`, { as: 'vessel', body: { notSeq: open?.notSeq } });
-    expect(second.json()).toMatchObject({ success: false, msg: expect.stringContaining('Already acknowledged') });
+    expect(second.json()).toMatchObject({
+      success: false,
+      msg: expect.stringContaining('Already acknowledged'),
+    });
     const byPath = await s.call('PUT', `${N}/ack/${open?.notSeq}`, { as: 'vessel' });
     expect(byPath.json().success).toBe(false);
   });
@@ -118,14 +182,22 @@ describe('acknowledgement (Got it)', () => {
 
   it('refuses users who are not vessel users, other vessels, N101 and a missing notSeq', async () => {
     const agentItem = (await list('agent'))[0];
-    const byAgent = await s.call('POST', `${N}/vessel/ack`, { as: 'agent', body: { notSeq: agentItem?.notSeq } });
+    const byAgent = await s.call('POST', `${N}/vessel/ack`, {
+      as: 'agent',
+      body: { notSeq: agentItem?.notSeq },
+    });
     expect(byAgent.statusCode).toBe(403);
     expect(byAgent.json().name).toBe('ForbiddenError');
     const mine = (await list('vessel'))[0];
-    const otherVessel = await s.call('POST', `${N}/vessel/ack`, { as: 'vessel', body: { notSeq: mine?.notSeq, vslCd: 'ZZZZ' } });
+    const otherVessel = await s.call('POST', `${N}/vessel/ack`, {
+      as: 'vessel',
+      body: { notSeq: mine?.notSeq, vslCd: 'ZZZZ' },
+    });
     expect(otherVessel.statusCode).toBe(403);
     const v2 = (await list('vessel2')).find((i) => !i.ackUsrId);
-    expect((await s.call('POST', `${N}/vessel/ack`, { as: 'vessel', body: { notSeq: v2?.notSeq } })).statusCode).toBe(404);
+    expect(
+      (await s.call('POST', `${N}/vessel/ack`, { as: 'vessel', body: { notSeq: v2?.notSeq } })).statusCode,
+    ).toBe(404);
     const n101 = (await list('vessel')).find((i) => i.notId === 'N101');
     const r101 = await s.call('POST', `${N}/vessel/ack`, { as: 'vessel', body: { notSeq: n101?.notSeq } });
     expect(r101.statusCode).toBe(400);
@@ -137,8 +209,16 @@ describe('acknowledgement (Got it)', () => {
   it('replays an acknowledgement with the same Idempotency-Key as the first answer', async () => {
     const open = (await list('vessel')).find((i) => !i.ackUsrId && i.notId !== 'N101');
     const headers = { 'idempotency-key': `ack-${open?.notSeq}-${Date.now()}` };
-    const first = await s.call('POST', `${N}/vessel/ack`, { as: 'vessel', headers, body: { notSeq: open?.notSeq } });
-    const replay = await s.call('POST', `${N}/vessel/ack`, { as: 'vessel', headers, body: { notSeq: open?.notSeq } });
+    const first = await s.call('POST', `${N}/vessel/ack`, {
+      as: 'vessel',
+      headers,
+      body: { notSeq: open?.notSeq },
+    });
+    const replay = await s.call('POST', `${N}/vessel/ack`, {
+      as: 'vessel',
+      headers,
+      body: { notSeq: open?.notSeq },
+    });
     expect(first.json().success).toBe(true);
     expect(replay.json()).toEqual(first.json());
   });
@@ -147,8 +227,13 @@ describe('acknowledgement (Got it)', () => {
 describe('settings', () => {
   it("lists one switch per type and saves the caller's own", async () => {
     const before = (await s.call('GET', `${N}/settings`, { as: 'agent' })).json().settingList;
-    expect(before.map((x: { notId: string }) => x.notId)).toEqual(expect.arrayContaining(['N001', 'N004', 'N009', 'N020']));
-    const save = await s.call('POST', `${N}/settings`, { as: 'agent', body: { notId: 'N004', notUseYn: 'N', usrId: 'agent' } });
+    expect(before.map((x: { notId: string }) => x.notId)).toEqual(
+      expect.arrayContaining(['N001', 'N004', 'N009', 'N020']),
+    );
+    const save = await s.call('POST', `${N}/settings`, {
+      as: 'agent',
+      body: { notId: 'N004', notUseYn: 'N', usrId: 'agent' },
+    });
     expect(save.json()).toEqual({ notiSettingSaveResponse: { success: true, msg: 'Saved' } });
     const after = (await s.call('GET', `${N}/settings`, { as: 'agent' })).json().settingList;
     expect(after.find((x: { notId: string }) => x.notId === 'N004').notUseYn).toBe('N');
@@ -157,9 +242,15 @@ describe('settings', () => {
   });
 
   it("refuses to save another user's settings and bad values", async () => {
-    const res = await s.call('POST', `${N}/settings`, { as: 'agent', body: { notId: 'N004', notUseYn: 'Y', usrId: 'staff' } });
+    const res = await s.call('POST', `${N}/settings`, {
+      as: 'agent',
+      body: { notId: 'N004', notUseYn: 'Y', usrId: 'staff' },
+    });
     expect(res.statusCode).toBe(403);
-    const bad = await s.call('POST', `${N}/settings`, { as: 'agent', body: { notId: 'N004', notUseYn: 'maybe' } });
+    const bad = await s.call('POST', `${N}/settings`, {
+      as: 'agent',
+      body: { notId: 'N004', notUseYn: 'maybe' },
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toContain('notUseYn');
   });
@@ -169,22 +260,38 @@ describe('devices and push subscription', () => {
   const sub = { endpoint: 'https://push.example.test/abc', keys: { p256dh: 'BPk', auth: 'xyz' } };
 
   it('saves a subscription, switches it off, and ties a device to whoever signs on', async () => {
-    const on = await s.call('POST', `${N}/user/subscription`, { as: 'vessel', body: { notDevId: 'dev-1', notSbscrYn: 'Y', subscription: sub } });
+    const on = await s.call('POST', `${N}/user/subscription`, {
+      as: 'vessel',
+      body: { notDevId: 'dev-1', notSbscrYn: 'Y', subscription: sub },
+    });
     expect(on.json()).toEqual({ success: true, msg: 'Subscribed' });
-    const off = await s.call('POST', `${N}/user/subscription`, { as: 'vessel', body: { notDevId: 'dev-1', notSbscrYn: 'N' } });
+    const off = await s.call('POST', `${N}/user/subscription`, {
+      as: 'vessel',
+      body: { notDevId: 'dev-1', notSbscrYn: 'N' },
+    });
     expect(off.json().msg).toBe('Unsubscribed');
-    const rows = await s.db.query<{ not_sbscr_yn: string; subscription: unknown }>(`SELECT not_sbscr_yn, subscription FROM user_devices WHERE not_dev_id = 'dev-1'`);
+    const rows = await s.db.query<{ not_sbscr_yn: string; subscription: unknown }>(
+      `SELECT not_sbscr_yn, subscription FROM user_devices WHERE not_dev_id = 'dev-1'`,
+    );
     expect(rows[0]).toEqual({ not_sbscr_yn: 'N', subscription: sub });
     const moved = await s.call('POST', `${N}/user/logged-user`, { as: 'agent', body: { notDevId: 'dev-1' } });
     expect(moved.json().success).toBe(true);
-    expect((await s.db.query(`SELECT usr_id FROM user_devices WHERE not_dev_id = 'dev-1'`))[0]).toEqual({ usr_id: 'agent' });
+    expect((await s.db.query(`SELECT usr_id FROM user_devices WHERE not_dev_id = 'dev-1'`))[0]).toEqual({
+      usr_id: 'agent',
+    });
   });
 
   it('validates the subscription body', async () => {
-    const noSub = await s.call('POST', `${N}/user/subscription`, { as: 'vessel', body: { notDevId: 'dev-2', notSbscrYn: 'Y' } });
+    const noSub = await s.call('POST', `${N}/user/subscription`, {
+      as: 'vessel',
+      body: { notDevId: 'dev-2', notSbscrYn: 'Y' },
+    });
     expect(noSub.statusCode).toBe(400);
     expect(noSub.json().message).toContain('subscription');
-    const badYn = await s.call('POST', `${N}/user/subscription`, { as: 'vessel', body: { notDevId: 'dev-2', notSbscrYn: 'X' } });
+    const badYn = await s.call('POST', `${N}/user/subscription`, {
+      as: 'vessel',
+      body: { notDevId: 'dev-2', notSbscrYn: 'X' },
+    });
     expect(badYn.json().message).toContain('notSbscrYn');
     const noDev = await s.call('POST', `${N}/user/logged-user`, { as: 'vessel', body: {} });
     expect(noDev.json().message).toContain('notDevId');

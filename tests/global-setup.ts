@@ -7,7 +7,6 @@ import { migrate } from '../server/db/migrate.ts';
 import { seed } from '../server/seed/seed.ts';
 import { templateDbName, adminUrl } from './helpers/postgres.ts';
 
-
 export default async function setup(project: TestProject): Promise<void | (() => Promise<void>)> {
   const url = process.env.DATABASE_URL;
   const seedNow = new Date().toISOString();

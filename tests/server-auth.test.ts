@@ -12,7 +12,11 @@ afterAll(() => s.close());
 const USER = '/api/v2/app/common/logged-user';
 
 async function signOn(usrId: string, password = 'demo', next?: string) {
-  return s.app.inject({ method: 'POST', url: '/sso/login', payload: { usrId, password, ...(next ? { next } : {}) } });
+  return s.app.inject({
+    method: 'POST',
+    url: '/sso/login',
+    payload: { usrId, password, ...(next ? { next } : {}) },
+  });
 }
 
 describe('sign-on page', () => {
@@ -20,7 +24,15 @@ describe('sign-on page', () => {
     const res = await s.app.inject('/sso/login?next=/voyage');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/html');
-    for (const needle of ['name="usrId"', 'name="password"', 'type="submit"', 'value="/voyage"', '<code>vessel</code>', '<code>agent</code>', '<code>staff</code>']) {
+    for (const needle of [
+      'name="usrId"',
+      'name="password"',
+      'type="submit"',
+      'value="/voyage"',
+      '<code>vessel</code>',
+      '<code>agent</code>',
+      '<code>staff</code>',
+    ]) {
       expect(res.body).toContain(needle);
     }
   });
@@ -67,7 +79,9 @@ describe('sign-on page', () => {
 describe('IBP_REFRESH.do', () => {
   it('turns a session into a signed token; without a session it answers Fail', async () => {
     expect((await s.app.inject('/IBP_REFRESH.do')).json()).toEqual({ Result: 'Fail' });
-    expect((await s.app.inject({ url: '/IBP_REFRESH.do', cookies: { quay_sid: 'made-up' } })).json()).toEqual({ Result: 'Fail' });
+    expect((await s.app.inject({ url: '/IBP_REFRESH.do', cookies: { quay_sid: 'made-up' } })).json()).toEqual(
+      { Result: 'Fail' },
+    );
     const login = await signOn('vessel');
     const sid = login.cookies.find((c) => c.name === 'quay_sid')?.value ?? '';
     const body = (await s.app.inject({ url: '/IBP_REFRESH.do', cookies: { quay_sid: sid } })).json();
@@ -88,7 +102,9 @@ describe('IBP_REFRESH.do', () => {
     const after = await s.call('GET', USER, { token });
     expect(after.statusCode).toBe(401);
     expect(after.json().name).toBe('AuthenticationError');
-    expect((await s.app.inject({ url: '/IBP_REFRESH.do', cookies: { quay_sid: sid } })).json()).toEqual({ Result: 'Fail' });
+    expect((await s.app.inject({ url: '/IBP_REFRESH.do', cookies: { quay_sid: sid } })).json()).toEqual({
+      Result: 'Fail',
+    });
   });
 });
 
@@ -126,7 +142,10 @@ describe('token guard on /api/v2/app', () => {
       await new Promise((r) => setTimeout(r, 2100));
       const res = await short.call('GET', USER, { token });
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toMatchObject({ name: 'AuthenticationError', message: expect.stringContaining('expired') });
+      expect(res.json()).toMatchObject({
+        name: 'AuthenticationError',
+        message: expect.stringContaining('expired'),
+      });
     } finally {
       await short.close();
     }

@@ -23,20 +23,62 @@ describe('health and contract', () => {
     expect(doc.openapi).toMatch(/^3\./);
     const paths = Object.keys(doc.paths);
     const expected = [
-      '/common/logged-user', '/common/history/application-history', '/common/programs', '/common/widgets',
-      '/common/keyword-search', '/common/event', '/common/event/remark', '/common/my-port', '/common/tree/trade-lane',
-      '/common/tree/cnt-port', '/common/my-setting', '/common/lunar', '/common/code/{type}',
-      '/chat/history/{roomId}/{beforeSeq}', '/chat/init-sub/vessel/{vslCd}', '/chat/read-message/{msgSeq}', '/chat/join-list/{type}/',
-      '/chat/unread-list/{type}/', '/chat/messages/unread/{roomId}', '/chat/my-room-list/{type}', '/chat/message/push-alert',
-      '/chat/read-messages/{roomId}', '/chat/berth-prsp/message/{vslCd}',
-      '/notification/user/list', '/notification/user/detail', '/notification/detail', '/notification/user/badge',
-      '/notification/settings', '/notification/user/read', '/notification/vessel/ack', '/notification/ack/{notSeq}',
-      '/notification/user/subscription', '/notification/user/logged-user',
-      '/vessel/handover-memo', '/vessel/widget-flag', '/vessel/widget-memo', '/vessel/pic', '/vessel/osr', '/vessel/next-port',
-      '/vessel/latest-report', '/vessel/event', '/vessel/daily/sheet', '/vessel/current', '/vessel/cascade',
-      '/vessel/cascade-memo/{vslCd}', '/vessel/cascade-memo', '/vessel/next-dock/{vslCd}', '/vessel/next-dock',
-      '/vessel/typhoon-storm/{vslCd}', '/vessel/calc-foc', '/vessel/ais', '/vessel/ais-history', '/vessel/daily/holiday',
-      '/vessel/daily/event', '/vessel/cii/week', '/vessel/info/fleet',
+      '/common/logged-user',
+      '/common/history/application-history',
+      '/common/programs',
+      '/common/widgets',
+      '/common/keyword-search',
+      '/common/event',
+      '/common/event/remark',
+      '/common/my-port',
+      '/common/tree/trade-lane',
+      '/common/tree/cnt-port',
+      '/common/my-setting',
+      '/common/lunar',
+      '/common/code/{type}',
+      '/chat/history/{roomId}/{beforeSeq}',
+      '/chat/init-sub/vessel/{vslCd}',
+      '/chat/read-message/{msgSeq}',
+      '/chat/join-list/{type}/',
+      '/chat/unread-list/{type}/',
+      '/chat/messages/unread/{roomId}',
+      '/chat/my-room-list/{type}',
+      '/chat/message/push-alert',
+      '/chat/read-messages/{roomId}',
+      '/chat/berth-prsp/message/{vslCd}',
+      '/notification/user/list',
+      '/notification/user/detail',
+      '/notification/detail',
+      '/notification/user/badge',
+      '/notification/settings',
+      '/notification/user/read',
+      '/notification/vessel/ack',
+      '/notification/ack/{notSeq}',
+      '/notification/user/subscription',
+      '/notification/user/logged-user',
+      '/vessel/handover-memo',
+      '/vessel/widget-flag',
+      '/vessel/widget-memo',
+      '/vessel/pic',
+      '/vessel/osr',
+      '/vessel/next-port',
+      '/vessel/latest-report',
+      '/vessel/event',
+      '/vessel/daily/sheet',
+      '/vessel/current',
+      '/vessel/cascade',
+      '/vessel/cascade-memo/{vslCd}',
+      '/vessel/cascade-memo',
+      '/vessel/next-dock/{vslCd}',
+      '/vessel/next-dock',
+      '/vessel/typhoon-storm/{vslCd}',
+      '/vessel/calc-foc',
+      '/vessel/ais',
+      '/vessel/ais-history',
+      '/vessel/daily/holiday',
+      '/vessel/daily/event',
+      '/vessel/cii/week',
+      '/vessel/info/fleet',
     ];
     for (const p of expected) expect(paths, p).toContain(`/api/v2/app${p}`);
     expect(paths).toContain('/IBP_REFRESH.do');
@@ -60,7 +102,10 @@ describe('conditional requests and compression', () => {
     const first = await s.call('GET', LIST, { as: 'vessel' });
     const notSeq = first.json().notiList.find((n: { notReadYn: string }) => n.notReadYn === 'N').notSeq;
     await s.call('POST', '/api/v2/app/notification/user/read', { as: 'vessel', body: { notSeq } });
-    const after = await s.call('GET', LIST, { as: 'vessel', headers: { 'if-none-match': first.headers.etag as string } });
+    const after = await s.call('GET', LIST, {
+      as: 'vessel',
+      headers: { 'if-none-match': first.headers.etag as string },
+    });
     expect(after.statusCode).toBe(200);
     expect(after.headers.etag).not.toBe(first.headers.etag);
   });
@@ -100,10 +145,16 @@ describe('validation at the boundary', () => {
     const missing = await s.call('POST', SETTINGS, { as: 'staff', body: { notUseYn: 'N' } });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().message).toContain('notId');
-    const mistyped = await s.call('POST', '/api/v2/app/notification/user/read', { as: 'staff', body: { notSeq: 'abc' } });
+    const mistyped = await s.call('POST', '/api/v2/app/notification/user/read', {
+      as: 'staff',
+      body: { notSeq: 'abc' },
+    });
     expect(mistyped.statusCode).toBe(400);
     expect(mistyped.json().message).toContain('notSeq');
-    const extra = await s.call('POST', SETTINGS, { as: 'staff', body: { notId: 'N001', notUseYn: 'N', admin: true } });
+    const extra = await s.call('POST', SETTINGS, {
+      as: 'staff',
+      body: { notId: 'N001', notUseYn: 'N', admin: true },
+    });
     expect(extra.statusCode).toBe(400);
     expect(extra.json().message).toContain('admin');
   });
@@ -117,7 +168,10 @@ describe('validation at the boundary', () => {
   });
 
   it('answers an oversized body with 413', async () => {
-    const res = await s.call('POST', SETTINGS, { as: 'staff', body: { notId: 'N001', notUseYn: 'N', usrId: 'x'.repeat(400_000) } });
+    const res = await s.call('POST', SETTINGS, {
+      as: 'staff',
+      body: { notId: 'N001', notUseYn: 'N', usrId: 'x'.repeat(400_000) },
+    });
     expect(res.statusCode).toBe(413);
     expect(res.json().name).toBe('PayloadTooLargeError');
   });
@@ -143,11 +197,19 @@ describe('idempotent mutations', () => {
   it('applies a key once and answers a repeat with the first answer', async () => {
     const key = `test-${Date.now()}-1`;
     const body = { notId: 'N003', notUseYn: 'N' };
-    const first = await s.call('POST', SETTINGS, { as: 'operator', headers: { 'idempotency-key': key }, body });
+    const first = await s.call('POST', SETTINGS, {
+      as: 'operator',
+      headers: { 'idempotency-key': key },
+      body,
+    });
     expect(first.statusCode).toBe(200);
     // Another change in between, then the replay: the replay must not undo it.
     await s.call('POST', SETTINGS, { as: 'operator', body: { notId: 'N003', notUseYn: 'Y' } });
-    const replay = await s.call('POST', SETTINGS, { as: 'operator', headers: { 'idempotency-key': key }, body });
+    const replay = await s.call('POST', SETTINGS, {
+      as: 'operator',
+      headers: { 'idempotency-key': key },
+      body,
+    });
     expect(replay.statusCode).toBe(200);
     expect(replay.json()).toEqual(first.json());
     expect(replay.headers['idempotent-replayed']).toBe('true');
@@ -155,21 +217,35 @@ describe('idempotent mutations', () => {
       `SELECT not_use_yn FROM notification_settings WHERE usr_id = 'operator' AND not_id = 'N003'`,
     );
     expect(rows[0]?.not_use_yn).toBe('Y');
-    const audit = await s.db.query(`SELECT 1 FROM mutations WHERE usr_id = 'operator' AND idem_key = $1`, [key]);
+    const audit = await s.db.query(`SELECT 1 FROM mutations WHERE usr_id = 'operator' AND idem_key = $1`, [
+      key,
+    ]);
     expect(audit).toHaveLength(1);
   });
 
   it('keeps keys per user: the same key from another user is a new operation', async () => {
     const key = `shared-${Date.now()}`;
-    const a = await s.call('POST', SETTINGS, { as: 'staff', headers: { 'idempotency-key': key }, body: { notId: 'N002', notUseYn: 'N' } });
-    const b = await s.call('POST', SETTINGS, { as: 'viewer', headers: { 'idempotency-key': key }, body: { notId: 'N002', notUseYn: 'N' } });
+    const a = await s.call('POST', SETTINGS, {
+      as: 'staff',
+      headers: { 'idempotency-key': key },
+      body: { notId: 'N002', notUseYn: 'N' },
+    });
+    const b = await s.call('POST', SETTINGS, {
+      as: 'viewer',
+      headers: { 'idempotency-key': key },
+      body: { notId: 'N002', notUseYn: 'N' },
+    });
     expect(a.headers['idempotent-replayed']).toBeUndefined();
     expect(b.headers['idempotent-replayed']).toBeUndefined();
   });
 
   it('refuses to reuse a key for another call', async () => {
     const key = `reuse-${Date.now()}`;
-    await s.call('POST', SETTINGS, { as: 'staff', headers: { 'idempotency-key': key }, body: { notId: 'N002', notUseYn: 'Y' } });
+    await s.call('POST', SETTINGS, {
+      as: 'staff',
+      headers: { 'idempotency-key': key },
+      body: { notId: 'N002', notUseYn: 'Y' },
+    });
     const list = (await s.call('GET', LIST, { as: 'staff' })).json().notiList;
     const res = await s.call('POST', '/api/v2/app/notification/user/read', {
       as: 'staff',
@@ -194,46 +270,82 @@ describe('idempotent mutations', () => {
 
 describe('dev API', () => {
   it('injects faults for the next N calls of a path, then clears them', async () => {
-    const add = await s.app.inject({ method: 'POST', url: '/api/dev/faults', payload: { path: '/api/v2/app/notification/user/badge', status: 503, times: 2 } });
+    const add = await s.app.inject({
+      method: 'POST',
+      url: '/api/dev/faults',
+      payload: { path: '/api/v2/app/notification/user/badge', status: 503, times: 2 },
+    });
     expect(add.statusCode).toBe(200);
     const badge = '/api/v2/app/notification/user/badge';
     expect((await s.call('GET', badge, { as: 'vessel' })).statusCode).toBe(503);
     expect((await s.call('GET', badge, { as: 'vessel' })).statusCode).toBe(503);
     expect((await s.call('GET', badge, { as: 'vessel' })).statusCode).toBe(200);
-    await s.app.inject({ method: 'POST', url: '/api/dev/faults', payload: { path: badge, status: 500, times: 5 } });
+    await s.app.inject({
+      method: 'POST',
+      url: '/api/dev/faults',
+      payload: { path: badge, status: 500, times: 5 },
+    });
     expect((await s.app.inject({ method: 'DELETE', url: '/api/dev/faults' })).json()).toEqual({ cleared: 1 });
     expect((await s.call('GET', badge, { as: 'vessel' })).statusCode).toBe(200);
   });
 
   it('hangs a call for delayMs when asked', async () => {
-    await s.app.inject({ method: 'POST', url: '/api/dev/faults', payload: { path: '/healthz', delayMs: 300, times: 1 } });
+    await s.app.inject({
+      method: 'POST',
+      url: '/api/dev/faults',
+      payload: { path: '/healthz', delayMs: 300, times: 1 },
+    });
     const t0 = Date.now();
     expect((await s.app.inject('/healthz')).statusCode).toBe(200);
     expect(Date.now() - t0).toBeGreaterThanOrEqual(250);
   });
 
   it('validates fault bodies', async () => {
-    const res = await s.app.inject({ method: 'POST', url: '/api/dev/faults', payload: { path: 'no-slash', status: 500, times: 1 } });
+    const res = await s.app.inject({
+      method: 'POST',
+      url: '/api/dev/faults',
+      payload: { path: 'no-slash', status: 500, times: 1 },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toContain('path');
   });
 
   it('creates notifications with realistic details and lists mutations oldest first', async () => {
-    const res = await s.app.inject({ method: 'POST', url: '/api/dev/notifications', payload: { usrId: 'vessel', notId: 'N004', count: 3 } });
+    const res = await s.app.inject({
+      method: 'POST',
+      url: '/api/dev/notifications',
+      payload: { usrId: 'vessel', notId: 'N004', count: 3 },
+    });
     expect(res.statusCode).toBe(200);
     const { notSeqs } = res.json();
     expect(notSeqs).toHaveLength(3);
-    const detail = (await s.call('GET', `/api/v2/app/notification/user/detail?notSeq=${notSeqs[0]}`, { as: 'vessel' })).json();
+    const detail = (
+      await s.call('GET', `/api/v2/app/notification/user/detail?notSeq=${notSeqs[0]}`, { as: 'vessel' })
+    ).json();
     expect(detail.notiDetailResponse.success).toBe(true);
     const d = detail.notiDetailResponse.list[0];
-    expect(d).toMatchObject({ notId: 'N004', portCd: expect.stringMatching(/^[A-Z]{5}$/), ydNm: expect.any(String), reqSpd: expect.any(Number) });
+    expect(d).toMatchObject({
+      notId: 'N004',
+      portCd: expect.stringMatching(/^[A-Z]{5}$/),
+      ydNm: expect.any(String),
+      reqSpd: expect.any(Number),
+    });
     expect(Date.parse(d.etbDt)).toBeGreaterThanOrEqual(Date.parse(d.etaDt));
-    const bad = await s.app.inject({ method: 'POST', url: '/api/dev/notifications', payload: { usrId: 'nobody', notId: 'N004' } });
+    const bad = await s.app.inject({
+      method: 'POST',
+      url: '/api/dev/notifications',
+      payload: { usrId: 'nobody', notId: 'N004' },
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toContain('nobody');
     const audit = (await s.app.inject('/api/dev/audit?usrId=operator')).json();
     expect(audit.length).toBeGreaterThan(0);
-    expect(audit[0]).toMatchObject({ method: 'POST', path: SETTINGS, usrId: 'operator', idempotencyKey: expect.any(String) });
+    expect(audit[0]).toMatchObject({
+      method: 'POST',
+      path: SETTINGS,
+      usrId: 'operator',
+      idempotencyKey: expect.any(String),
+    });
     const times = audit.map((a: { time: string }) => Date.parse(a.time));
     expect([...times].sort((x, y) => x - y)).toEqual(times);
   });
@@ -260,7 +372,41 @@ describe('inputs that a database would choke on', () => {
       const res = await s.call(method, url, { as: 'staff', body });
       expect(res.statusCode, url).toBe(400);
     }
-    const login = await s.app.inject({ method: 'POST', url: '/sso/login', payload: { usrId: 'vessel\u0000', password: 'demo' } });
+    const login = await s.app.inject({
+      method: 'POST',
+      url: '/sso/login',
+      payload: { usrId: 'vessel\u0000', password: 'demo' },
+    });
     expect(login.statusCode).toBe(400);
+  });
+});
+
+describe('the built app', () => {
+  it('serves index.html at / and deep links (SPA fallback), revalidated; API misses stay JSON', async () => {
+    const { mkdtemp, writeFile, mkdir, rm } = await import('node:fs/promises');
+    const { join } = await import('node:path');
+    const { tmpdir } = await import('node:os');
+    const dist = await mkdtemp(join(tmpdir(), 'quay-dist-'));
+    await writeFile(join(dist, 'index.html'), '<!doctype html><title>Quay</title><div id="root"></div>');
+    await mkdir(join(dist, 'assets'));
+    await writeFile(join(dist, 'assets', 'index-AbCdEf12.js'), 'console.log(1)');
+    const app = await startTestServer({ distDir: dist });
+    try {
+      for (const url of ['/', '/voyage', '/port/live/SGSIN?x=1', '/chat/QHZN']) {
+        const res = await app.app.inject(url);
+        expect(res.statusCode, url).toBe(200);
+        expect(res.body).toContain('<div id="root">');
+        expect(res.headers['cache-control']).toBe('no-cache');
+      }
+      const asset = await app.app.inject('/assets/index-AbCdEf12.js');
+      expect(asset.headers['cache-control']).toContain('immutable');
+      expect((await app.app.inject('/assets/missing-12345678.js')).statusCode).toBe(404);
+      expect((await app.app.inject('/api/v2/app/none')).headers['content-type']).toContain(
+        'application/json',
+      );
+    } finally {
+      await app.close();
+      await rm(dist, { recursive: true, force: true });
+    }
   });
 });

@@ -37,7 +37,10 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-async function signOnToken(app: Awaited<ReturnType<typeof boot>>, usrId: string): Promise<{ token: string; sid: string }> {
+async function signOnToken(
+  app: Awaited<ReturnType<typeof boot>>,
+  usrId: string,
+): Promise<{ token: string; sid: string }> {
   const login = await app.inject({ method: 'POST', url: '/sso/login', payload: { usrId, password: 'demo' } });
   const sid = login.cookies.find((c) => c.name === 'quay_sid')?.value ?? '';
   const { token } = (await app.inject({ url: '/IBP_REFRESH.do', cookies: { quay_sid: sid } })).json();
@@ -61,12 +64,17 @@ describe('restart persistence', () => {
     const second = await boot(config);
     try {
       // The same token still verifies: the signing key was kept in the data folder.
-      const list = await second.inject({ url: '/api/v2/app/notification/settings', headers: { 'x-auth-token': token } });
+      const list = await second.inject({
+        url: '/api/v2/app/notification/settings',
+        headers: { 'x-auth-token': token },
+      });
       expect(list.statusCode).toBe(200);
       const n007 = list.json().settingList.find((x: { notId: string }) => x.notId === 'N007');
       expect(n007.notUseYn).toBe('N');
       // The session cookie still gives a token, and the idempotency key is remembered.
-      expect((await second.inject({ url: '/IBP_REFRESH.do', cookies: { quay_sid: sid } })).json().Result).toBe('Ok');
+      expect(
+        (await second.inject({ url: '/IBP_REFRESH.do', cookies: { quay_sid: sid } })).json().Result,
+      ).toBe('Ok');
       const replay = await second.inject({
         method: 'POST',
         url: '/api/v2/app/notification/settings',
@@ -74,9 +82,13 @@ describe('restart persistence', () => {
         payload: { notId: 'N007', notUseYn: 'N' },
       });
       expect(replay.headers['idempotent-replayed']).toBe('true');
-      const migrations = await second.ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM schema_migrations');
+      const migrations = await second.ctx.db.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM schema_migrations',
+      );
       expect(migrations[0]?.n).toBeGreaterThanOrEqual(1);
-      const users = await second.ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM users WHERE usr_id = 'vessel'`);
+      const users = await second.ctx.db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM users WHERE usr_id = 'vessel'`,
+      );
       expect(users[0]?.n).toBe(1);
     } finally {
       await second.close();

@@ -18,7 +18,8 @@ export async function authenticate(ctx: ServerContext, req: FastifyRequest): Pro
       : invalidToken('Credentials are not valid: the token is malformed or its signature does not match');
   }
   const row = await sessionUser(ctx.db, result.claims.sid);
-  if (!row || row.usr_id !== result.claims.usrId) throw unauthenticated('Authentication failed: the session has ended');
+  if (!row || row.usr_id !== result.claims.usrId)
+    throw unauthenticated('Authentication failed: the session has ended');
   return {
     usrId: row.usr_id,
     usrNm: row.usr_nm,

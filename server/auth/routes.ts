@@ -34,7 +34,12 @@ export async function authRoutes(app: App): Promise<void> {
 
   app.get(
     '/sso/login',
-    { schema: { hide: true, querystring: Type.Object({ next: Type.Optional(Type.String({ maxLength: 2048 })) }) } },
+    {
+      schema: {
+        hide: true,
+        querystring: Type.Object({ next: Type.Optional(Type.String({ maxLength: 2048 })) }),
+      },
+    },
     async (req, reply) =>
       reply
         .type('text/html; charset=utf-8')

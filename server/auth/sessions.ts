@@ -16,11 +16,10 @@ export interface UserRow {
 
 export async function createSession(sql: Sql, usrId: string, ttlS: number): Promise<string> {
   const sid = randomBytes(32).toString('base64url');
-  await sql.query(`INSERT INTO sessions (sid, usr_id, expires_at) VALUES ($1, $2, now() + make_interval(secs => $3))`, [
-    sid,
-    usrId,
-    ttlS,
-  ]);
+  await sql.query(
+    `INSERT INTO sessions (sid, usr_id, expires_at) VALUES ($1, $2, now() + make_interval(secs => $3))`,
+    [sid, usrId, ttlS],
+  );
   return sid;
 }
 

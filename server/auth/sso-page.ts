@@ -8,7 +8,10 @@ export interface DemoUserRow {
 }
 
 const esc = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+  s.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
 
 const ROLE_LABEL: Record<string, string> = {
   '3': 'Port agent',
@@ -17,7 +20,12 @@ const ROLE_LABEL: Record<string, string> = {
   '6': 'Viewer (vessel search only)',
 };
 
-export function signOnPage(opts: { users: DemoUserRow[]; next: string; usrId?: string; error?: string }): string {
+export function signOnPage(opts: {
+  users: DemoUserRow[];
+  next: string;
+  usrId?: string;
+  error?: string;
+}): string {
   const rows = opts.users
     .map(
       (u) =>

@@ -27,7 +27,8 @@ export function createTokens(secret: string, ttlS: number): Tokens {
     async verify(token) {
       try {
         const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], issuer: 'quay' });
-        if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return { ok: false, reason: 'invalid' };
+        if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string')
+          return { ok: false, reason: 'invalid' };
         return { ok: true, claims: { usrId: payload.sub, sid: payload.sid } };
       } catch (err) {
         return { ok: false, reason: err instanceof errors.JWTExpired ? 'expired' : 'invalid' };

@@ -9,7 +9,9 @@ export async function migrate(db: Db): Promise<number[]> {
   await db.exec(
     'CREATE TABLE IF NOT EXISTS schema_migrations (version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())',
   );
-  const done = new Set((await db.query<{ version: number }>('SELECT version FROM schema_migrations')).map((r) => r.version));
+  const done = new Set(
+    (await db.query<{ version: number }>('SELECT version FROM schema_migrations')).map((r) => r.version),
+  );
   const files = (await readdir(dir)).filter((f) => /^\d{3}_.+\.sql$/.test(f)).sort();
   const applied: number[] = [];
   for (const file of files) {
@@ -18,7 +20,10 @@ export async function migrate(db: Db): Promise<number[]> {
     const script = await readFile(dir + file, 'utf8');
     await db.tx(async (sql) => {
       // Split on statement ends; migrations hold no functions or quoted semicolons.
-      for (const stmt of script.split(/;\s*(?:\n|$)/).map((s) => s.trim()).filter((s) => s && !/^(--[^\n]*\n?)+$/.test(s))) {
+      for (const stmt of script
+        .split(/;\s*(?:\n|$)/)
+        .map((s) => s.trim())
+        .filter((s) => s && !/^(--[^\n]*\n?)+$/.test(s))) {
         await sql.query(stmt);
       }
       await sql.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [version, file]);

@@ -2,7 +2,10 @@
 import { PGlite } from '@electric-sql/pglite';
 import type { Db, Sql } from './db.ts';
 
-export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<Db & { dump(): Promise<Blob> }> {
+export async function openPglite(
+  dataDir?: string,
+  loadDataDir?: Blob,
+): Promise<Db & { dump(): Promise<Blob> }> {
   const pg = new PGlite({ ...(dataDir ? { dataDir } : {}), ...(loadDataDir ? { loadDataDir } : {}) });
   await pg.waitReady;
   // PGlite runs one statement at a time; a queue keeps a transaction's statements together.
@@ -13,7 +16,8 @@ export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<
     return run;
   };
   const wrap = (q: { query: PGlite['query'] }): Sql => ({
-    query: async <R>(text: string, params?: readonly unknown[]) => (await q.query<R>(text, params as unknown[])).rows,
+    query: async <R>(text: string, params?: readonly unknown[]) =>
+      (await q.query<R>(text, params as unknown[])).rows,
   });
   return {
     kind: 'pglite',

@@ -12,9 +12,12 @@ export class HttpError extends Error {
 }
 
 export const badRequest = (message: string) => new HttpError(400, 'ValidationError', message);
-export const unauthenticated = (message = 'Authentication failed') => new HttpError(401, 'AuthenticationError', message);
-export const invalidToken = (message = 'Credentials are not valid') => new HttpError(401, 'JsonWebTokenError', message);
-export const forbidden = (message = 'You do not have permission') => new HttpError(403, 'ForbiddenError', message);
+export const unauthenticated = (message = 'Authentication failed') =>
+  new HttpError(401, 'AuthenticationError', message);
+export const invalidToken = (message = 'Credentials are not valid') =>
+  new HttpError(401, 'JsonWebTokenError', message);
+export const forbidden = (message = 'You do not have permission') =>
+  new HttpError(403, 'ForbiddenError', message);
 export const notFound = (message: string) => new HttpError(404, 'NotFoundError', message);
 
 const REASONS: Record<number, string> = {
@@ -54,17 +57,26 @@ export function installErrorHandler(app: FastifyInstance): void {
           : `${field} ${first?.message ?? 'is invalid'}`;
       return reply.code(400).send(errorBody(400, 'ValidationError', message));
     }
-    const status = typeof fe.statusCode === 'number' && fe.statusCode >= 400 && fe.statusCode < 500 ? fe.statusCode : 500;
+    const status =
+      typeof fe.statusCode === 'number' && fe.statusCode >= 400 && fe.statusCode < 500 ? fe.statusCode : 500;
     if (status === 500) {
       req.log.error({ err }, 'unhandled error');
-      return reply.code(500).send(errorBody(500, 'UnknownError', 'This is a temporary error. Please try again in a few minutes.'));
+      return reply
+        .code(500)
+        .send(
+          errorBody(500, 'UnknownError', 'This is a temporary error. Please try again in a few minutes.'),
+        );
     }
     const message =
       fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
         ? 'Request body is too large'
-        : fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || fe.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || err instanceof SyntaxError
+        : fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ||
+            fe.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ||
+            err instanceof SyntaxError
           ? `Malformed JSON body: ${fe.message}`
           : fe.message;
-    return reply.code(status).send(errorBody(status, status === 413 ? 'PayloadTooLargeError' : 'ValidationError', message));
+    return reply
+      .code(status)
+      .send(errorBody(status, status === 413 ? 'PayloadTooLargeError' : 'ValidationError', message));
   });
 }

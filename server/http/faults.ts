@@ -45,7 +45,8 @@ export class Faults {
     if (!f) return;
     if (f.delayMs > 0) await new Promise((r) => setTimeout(r, f.delayMs));
     if (f.status !== null) {
-      const name = f.status === 401 ? 'AuthenticationError' : f.status === 403 ? 'ForbiddenError' : 'UnknownError';
+      const name =
+        f.status === 401 ? 'AuthenticationError' : f.status === 403 ? 'ForbiddenError' : 'UnknownError';
       await reply.code(f.status).send(errorBody(f.status, name, `Injected fault: ${f.status}`));
     }
   };

@@ -16,7 +16,8 @@ export function idempotencyKey(req: FastifyRequest): string | null {
   const raw = req.headers['idempotency-key'];
   const key = Array.isArray(raw) ? raw[0] : raw;
   if (key === undefined || key === '') return null;
-  if (!KEY_RE.test(key)) throw badRequest('Idempotency-Key header must be 1 to 200 characters of A-Z a-z 0-9 . _ : @ -');
+  if (!KEY_RE.test(key))
+    throw badRequest('Idempotency-Key header must be 1 to 200 characters of A-Z a-z 0-9 . _ : @ -');
   return key;
 }
 

@@ -13,7 +13,7 @@ export async function staticApp(app: App, distDir: string): Promise<void> {
     await app.register(fastifyStatic, {
       root: distDir,
       wildcard: true,
-      index: false,
+      index: 'index.html',
       setHeaders(reply, path) {
         reply.header(
           'cache-control',

@@ -69,7 +69,8 @@ export async function devRoutes(app: App): Promise<void> {
     {
       schema: {
         tags,
-        summary: 'The next `times` calls whose path starts with `path` answer `status`, after hanging `delayMs`',
+        summary:
+          'The next `times` calls whose path starts with `path` answer `status`, after hanging `delayMs`',
         body: FaultBody,
         response: { 200: Type.Object({ faults: Type.Integer() }) },
       },
@@ -84,7 +85,13 @@ export async function devRoutes(app: App): Promise<void> {
 
   app.delete(
     '/faults',
-    { schema: { tags, summary: 'Clear every injected fault', response: { 200: Type.Object({ cleared: Type.Integer() }) } } },
+    {
+      schema: {
+        tags,
+        summary: 'Clear every injected fault',
+        response: { 200: Type.Object({ cleared: Type.Integer() }) },
+      },
+    },
     async () => ({ cleared: faults.clear() }),
   );
 

@@ -45,7 +45,8 @@ const SELECT = `SELECT n.not_seq, n.not_id, t.not_nm, n.usr_id, n.vsl_cd, v.vsl_
 
 /** A user sees the notifications addressed to them; a vessel user only those of its own vessel. */
 function visible(user: AuthUser): { where: string; params: unknown[] } {
-  if (user.usrTpCd === '4') return { where: 'n.usr_id = $1 AND n.vsl_cd = $2', params: [user.usrId, user.ofcId] };
+  if (user.usrTpCd === '4')
+    return { where: 'n.usr_id = $1 AND n.vsl_cd = $2', params: [user.usrId, user.ofcId] };
   return { where: 'n.usr_id = $1', params: [user.usrId] };
 }
 
@@ -118,7 +119,13 @@ export async function notificationRoutes(app: App): Promise<void> {
         summary: "The caller's notifications, newest first",
         querystring: Type.Object({
           limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 5000, default: 1000 })),
-          afterSeq: Type.Optional(Type.Integer({ minimum: 0, maximum: 2147483647, description: 'only notifications with a larger notSeq' })),
+          afterSeq: Type.Optional(
+            Type.Integer({
+              minimum: 0,
+              maximum: 2147483647,
+              description: 'only notifications with a larger notSeq',
+            }),
+          ),
         }),
         response: { 200: NotificationListResponse },
       },
@@ -149,7 +156,14 @@ export async function notificationRoutes(app: App): Promise<void> {
     },
     async (req) => {
       const row = await findVisible(db, userOf(req), req.query.notSeq);
-      if (!row) return { notiDetailResponse: { success: false, msg: `Notification ${req.query.notSeq} was not found`, list: [] } };
+      if (!row)
+        return {
+          notiDetailResponse: {
+            success: false,
+            msg: `Notification ${req.query.notSeq} was not found`,
+            list: [],
+          },
+        };
       return { notiDetailResponse: { success: true, msg: 'OK', list: [toDetail(row)] } };
     },
   );
@@ -194,7 +208,14 @@ export async function notificationRoutes(app: App): Promise<void> {
 
   app.get(
     '/settings',
-    { schema: { tags, security, summary: "The caller's switch per notification type", response: { 200: SettingListResponse } } },
+    {
+      schema: {
+        tags,
+        security,
+        summary: "The caller's switch per notification type",
+        response: { 200: SettingListResponse },
+      },
+    },
     async (req) => {
       const rows = await db.query<{ not_id: string; not_nm: string; not_use_yn: 'Y' | 'N' }>(
         `SELECT t.not_id, t.not_nm, coalesce(s.not_use_yn, 'Y') AS not_use_yn
@@ -219,7 +240,8 @@ export async function notificationRoutes(app: App): Promise<void> {
     },
     async (req, reply) => {
       const user = userOf(req);
-      if (req.body.usrId !== undefined && req.body.usrId !== user.usrId) throw forbidden('Settings belong to their user');
+      if (req.body.usrId !== undefined && req.body.usrId !== user.usrId)
+        throw forbidden('Settings belong to their user');
       return mutate(app, req, reply, async (sql) => {
         await sql.query(
           `INSERT INTO notification_settings (usr_id, not_id, not_use_yn) VALUES ($1, $2, $3)
@@ -233,25 +255,41 @@ export async function notificationRoutes(app: App): Promise<void> {
 
   app.post(
     '/user/read',
-    { schema: { tags, security, summary: 'Mark one notification read (N -> Y)', body: ReadSaveBody, response: { 200: ReadSaveResponse } } },
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Mark one notification read (N -> Y)',
+        body: ReadSaveBody,
+        response: { 200: ReadSaveResponse },
+      },
+    },
     async (req, reply) =>
       mutate(app, req, reply, async (sql) => {
         const user = userOf(req);
         const row = await findVisible(sql, user, req.body.notSeq, true);
         if (!row) throw notFound(`Notification ${req.body.notSeq} was not found`);
         await sql.query(`UPDATE notifications SET not_read_yn = 'Y' WHERE not_seq = $1`, [row.not_seq]);
-        return { body: { notiReadSaveResponse: { success: true, msg: row.not_read_yn === 'Y' ? 'Already read' : 'Read' } } };
+        return {
+          body: {
+            notiReadSaveResponse: { success: true, msg: row.not_read_yn === 'Y' ? 'Already read' : 'Read' },
+          },
+        };
       }),
   );
 
   const ack = async (sql: Sql, user: AuthUser, notSeq: number, vslCd?: string) => {
     if (user.usrTpCd !== '4') throw forbidden('Only vessel users can acknowledge a vessel notification');
-    if (vslCd !== undefined && vslCd !== user.ofcId) throw forbidden('You can acknowledge only your own vessel');
+    if (vslCd !== undefined && vslCd !== user.ofcId)
+      throw forbidden('You can acknowledge only your own vessel');
     const row = await findVisible(sql, user, notSeq, true);
     if (!row) throw notFound(`Notification ${notSeq} was not found`);
     if (row.not_id === 'N101') throw badRequest('Notification N101 cannot be acknowledged');
     if (row.ack_usr_id) return { body: { success: false, msg: `Already acknowledged by ${row.ack_usr_id}` } };
-    await sql.query('UPDATE notifications SET ack_usr_id = $2, ack_dt = now() WHERE not_seq = $1', [notSeq, user.usrId]);
+    await sql.query('UPDATE notifications SET ack_usr_id = $2, ack_dt = now() WHERE not_seq = $1', [
+      notSeq,
+      user.usrId,
+    ]);
     return { body: { success: true, msg: 'Schedule Got it!' } };
   };
 
@@ -266,7 +304,8 @@ export async function notificationRoutes(app: App): Promise<void> {
         response: { 200: SuccessMsg },
       },
     },
-    async (req, reply) => mutate(app, req, reply, (sql) => ack(sql, userOf(req), req.body.notSeq, req.body.vslCd)),
+    async (req, reply) =>
+      mutate(app, req, reply, (sql) => ack(sql, userOf(req), req.body.notSeq, req.body.vslCd)),
   );
 
   app.put(
@@ -300,9 +339,10 @@ export async function notificationRoutes(app: App): Promise<void> {
         throw badRequest('body.subscription is required when notSbscrYn is Y');
       }
       return mutate(app, req, reply, async (sql) => {
-        const owner = await sql.query<{ usr_id: string }>('SELECT usr_id FROM user_devices WHERE not_dev_id = $1', [
-          req.body.notDevId,
-        ]);
+        const owner = await sql.query<{ usr_id: string }>(
+          'SELECT usr_id FROM user_devices WHERE not_dev_id = $1',
+          [req.body.notDevId],
+        );
         if (owner[0] && owner[0].usr_id !== user.usrId && req.body.notSbscrYn === 'N') {
           throw forbidden('This device is registered to another user');
         }
@@ -310,7 +350,12 @@ export async function notificationRoutes(app: App): Promise<void> {
           `INSERT INTO user_devices (not_dev_id, usr_id, not_sbscr_yn, subscription) VALUES ($1, $2, $3, $4::text::jsonb)
            ON CONFLICT (not_dev_id) DO UPDATE SET usr_id = EXCLUDED.usr_id, not_sbscr_yn = EXCLUDED.not_sbscr_yn,
              subscription = coalesce(EXCLUDED.subscription, user_devices.subscription), upd_dt = now()`,
-          [req.body.notDevId, user.usrId, req.body.notSbscrYn, req.body.subscription ? JSON.stringify(req.body.subscription) : null],
+          [
+            req.body.notDevId,
+            user.usrId,
+            req.body.notSbscrYn,
+            req.body.subscription ? JSON.stringify(req.body.subscription) : null,
+          ],
         );
         return { body: { success: true, msg: req.body.notSbscrYn === 'Y' ? 'Subscribed' : 'Unsubscribed' } };
       });

@@ -62,10 +62,18 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
   const token = async (usrId: string): Promise<string> => {
     const cached = tokens.get(usrId);
     if (cached) return cached;
-    const login = await app.inject({ method: 'POST', url: '/sso/login', payload: { usrId, password: 'demo' } });
+    const login = await app.inject({
+      method: 'POST',
+      url: '/sso/login',
+      payload: { usrId, password: 'demo' },
+    });
     if (login.statusCode !== 303) throw new Error(`sign-on of ${usrId} failed: ${login.statusCode}`);
     const cookie = login.cookies.find((c) => c.name === 'quay_sid');
-    const refresh = await app.inject({ method: 'GET', url: '/IBP_REFRESH.do', cookies: { quay_sid: cookie?.value ?? '' } });
+    const refresh = await app.inject({
+      method: 'GET',
+      url: '/IBP_REFRESH.do',
+      cookies: { quay_sid: cookie?.value ?? '' },
+    });
     const body = refresh.json<{ Result: string; token?: string }>();
     if (body.Result !== 'Ok' || !body.token) throw new Error(`token for ${usrId} failed`);
     tokens.set(usrId, body.token);

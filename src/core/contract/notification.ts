@@ -95,10 +95,7 @@ export type SettingSaveBody = Static<typeof SettingSaveBody>;
 
 const SuccessMsgObj = Type.Object({ success: Type.Boolean(), msg: Type.String() });
 export const SettingSaveResponse = Type.Object({ notiSettingSaveResponse: SuccessMsgObj });
-export const ReadSaveBody = Type.Object(
-  { notSeq: Seq },
-  { additionalProperties: false },
-);
+export const ReadSaveBody = Type.Object({ notSeq: Seq }, { additionalProperties: false });
 export const ReadSaveResponse = Type.Object({ notiReadSaveResponse: SuccessMsgObj });
 export const VesselAckBody = Type.Object(
   { notSeq: Seq, vslCd: Type.Optional(Text(1, 8)) },
@@ -120,7 +117,4 @@ export const SubscriptionBody = Type.Object(
   { additionalProperties: false },
 );
 export type SubscriptionBody = Static<typeof SubscriptionBody>;
-export const DeviceBody = Type.Object(
-  { notDevId: Text(1, 128) },
-  { additionalProperties: false },
-);
+export const DeviceBody = Type.Object({ notDevId: Text(1, 128) }, { additionalProperties: false });
