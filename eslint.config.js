@@ -25,22 +25,12 @@ export default tseslint.config(
       parserOptions: { ecmaVersion: 'latest', sourceType: 'module' },
     },
     settings: {
-      'import/resolver': {
-        typescript: {
-          noWarnOnMultipleProjects: true,
-          project: [
-            'src/tsconfig.json',
-            'worker/tsconfig.json',
-            'sw/tsconfig.json',
-            'server/tsconfig.json',
-            'tests/tsconfig.json',
-            'e2e/tsconfig.json',
-            'src/core/tsconfig.json',
-            'tsconfig.node.json',
-          ],
-        },
-      },
+      // Every relative import names its file with the .ts extension, so Node's own resolution finds it.
+      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } },
       'import/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      // Cycles and boundaries are about our code: dependencies are never parsed.
+      'import/ignore': ['node_modules'],
+      'import/external-module-folders': ['node_modules'],
     },
     rules: {
       '@typescript-eslint/consistent-type-imports': [

@@ -21,6 +21,10 @@ export interface Config {
   chatLanes: string | null;
   logLevel: string;
   bodyLimit: number;
+  /** The simulator (moving vessels, slipping ETAs, notifications, chat) runs unless SIMULATOR=off. */
+  simulator: boolean;
+  /** Seconds between simulator ticks. */
+  simTickS: number;
 }
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -52,13 +56,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     chatLanes: env.CHAT_LANES || null,
     logLevel: env.LOG_LEVEL ?? 'info',
     bodyLimit: int(env, 'BODY_LIMIT', 256 * 1024),
+    simulator: env.SIMULATOR !== 'off',
+    simTickS: int(env, 'SIM_TICK_S', 60),
   };
 }
 
-/** A config for tests: in memory, dev API on, quiet. */
+/** A config for tests: in memory, dev API on, simulator off, quiet. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
     ...loadConfig({ DATA_DIR: ':memory:', LOG_LEVEL: 'silent', PORT: '0', HOST: '127.0.0.1' }),
+    simulator: false,
     ...overrides,
   };
 }

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { loadConfig } from './config.ts';
 import { boot } from './boot.ts';
 import { buildIfNeeded } from './build-if-needed.ts';
+import { startSimulator, type Simulator } from './simulator/index.ts';
 
 const started = performance.now();
 const config = loadConfig();
@@ -11,7 +12,19 @@ if (!process.argv.includes('--no-build')) buildIfNeeded(root, config.distDir, (m
 
 const bootStarted = performance.now();
 const app = await boot(config);
+let simulator: Simulator | null = null;
+// Hooks cannot be added once listening; the simulator stops before storage closes.
+app.addHook('onClose', async () => {
+  await simulator?.stop();
+});
 await app.listen({ port: config.port, host: config.host });
+if (config.simulator) {
+  simulator = startSimulator(app.ctx.db, {
+    tickS: config.simTickS,
+    chatLanes: app.ctx.chatLanes,
+    log: app.log.child({ module: 'simulator' }),
+  });
+}
 const ready = performance.now();
 const storage = config.databaseUrl
   ? 'PostgreSQL (DATABASE_URL)'

@@ -30,6 +30,8 @@ export interface DetailContext {
   distanceNm: number | null;
   algsdNm: string;
   creUsrId: string;
+  /** N001/N003: the ETA before the change (ms); absent or null: a plausible one is made up. */
+  prevEta?: number | null;
 }
 
 export type Detail = Record<string, string | number | null>;
@@ -89,10 +91,10 @@ export function buildDetail(c: DetailContext): Detail {
     case 'N001': {
       withCall();
       if (eta == null) break;
-      const shift = c.rng.pick([-5, -3.5, -2, -1.5, 1, 1.5, 2.5, 3, 4.5, 6]);
+      const shift = c.prevEta != null ? (eta - c.prevEta) / HOUR : c.rng.pick([-5, -3.5, -2, -1.5, 1, 1.5, 2.5, 3, 4.5, 6]);
       const prev = eta - shift * HOUR;
       d.prevEtaDt = iso(prev);
-      d.etaDelayHrs = -shift;
+      d.etaDelayHrs = Math.round(-shift * 10) / 10;
       d.notMsg = `ETA at ${port} changed from ${fmtUtc(prev)} to ${fmtUtc(eta)} (UTC).`;
       return d;
     }
@@ -104,9 +106,12 @@ export function buildDetail(c: DetailContext): Detail {
     case 'N003': {
       withCall();
       if (eta == null) break;
-      const delay = c.rng.pick([-12, -8, -6.5, -5, -3.5, -2, 1.5, 3]);
+      const delay =
+        c.prevEta != null
+          ? Math.round(((c.prevEta - eta) / HOUR) * 10) / 10
+          : c.rng.pick([-12, -8, -6.5, -5, -3.5, -2, 1.5, 3]);
       d.etaDelayHrs = delay;
-      d.prevEtaDt = iso(eta + delay * HOUR);
+      d.prevEtaDt = iso(c.prevEta ?? eta + delay * HOUR);
       d.notMsg = `${name} is ${hrs(Math.abs(delay))} hrs ${delay < 0 ? 'behind' : 'ahead of'} schedule for ${port} (ETA ${fmtUtc(eta)} UTC).`;
       return d;
     }

@@ -35,12 +35,24 @@ export interface CreateNotificationsOptions {
   portCd?: string;
   count?: number;
   now?: Date;
+  /** The call of the vessel's current voyage it is about (call_seq); default: picked by type. */
+  callSeq?: number;
+  /** N001/N003: the ETA before the change; default: a plausible one made up. */
+  prevEta?: Date;
 }
 
 const ACTUAL_TYPES = ['N005', 'N006', 'N008'];
 
 /** The call a notification is about: the latest actual for arrival/departure types, else the next call. */
-function pickCall(calls: CallRow[], notId: string, portCd: string | null, now: number): CallRow | null {
+function pickCall(
+  calls: CallRow[],
+  notId: string,
+  portCd: string | null,
+  now: number,
+  callSeq?: number,
+): CallRow | null {
+  const exact = callSeq === undefined ? undefined : calls.find((c) => c.call_seq === callSeq);
+  if (exact) return exact;
   const live = calls.filter((c) => c.skip_yn !== 'Y' && (!portCd || c.port_cd === portCd));
   if (ACTUAL_TYPES.includes(notId)) {
     const actual = (c: CallRow) => (notId === 'N006' ? c.atd : c.ata);
@@ -108,7 +120,7 @@ export async function createNotificationBatch(
       const vslCd = opts.vslCd ?? own ?? cand?.vslCd ?? null;
       const ctx = vslCd ? await cached(vessels, vslCd, loadVessel) : null;
       let portCd = opts.portCd ?? cand?.portCd ?? null;
-      const call = ctx && !(system && !opts.portCd) ? pickCall(ctx.calls, opts.notId, portCd, now) : null;
+      const call = ctx && !(system && !opts.portCd) ? pickCall(ctx.calls, opts.notId, portCd, now, opts.callSeq) : null;
       if (!portCd && !system) portCd = call?.port_cd ?? null;
       const port = portCd ? await cached(ports, portCd, loadPort) : null;
       const nextCall =
@@ -128,6 +140,7 @@ export async function createNotificationBatch(
           ? 'Port side'
           : 'Starboard side',
         creUsrId: opts.notId === 'N007' ? (ctx?.follower ?? 'SYSTEM') : 'SYSTEM',
+        prevEta: opts.prevEta?.getTime() ?? null,
       });
       rows.push({
         not_id: opts.notId,

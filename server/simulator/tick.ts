@@ -1,0 +1,92 @@
+// One simulator tick: advances the world to `now` inside the caller's transaction. The stalest vessels
+// move (arrive, berth, sail), schedules, berth plans and port statuses change at random at rates per
+// simulated hour, and the matching notifications and chat lines are created. Work is bounded per tick.
+import type { Sql } from '../db/db.ts';
+import { CHAT_LANES } from '../seed/world/lanes.ts';
+import { chatLine } from './chat.ts';
+import { notify, type SimEvent } from './events.ts';
+import { moveVessel } from './move.ts';
+import { changePortStatus } from './port-status.ts';
+import { writeFixes } from './positions.ts';
+import { changeBerthPlan, slipEta } from './slips.ts';
+import { LIMITS, RATES, emptyReport, type FixRec, type Rng, type TickReport } from './types.ts';
+import { ensureAhead, rollover } from './voyage.ts';
+import { flushCalls, loadWorld } from './world.ts';
+
+export interface TickOptions {
+  /** Chat-enabled lanes ('*' or a comma list); the seed's default when absent. */
+  chatLanes?: string;
+}
+
+/** How many of an event with `mean` expected occurrences happen (Poisson), at most `cap`. */
+function draws(r: Rng, mean: number, cap: number): number {
+  if (mean <= 0) return 0;
+  const limit = Math.exp(-mean);
+  let k = 0;
+  for (let p = r.next(); p > limit && k < cap; p *= r.next()) k++;
+  return k;
+}
+
+const iso = (t: number): string => new Date(t).toISOString();
+
+export async function tick(sql: Sql, now: Date, r: Rng, opts: TickOptions = {}): Promise<TickReport> {
+  const t = now.getTime();
+  const vessels = await loadWorld(sql);
+  const last = Math.max(...vessels.map((v) => v.fix?.posDt ?? -Infinity));
+  const dt = Number.isFinite(last) ? Math.min(LIMITS.maxDtMs, Math.max(0, t - last)) : 0;
+  const report = emptyReport(t, dt);
+  const events: SimEvent[] = [];
+
+  // Vessels move, stalest first.
+  const stale = vessels
+    .filter((v) => t - (v.fix?.posDt ?? -Infinity) >= LIMITS.moveEveryMs)
+    .sort((a, b) => (a.fix?.posDt ?? -Infinity) - (b.fix?.posDt ?? -Infinity) || a.vslCd.localeCompare(b.vslCd))
+    .slice(0, LIMITS.movesPerTick);
+  const fixes = new Map<string, FixRec[]>();
+  for (const v of stale) {
+    const voyNo = await rollover(sql, v);
+    if (voyNo) report.voyagesStarted.push(`${v.vslCd} ${voyNo}`);
+    report.callsAdded += await ensureAhead(sql, v, r);
+    fixes.set(v.vslCd, moveVessel(v, t, r, events));
+    report.moved.push(v.vslCd);
+  }
+
+  // Random changes, scaled by the simulated time since the last tick.
+  const hours = dt / 3_600_000;
+  for (let i = draws(r, RATES.etaSlip.perHour * hours, RATES.etaSlip.cap); i > 0; i--) {
+    const e = slipEta(vessels, t, r);
+    if (e) events.push(e);
+  }
+  for (let i = draws(r, RATES.berthPlan.perHour * hours, RATES.berthPlan.cap); i > 0; i--) {
+    const e = changeBerthPlan(vessels, t, r);
+    if (e) events.push(e);
+  }
+  for (let i = draws(r, RATES.portStatus.perHour * hours, RATES.portStatus.cap); i > 0; i--) {
+    const change = await changePortStatus(sql, vessels, t, r);
+    if (!change) continue;
+    events.push(change.event);
+    report.portStatus.push({ portCd: change.event.kind === 'portStatus' ? change.event.portCd : '', from: change.from, to: change.to, reason: change.reason });
+  }
+
+  report.callsUpdated = await flushCalls(sql, vessels);
+  report.positions = await writeFixes(sql, vessels, fixes, t);
+
+  for (const e of events) {
+    if (e.kind === 'portStatus') continue;
+    const at = { vslCd: e.vslCd, portCd: e.call.portCd };
+    if (e.kind === 'arrival') report.arrivals.push({ ...at, ata: iso(e.at) });
+    if (e.kind === 'berthing') report.berthings.push({ ...at, atb: iso(e.at) });
+    if (e.kind === 'departure') report.departures.push({ ...at, atd: iso(e.at) });
+    if (e.kind === 'berthPlan') report.berthPlans.push({ ...at, callSeq: e.call.callSeq, etb: iso(e.call.etb), etd: iso(e.call.etd) });
+    if (e.kind === 'eta')
+      report.etaChanges.push({ ...at, callSeq: e.call.callSeq, prevEta: iso(e.prevEta), eta: iso(e.call.eta), auto: e.auto });
+  }
+  const sent = await notify(sql, events, t);
+  report.notifications = sent.map((q) => ({ notId: q.notId, usrId: q.usrId, vslCd: q.vslCd ?? null, portCd: q.portCd ?? null }));
+
+  for (let i = draws(r, RATES.chat.perHour * hours, RATES.chat.cap); i > 0; i--) {
+    const line = await chatLine(sql, vessels, t, r, opts.chatLanes ?? CHAT_LANES.join(','));
+    if (line) report.chat.push(line);
+  }
+  return report;
+}
