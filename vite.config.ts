@@ -45,5 +45,7 @@ export default defineConfig({
   },
   worker: {
     format: 'es',
+    // A name of its own, so the bench (and a person reading dist/) can tell the sync worker from the window's chunks.
+    rolldownOptions: { output: { entryFileNames: 'assets/sync-worker-[hash].js' } },
   },
 });

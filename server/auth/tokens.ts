@@ -18,9 +18,8 @@ export function createTokens(secret: string, ttlS: number): Tokens {
   return {
     sign: ({ usrId, sid }) =>
       new SignJWT({ sid })
-        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setProtectedHeader({ alg: 'HS256' })
         .setSubject(usrId)
-        .setIssuedAt()
         .setIssuer('quay')
         .setExpirationTime(Math.floor(Date.now() / 1000) + ttlS)
         .sign(key),
