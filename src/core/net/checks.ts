@@ -1,6 +1,6 @@
 // Shape checks for the sign-on answers (SPEC §7, src/core/contract/common.ts): nothing from the network is trusted unchecked.
-import type { LoggedUser } from '../../src/core/contract/common.ts';
-import type { Check } from '../http.ts';
+import type { LoggedUser } from '../contract/common.ts';
+import type { Check } from './http.ts';
 
 const isRecord = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);

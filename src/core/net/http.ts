@@ -1,6 +1,6 @@
-// The worker's one HTTP helper: JSON over fetch with the session cookie, a timeout sized for satellite links,
-// SPEC §7 headers, typed errors of SPEC §8, and a shape check before an answer is trusted.
-import type { ErrorName } from '../src/core/errors.ts';
+// The one HTTP helper of worker and service worker: JSON over fetch with the session cookie, a timeout sized for
+// satellite links, SPEC §7 headers, typed errors of SPEC §8, and a shape check before an answer is trusted.
+import type { ErrorName } from '../errors.ts';
 
 /** A GEO round trip spikes to 2 s and Iridium has gaps of a minute: long, but a hung request must still end. */
 export const DEFAULT_TIMEOUT_MS = 20_000;
