@@ -1,6 +1,9 @@
 // The IndexedDB schema of the `quay` database, shared by window, worker and service worker.
 // The ONE place that declares Dexie versions: add a new version below, never edit a shipped one, never drop the outbox.
 import { Dexie, type DexieOptions, type EntityTable } from 'dexie';
+import type { LoggedUser, Program } from './contract/common.ts';
+import type { NotificationDetail, NotificationItem, NotificationSetting } from './contract/notification.ts';
+import type { OpError, OutboxRow } from './outbox/types.ts';
 
 export const DB_NAME = 'quay';
 
@@ -8,6 +11,12 @@ export const DB_NAME = 'quay';
 export interface MetaValues {
   /** The X-AUTH-TOKEN from GET /IBP_REFRESH.do (mirrored to localStorage `token` by the window, SPEC §7). */
   token: string;
+  /** The signed-on user as GET /common/logged-user last said: the app opens with it offline. */
+  user: LoggedUser;
+  /** A random id of this browser profile: the client part of outbox operation ids, and the push device id. */
+  clientId: string;
+  /** Next number for an outbox operation id. */
+  opCounter: number;
 }
 export type MetaKey = keyof MetaValues;
 
@@ -16,13 +25,65 @@ export interface MetaRow<K extends MetaKey = MetaKey> {
   value: MetaValues[K];
 }
 
+/** Datasets the worker syncs, each with its own ETag and times. */
+export type Dataset = 'user' | 'programs' | 'badge' | 'notifications' | 'settings' | 'myPorts';
+
+export interface SyncStateRow {
+  dataset: Dataset;
+  etag: string | null;
+  /** When the server last answered 200 or 304 (ms since epoch). */
+  syncedAt: number | null;
+  attemptedAt: number | null;
+  error: OpError | null;
+}
+
+export interface NotificationDetailRow extends NotificationDetail {
+  fetchedAt: number;
+}
+
+export interface BadgeRow {
+  key: 'notification';
+  /** Unread count: the first item's notCnt of GET /notification/user/badge. */
+  notCnt: number;
+  /** SPEC §3 currBadgeCall: incremented when an item is opened or a push is displayed. */
+  currBadgeCall: number;
+}
+
+export interface MyPortRow {
+  portCd: string;
+  portNm: string;
+  cntCd: string;
+  cntNm: string;
+  sortNo: number;
+}
+
 export class QuayDb extends Dexie {
   declare meta: EntityTable<MetaRow, 'key'>;
+  declare syncState: EntityTable<SyncStateRow, 'dataset'>;
+  declare programs: EntityTable<Program, 'pgmNo'>;
+  declare notifications: EntityTable<NotificationItem, 'notSeq'>;
+  declare notificationDetails: EntityTable<NotificationDetailRow, 'notSeq'>;
+  declare notificationSettings: EntityTable<NotificationSetting, 'notId'>;
+  declare badge: EntityTable<BadgeRow, 'key'>;
+  declare myPorts: EntityTable<MyPortRow, 'portCd'>;
+  declare outbox: EntityTable<OutboxRow, 'seq'>;
 
   /** Tests pass `{ indexedDB, IDBKeyRange }` from fake-indexeddb (see TRAPS.md). */
   constructor(options?: DexieOptions) {
     super(DB_NAME, options);
     this.version(1).stores({ meta: 'key' });
+    // Version 2 adds tables only: the token (meta) is kept as it is.
+    this.version(2).stores({
+      meta: 'key',
+      syncState: 'dataset',
+      programs: 'pgmNo',
+      notifications: 'notSeq, creDt',
+      notificationDetails: 'notSeq',
+      notificationSettings: 'notId',
+      badge: 'key',
+      myPorts: 'portCd, sortNo',
+      outbox: '++seq, entity, opId, nextAttemptAt',
+    });
   }
 
   async getMeta<K extends MetaKey>(key: K): Promise<MetaValues[K] | undefined> {
