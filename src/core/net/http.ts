@@ -38,19 +38,35 @@ export interface RequestOptions {
   token?: string | undefined;
   body?: unknown;
   timeoutMs?: number;
+  /** Extra headers, e.g. Idempotency-Key or If-None-Match. */
+  headers?: Record<string, string>;
+}
+
+/** Where requests go and how they are made: the page's origin and the global fetch, unless a test says otherwise
+ * (Node has no relative URLs and no cookie jar). */
+export interface HttpConfig {
+  base: string;
+  fetch: typeof fetch;
+}
+
+export const httpConfig: HttpConfig = { base: '', fetch: (input, init) => fetch(input, init) };
+
+export function configureHttp(config: Partial<HttpConfig>): void {
+  Object.assign(httpConfig, config);
 }
 
 export async function requestJson<T>(path: string, check: Check<T>, opts: RequestOptions = {}): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json', 'Cache-Control': 'no-cache' };
   if (opts.body !== undefined) headers['Content-Type'] = 'application/json';
   if (opts.token) headers[TOKEN_HEADER] = opts.token;
+  Object.assign(headers, opts.headers);
   const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), timeoutMs);
   let res: Response;
   let text: string;
   try {
-    res = await fetch(path, {
+    res = await httpConfig.fetch(httpConfig.base + path, {
       method: opts.method ?? 'GET',
       headers,
       body: opts.body === undefined ? null : JSON.stringify(opts.body),
