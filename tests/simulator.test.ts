@@ -1,16 +1,16 @@
-// The simulator (server/simulator) on its own in-memory world: ticks driven with explicit times and a
-// seeded rng move vessels plausibly, set actuals, keep ETA <= ETB <= ETD, notify the right users, stay
-// bounded over a long tick, and startSimulator never overlaps ticks and survives a failing one.
-// Always its own in-memory PGlite (seed() empties every table), never the shared test server's.
+// The simulator on its own in-memory PGlite world (seed() empties tables: never the shared test server's),
+// driven by explicit times and a seeded rng: movement, actuals, ETA <= ETB <= ETD, audiences, bounds, loop.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db, Sql } from '../server/db/db.ts';
 import { migrate } from '../server/db/migrate.ts';
 import { openPglite } from '../server/db/pglite.ts';
 import { rng } from '../server/seed/rng.ts';
 import { seed } from '../server/seed/seed.ts';
-import { distanceNm } from '../server/seed/world/geo.ts';
+import { distanceNm, pointAlong } from '../server/seed/world/geo.ts';
+import { seaRoute } from '../server/seed/world/routes.ts';
 import { notify } from '../server/simulator/events.ts';
 import { startSimulator, tick, type TickReport } from '../server/simulator/index.ts';
+import { progressOn } from '../server/simulator/track.ts';
 import { LIMITS, RATES } from '../server/simulator/types.ts';
 import { loadWorld } from '../server/simulator/world.ts';
 
@@ -22,7 +22,8 @@ let db: Db;
 const r = rng('simulator-test', 1);
 const reports: TickReport[] = [];
 const q = <T = Record<string, unknown>>(text: string, params: unknown[] = []) => db.query<T>(text, params);
-const num = async (text: string, params: unknown[] = []) => (await q<{ n: number }>(text, params))[0]?.n ?? -1;
+const num = async (text: string, params: unknown[] = []) =>
+  (await q<{ n: number }>(text, params))[0]?.n ?? -1;
 const run = async (h: number): Promise<TickReport> => {
   const report = await db.tx((sql) => tick(sql, at(h), r));
   reports.push(report);
@@ -49,10 +50,20 @@ const newest = async (): Promise<Map<string, Pos>> =>
 async function expectInvariants(): Promise<void> {
   expect(await num('SELECT count(*)::int AS n FROM port_calls WHERE etb < eta OR etd < etb')).toBe(0);
   expect(
-    await num('SELECT count(*)::int AS n FROM port_calls WHERE atb < ata OR atd < atb OR (atb IS NOT NULL AND ata IS NULL) OR (atd IS NOT NULL AND atb IS NULL)'),
+    await num(
+      'SELECT count(*)::int AS n FROM port_calls WHERE atb < ata OR atd < atb OR (atb IS NOT NULL AND ata IS NULL) OR (atd IS NOT NULL AND atb IS NULL)',
+    ),
   ).toBe(0);
-  expect(await num('SELECT count(*)::int AS n FROM vessel_positions WHERE lat < -70 OR lat > 75 OR sog >= 30 OR sog < 0')).toBe(0);
-  expect(await num('SELECT count(*)::int AS n FROM voyages v WHERE v.is_current GROUP BY v.vsl_cd ORDER BY 1 DESC LIMIT 1')).toBe(1);
+  expect(
+    await num(
+      'SELECT count(*)::int AS n FROM vessel_positions WHERE lat < -70 OR lat > 75 OR sog >= 30 OR sog < 0',
+    ),
+  ).toBe(0);
+  expect(
+    await num(
+      'SELECT count(*)::int AS n FROM voyages v WHERE v.is_current GROUP BY v.vsl_cd ORDER BY 1 DESC LIMIT 1',
+    ),
+  ).toBe(1);
 }
 
 /** A vessel at sea whose next call's ETA comes within hours, picked before any tick. */
@@ -69,11 +80,16 @@ beforeAll(async () => {
       ORDER BY pc.vsl_cd, pc.call_seq`,
   ).then((rows) =>
     rows
-      .filter((c) => new Date(c.eta).getTime() > NOW + 2 * HOUR && new Date(c.eta).getTime() < NOW + 12 * HOUR)
+      .filter(
+        (c) => new Date(c.eta).getTime() > NOW + 2 * HOUR && new Date(c.eta).getTime() < NOW + 12 * HOUR,
+      )
       .sort((a, b) => new Date(a.eta).getTime() - new Date(b.eta).getTime()),
   );
   // operator switches ETA changes off; the vessel user keeps everything on.
-  await q("INSERT INTO notification_settings (usr_id, not_id, not_use_yn) VALUES ('operator', 'N001', 'N')");
+  await q(
+    `INSERT INTO notification_settings (usr_id, not_id, not_use_yn) VALUES ('operator', 'N001', 'N')
+     ON CONFLICT (usr_id, not_id) DO UPDATE SET not_use_yn = 'N'`,
+  );
 }, 120_000);
 
 afterAll(async () => {
@@ -119,7 +135,8 @@ describe('tick', () => {
     expect(all.flatMap((x) => x.etaChanges).length).toBeGreaterThan(3);
     // Every vessel got a fresh fix within the last few ticks.
     const fresh = await newest();
-    for (const p of fresh.values()) expect(new Date(p.pos_dt).getTime()).toBeGreaterThanOrEqual(at(70).getTime());
+    for (const p of fresh.values())
+      expect(new Date(p.pos_dt).getTime()).toBeGreaterThanOrEqual(at(70).getTime());
     // Positions are one track: consecutive points never imply more than 30 kn.
     const fast = await num(
       `SELECT count(*)::int AS n FROM (
@@ -136,7 +153,14 @@ describe('tick', () => {
   it('gives a vessel whose ETA passed its ATA, and its ATD after ETD', async () => {
     expect(watched).toBeDefined();
     const w = watched as { vsl_cd: string; port_cd: string };
-    const [call] = await q<{ eta: Date; etb: Date; etd: Date; ata: Date | null; atb: Date | null; atd: Date | null }>(
+    const [call] = await q<{
+      eta: Date;
+      etb: Date;
+      etd: Date;
+      ata: Date | null;
+      atb: Date | null;
+      atd: Date | null;
+    }>(
       'SELECT eta, etb, etd, ata, atb, atd FROM port_calls WHERE vsl_cd = $1 AND port_cd = $2 AND ata > $3 ORDER BY ata LIMIT 1',
       [w.vsl_cd, w.port_cd, new Date(NOW).toISOString()],
     );
@@ -157,10 +181,12 @@ describe('tick', () => {
   });
 
   it('creates N001 with the previous ETA, plus arrivals, departures and berth plans', async () => {
-    const rows = await q<{ usr_id: string; detail: { etaDt: string; prevEtaDt: string; etaDelayHrs: number; notMsg: string } }>(
-      "SELECT usr_id, detail FROM notifications WHERE not_id = 'N001' AND cre_dt > $1",
-      [new Date(NOW).toISOString()],
-    );
+    const rows = await q<{
+      usr_id: string;
+      detail: { etaDt: string; prevEtaDt: string; etaDelayHrs: number; notMsg: string };
+    }>("SELECT usr_id, detail FROM notifications WHERE not_id = 'N001' AND cre_dt > $1", [
+      new Date(NOW).toISOString(),
+    ]);
     expect(rows.length).toBeGreaterThan(0);
     for (const n of rows) {
       expect(n.detail.prevEtaDt).not.toBe(n.detail.etaDt);
@@ -172,24 +198,44 @@ describe('tick', () => {
       'SELECT DISTINCT not_id FROM notifications WHERE cre_dt > $1 ORDER BY not_id',
       [new Date(NOW).toISOString()],
     );
-    expect(types.map((t) => t.not_id)).toEqual(expect.arrayContaining(['N001', 'N004', 'N005', 'N006', 'N008']));
+    expect(types.map((t) => t.not_id)).toEqual(
+      expect.arrayContaining(['N001', 'N004', 'N005', 'N006', 'N008']),
+    );
     // The tick's report and the table agree.
     const reported = reports.flatMap((x) => x.notifications).length;
-    expect(await num('SELECT count(*)::int AS n FROM notifications WHERE cre_dt > $1', [new Date(NOW).toISOString()])).toBe(reported);
+    expect(
+      await num('SELECT count(*)::int AS n FROM notifications WHERE cre_dt > $1', [
+        new Date(NOW).toISOString(),
+      ]),
+    ).toBe(reported);
   });
 
   it('skips users who switched a type off', async () => {
     expect(
-      await num("SELECT count(*)::int AS n FROM notifications WHERE usr_id = 'operator' AND not_id = 'N001' AND cre_dt > $1", [
-        new Date(NOW).toISOString(),
-      ]),
+      await num(
+        "SELECT count(*)::int AS n FROM notifications WHERE usr_id = 'operator' AND not_id = 'N001' AND cre_dt > $1",
+        [new Date(NOW).toISOString()],
+      ),
     ).toBe(0);
     // Deterministically: an ETA change of QHZN reaches its crew and followers, not operator.
     const sent = await db.tx(async (sql: Sql) => {
       const qhzn = (await loadWorld(sql)).find((v) => v.vslCd === 'QHZN');
       const call = qhzn?.calls.find((c) => c.atd == null && !c.skip);
       if (!call) throw new Error('QHZN has no open call');
-      return notify(sql, [{ kind: 'eta', vslCd: 'QHZN', call, at: at(72).getTime(), prevEta: call.eta - 2 * HOUR, auto: false }], at(72).getTime());
+      return notify(
+        sql,
+        [
+          {
+            kind: 'eta',
+            vslCd: 'QHZN',
+            call,
+            at: at(72).getTime(),
+            prevEta: call.eta - 2 * HOUR,
+            auto: false,
+          },
+        ],
+        at(72).getTime(),
+      );
     });
     const users = sent.map((s) => s.usrId);
     expect(users).toEqual(expect.arrayContaining(['vessel', 'staff']));
@@ -213,12 +259,24 @@ describe('tick', () => {
     expect(report.dtS).toBe(24 * 3600);
     expect(report.moved.length).toBeLessThanOrEqual(LIMITS.movesPerTick);
     expect(after.notifications - before.notifications).toBeLessThanOrEqual(LIMITS.notificationsPerTick);
-    expect(after.positions - before.positions).toBeLessThanOrEqual(LIMITS.movesPerTick * (LIMITS.stepsPerVessel + 1));
+    expect(after.positions - before.positions).toBeLessThanOrEqual(
+      LIMITS.movesPerTick * (LIMITS.stepsPerVessel + 1),
+    );
     expect(after.calls - before.calls).toBeLessThanOrEqual(2 * LIMITS.movesPerTick);
     expect(after.chat - before.chat).toBeLessThanOrEqual(RATES.chat.cap);
     expect(after.history - before.history).toBeLessThanOrEqual(RATES.portStatus.cap);
     expect(ms).toBeLessThan(5_000);
     await expectInvariants();
+  });
+});
+
+describe('track', () => {
+  it('places a vessel on the right leg of a route that doubles back (Tokyo to Yokohama)', () => {
+    const route = seaRoute('JPTYO', 'JPYOK');
+    for (let nm = 0; nm < route.distanceNm - 4; nm += 2) {
+      const at = pointAlong(route.points, nm);
+      expect(progressOn(route.points, at.pos, at.course)).toBeCloseTo(nm, 0);
+    }
   });
 });
 
@@ -254,7 +312,11 @@ describe('startSimulator', () => {
       rng: rng('simulator-test', 2),
       clock: () => new Date((clock += 5 * 60_000)),
     });
-    await new Promise((res) => setTimeout(res, 400));
+    // Stop while a tick is running, after a few ticks (one of them failed).
+    const deadline = Date.now() + 20_000;
+    while (!(calls >= 4 && active === 1) && Date.now() < deadline)
+      await new Promise((res) => setTimeout(res, 5));
+    expect(active).toBe(1);
     await sim.stop();
     const stoppedAt = finished;
     expect(calls).toBeGreaterThanOrEqual(4);

@@ -91,7 +91,10 @@ export function buildDetail(c: DetailContext): Detail {
     case 'N001': {
       withCall();
       if (eta == null) break;
-      const shift = c.prevEta != null ? (eta - c.prevEta) / HOUR : c.rng.pick([-5, -3.5, -2, -1.5, 1, 1.5, 2.5, 3, 4.5, 6]);
+      const shift =
+        c.prevEta != null
+          ? (eta - c.prevEta) / HOUR
+          : c.rng.pick([-5, -3.5, -2, -1.5, 1, 1.5, 2.5, 3, 4.5, 6]);
       const prev = eta - shift * HOUR;
       d.prevEtaDt = iso(prev);
       d.etaDelayHrs = Math.round(-shift * 10) / 10;

@@ -120,7 +120,8 @@ export async function createNotificationBatch(
       const vslCd = opts.vslCd ?? own ?? cand?.vslCd ?? null;
       const ctx = vslCd ? await cached(vessels, vslCd, loadVessel) : null;
       let portCd = opts.portCd ?? cand?.portCd ?? null;
-      const call = ctx && !(system && !opts.portCd) ? pickCall(ctx.calls, opts.notId, portCd, now, opts.callSeq) : null;
+      const call =
+        ctx && !(system && !opts.portCd) ? pickCall(ctx.calls, opts.notId, portCd, now, opts.callSeq) : null;
       if (!portCd && !system) portCd = call?.port_cd ?? null;
       const port = portCd ? await cached(ports, portCd, loadPort) : null;
       const nextCall =

@@ -5,7 +5,7 @@ import type { Sql } from '../db/db.ts';
 import { DEMO_USERS } from '../seed/world/users.ts';
 import { isChatLane } from '../../src/core/contract/chat.ts';
 import { nextIdx } from './plan.ts';
-import { HOUR, type CallRec, type Rng, type VesselRec } from './types.ts';
+import { HOUR, interest, pickWeighted, type CallRec, type Rng, type VesselRec } from './types.ts';
 
 type Line = [text: string, berthProspect?: true];
 
@@ -13,7 +13,7 @@ type Line = [text: string, berthProspect?: true];
 const LINES: Record<'V' | 'S', Record<'sea' | 'anchor' | 'berth', Line[]>> = {
   V: {
     sea: [
-      ['Noon position {pos}, making {sog} kts. ETA {port} {eta} UTC.'],
+      ['Position {pos}, making {sog} kts. ETA {port} {eta} UTC.'],
       ['ETA {port} pilot station {eta} UTC, all well on board.'],
       ['Please advise the berth prospect at {port}.'],
       ['Weather moderate, swell 2 m. Maintaining {sog} kts, ETA {port} unchanged.'],
@@ -91,23 +91,36 @@ export async function chatLine(
   const rooms = vessels.flatMap((v) => {
     const who = byRoom.get(`V-${v.vslCd}`) ?? [];
     const c = v.calls[nextIdx(v)];
-    if (!c || !isChatLane(chatLanes, v.laneCd) || !who.some((m) => m.usr_tp_cd === '4') || who.length < 2) return [];
-    // Rooms a demo user sits in come up more often.
-    return who.some((m) => DEMO.has(m.usr_id)) ? [{ v, c, who }, { v, c, who }, { v, c, who }] : [{ v, c, who }];
+    if (!c || !isChatLane(chatLanes, v.laneCd) || !who.some((m) => m.usr_tp_cd === '4') || who.length < 2)
+      return [];
+    return [{ v, c, who }];
   });
-  if (!rooms.length) return null;
-  const { v, c, who } = r.pick(rooms);
+  // Rooms of watched vessels come up more often.
+  const room = pickWeighted(r, rooms, (x) => interest(x.v));
+  if (!room) return null;
+  const { v, c, who } = room;
   const roomId = `V-${v.vslCd}`;
-  const [last] = await sql.query<{ sender_type: string; cre_dt: Date | string }>(
-    'SELECT sender_type, cre_dt FROM chat_messages WHERE room_id = $1 ORDER BY msg_seq DESC LIMIT 1',
+  const [last] = await sql.query<{ sender_type: string; msg_text: string; cre_dt: Date | string }>(
+    'SELECT sender_type, msg_text, cre_dt FROM chat_messages WHERE room_id = $1 ORDER BY msg_seq DESC LIMIT 1',
     [roomId],
   );
-  const side: 'V' | 'S' = last && r.chance(0.75) ? (last.sender_type === 'V' ? 'S' : 'V') : r.chance(0.5) ? 'V' : 'S';
-  const recentReply = last && now - new Date(last.cre_dt).getTime() < 2 * HOUR && r.chance(0.35);
+  let side: 'V' | 'S' =
+    last && r.chance(0.75) ? (last.sender_type === 'V' ? 'S' : 'V') : r.chance(0.5) ? 'V' : 'S';
+  let sender = pickSender(who, side, c, r);
+  if (!sender) {
+    side = side === 'V' ? 'S' : 'V';
+    sender = pickSender(who, side, c, r);
+  }
+  if (!sender) return null;
+  const isReply = (text: string) => REPLIES.V.includes(text) || REPLIES.S.includes(text);
+  const recentReply =
+    last &&
+    last.sender_type !== side &&
+    !isReply(last.msg_text) &&
+    now - new Date(last.cre_dt).getTime() < 2 * HOUR &&
+    r.chance(0.35);
   const state = c.atb != null ? 'berth' : c.ata != null ? 'anchor' : 'sea';
   const line: Line = recentReply ? [r.pick(REPLIES[side])] : r.pick(LINES[side][state]);
-  const sender = pickSender(who, side, c, r);
-  if (!sender) return null;
   const after = v.calls.slice(v.calls.indexOf(c) + 1).find((x) => !x.skip);
   const vars: Record<string, string> = {
     port: c.portCd,
@@ -125,7 +138,12 @@ export async function chatLine(
   const { message } = await storeMessage(
     sql,
     { usrId: sender.usr_id, usrTpCd: sender.usr_tp_cd, ofcId: sender.ofc_id },
-    { roomId, clientMsgId: `sim-${now}-${r.int(0, 1e9)}`, msgText: text, msgTpCd: line[1] ? 'BERTH_PRSP' : 'TEXT' },
+    {
+      roomId,
+      clientMsgId: `sim-${now}-${r.int(0, 1e9)}`,
+      msgText: text,
+      msgTpCd: line[1] ? 'BERTH_PRSP' : 'TEXT',
+    },
   );
   // Stamp the simulated time (the same as the wall clock when running live).
   await sql.query('UPDATE chat_messages SET cre_dt = $2 WHERE msg_seq = $1', [
@@ -135,15 +153,14 @@ export async function chatLine(
   return { roomId, sender: sender.usr_id, text };
 }
 
-/** Crew for the ship side; for the shore an agent of the port, else another shore member. Demo users last. */
+/**
+ * Crew for the ship side; for the shore an agent of the port, else another shore member. Never a demo
+ * user: what they see as sent by themselves is what they sent.
+ */
 function pickSender(who: readonly Member[], side: 'V' | 'S', c: CallRec, r: Rng): Member | null {
-  const rank = (m: Member): number => {
-    const demo = DEMO.has(m.usr_id) ? 2 : 0;
-    if (side === 'V') return m.usr_tp_cd === '4' ? demo : 9;
-    if (m.usr_tp_cd === '4') return 9;
-    return demo + (m.agent_of?.includes(c.portCd) ? 0 : 1);
-  };
-  const best = Math.min(...who.map(rank));
-  if (best >= 9) return null;
-  return r.pick(who.filter((m) => rank(m) === best));
+  const crew = (m: Member) => m.usr_tp_cd === '4';
+  const pool = who.filter((m) => !DEMO.has(m.usr_id) && (side === 'V' ? crew(m) : !crew(m)));
+  const agents = pool.filter((m) => m.agent_of?.includes(c.portCd));
+  const from = agents.length ? agents : pool;
+  return from.length ? r.pick(from) : null;
 }

@@ -1,6 +1,5 @@
-// What happened in a tick and who hears of it: each event becomes notifications (SPEC §2 types) for the
-// interested users (the vessel's own users, its followers, agents and followers of the port), minus
-// those who switched that type off, created through createNotificationBatch like the seed and dev API.
+// Who hears of what happened in a tick: events become notifications for the vessel's users and followers and
+// the port's agents and followers, minus types switched off, made as the seed and dev API make them.
 import type { Sql } from '../db/db.ts';
 import { createNotificationBatch, type CreateNotificationsOptions } from '../seed/notify.ts';
 import { HOUR, LIMITS, type CallRec, type NotifyRequest } from './types.ts';
@@ -9,6 +8,30 @@ export type SimEvent =
   | { kind: 'arrival' | 'berthing' | 'departure' | 'berthPlan'; vslCd: string; call: CallRec; at: number }
   | { kind: 'eta'; vslCd: string; call: CallRec; at: number; prevEta: number; auto: boolean }
   | { kind: 'portStatus'; portCd: string; vslCd: string | null; at: number };
+
+/**
+ * One ETA change per call and tick: several (a slip, then a push from the call before) collapse into the
+ * first previous ETA and the final one; a change that came back to where it was is dropped.
+ */
+export function mergeEtaChanges(events: readonly SimEvent[]): SimEvent[] {
+  const first = new Map<CallRec, Extract<SimEvent, { kind: 'eta' }>>();
+  const out: SimEvent[] = [];
+  for (const e of events) {
+    if (e.kind !== 'eta') {
+      out.push(e);
+      continue;
+    }
+    const seen = first.get(e.call);
+    if (seen) {
+      seen.auto &&= e.auto;
+      continue;
+    }
+    const merged = { ...e };
+    first.set(e.call, merged);
+    out.push(merged);
+  }
+  return out.filter((e) => e.kind !== 'eta' || Math.abs(e.call.eta - e.prevEta) >= 60_000);
+}
 
 interface Audience {
   vesselUsers: Map<string, string[]>;
@@ -44,7 +67,8 @@ function requestsFor(e: SimEvent, a: Audience): NotifyRequest[] {
   const of = (tp: string, cd: string) => a.rel.get(tp)?.get(cd) ?? [];
   const out: NotifyRequest[] = [];
   const to = (notId: string, users: string[], extra: Partial<NotifyRequest>) => {
-    for (const usrId of new Set(users)) if (!a.off.has(`${usrId}|${notId}`)) out.push({ usrId, notId, ...extra });
+    for (const usrId of new Set(users))
+      if (!a.off.has(`${usrId}|${notId}`)) out.push({ usrId, notId, ...extra });
   };
   if (e.kind === 'portStatus') {
     to('N009', [...of('AGT_PORT', e.portCd), ...of('REL_USR_PORT', e.portCd)], {
@@ -61,7 +85,8 @@ function requestsFor(e: SimEvent, a: Audience): NotifyRequest[] {
     case 'eta': {
       const prevEta = new Date(e.prevEta);
       to('N001', [...vesselSide, ...agents], { ...about, prevEta });
-      if (Math.abs(c.eta - e.prevEta) >= 3 * HOUR) to('N003', [...vesselSide, ...agents], { ...about, prevEta });
+      if (Math.abs(c.eta - e.prevEta) >= 3 * HOUR)
+        to('N003', [...vesselSide, ...agents], { ...about, prevEta });
       break;
     }
     case 'berthPlan':

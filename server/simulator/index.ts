@@ -54,15 +54,23 @@ export function startSimulator(db: Db, opts: SimulatorOptions): Simulator {
   let stopped = false;
   let timer: ReturnType<typeof setTimeout> | null = null;
   let running: Promise<void> | null = null;
+  /** When the last successful tick ran: random events scale with the time since. */
+  let since: Date | null = null;
 
   const run = async (): Promise<void> => {
     timer = null;
     if (stopped) return;
     const started = performance.now();
     try {
-      const report = await db.tx((sql) => tick(sql, clock(), r, tickOpts));
+      const now = clock();
+      const report = await db.tx((sql) => tick(sql, now, r, since ? { ...tickOpts, since } : tickOpts));
+      since = now;
       const line = summary(report, performance.now() - started);
-      const busy = report.notifications.length || report.chat.length || report.arrivals.length || report.departures.length;
+      const busy =
+        report.notifications.length ||
+        report.chat.length ||
+        report.arrivals.length ||
+        report.departures.length;
       if (busy) opts.log.info(line, 'simulator tick');
       else opts.log.debug(line, 'simulator tick');
     } catch (err) {

@@ -1,6 +1,5 @@
-// One vessel from its last fix to `now`: under way along the sea route at the speed its ETA needs,
-// arriving at the anchorage (ATA), berthing at ETB (ATB), sailing at ETD (ATD), and slipping its ETA
-// when it can no longer make it. Answers the fixes to store; state changes go to `events`.
+// One vessel from its last fix to `now`: under way at the speed its ETA needs, then ATA at the anchorage,
+// ATB at ETB, ATD at ETD (slipping the ETA when it cannot be made). Answers the fixes to store.
 import { portByCode } from '../seed/world/ports.ts';
 import type { LatLon } from '../seed/world/geo.ts';
 import type { SimEvent } from './events.ts';
@@ -19,8 +18,23 @@ import {
 } from './track.ts';
 import { HOUR, LIMITS, MIN, type CallRec, type FixRec, type Rng, type VesselRec } from './types.ts';
 
-function fixOf(posDt: number, pos: LatLon, sog: number, cog: number, hdg: number, navSts: FixRec['navSts']): FixRec {
-  return { posDt, lat: r5(pos[0]), lon: r5(pos[1]), sog: Math.max(0, r1(sog)), cog: r1(deg360(cog)), hdg: r1(deg360(hdg)), navSts };
+function fixOf(
+  posDt: number,
+  pos: LatLon,
+  sog: number,
+  cog: number,
+  hdg: number,
+  navSts: FixRec['navSts'],
+): FixRec {
+  return {
+    posDt,
+    lat: r5(pos[0]),
+    lon: r5(pos[1]),
+    sog: Math.max(0, r1(sog)),
+    cog: r1(deg360(cog)),
+    hdg: r1(deg360(hdg)),
+    navSts,
+  };
 }
 
 function startPos(v: VesselRec): LatLon {
@@ -34,6 +48,8 @@ export function moveVessel(v: VesselRec, now: number, r: Rng, events: SimEvent[]
   const fixes: FixRec[] = [];
   let t = v.fix?.posDt ?? now - LIMITS.moveEveryMs;
   let pos = startPos(v);
+  /** The course of the last fix while under way: places the vessel on the right leg of its route. */
+  let cog = v.fix?.navSts === 'UNDER_WAY' ? v.fix.cog : null;
   let final: FixRec | null = null;
   for (let step = 0; step < LIMITS.stepsPerVessel && t < now; step++) {
     const idx = nextIdx(v);
@@ -42,13 +58,13 @@ export function moveVessel(v: VesselRec, now: number, r: Rng, events: SimEvent[]
     if (c.ata == null) {
       const leg = legTo(v.originPortCd, c.portCd, pos);
       const target = Math.max(0, leg.distanceNm - ANCHOR_NM);
-      let along = Math.min(target, progressOn(leg.points, pos));
+      let along = Math.min(target, progressOn(leg.points, pos, cog));
       const remaining = target - along;
       const top = maxSpeed(v);
       const earliest = t + (remaining / top) * HOUR;
       if (earliest > c.eta + 30 * MIN) {
         const prevEta = c.eta;
-        shiftCall(c, ceil30(earliest + 30 * MIN) - c.eta);
+        shiftCall(c, ceil30(earliest) - c.eta);
         propagate(v, idx);
         events.push({ kind: 'eta', vslCd: v.vslCd, call: c, at: t, prevEta, auto: true });
       }
@@ -69,8 +85,8 @@ export function moveVessel(v: VesselRec, now: number, r: Rng, events: SimEvent[]
       const at = pointAlong(leg.points, along);
       pos = at.pos;
       t = now;
-      const cog = at.course + r.float(-2, 2);
-      final = fixOf(t, pos, speed + r.float(-0.3, 0.3), cog, cog + r.float(-1.5, 1.5), 'UNDER_WAY');
+      const course = at.course + r.float(-2, 2);
+      final = fixOf(t, pos, speed + r.float(-0.3, 0.3), course, course + r.float(-1.5, 1.5), 'UNDER_WAY');
       break;
     }
     if (c.atb == null) {
@@ -98,6 +114,7 @@ export function moveVessel(v: VesselRec, now: number, r: Rng, events: SimEvent[]
       c.atd = floorMin(tD);
       c.dirty = true;
       v.originPortCd = c.portCd;
+      cog = null;
       const p = portByCode(c.portCd);
       pos = [p.lat, p.lon];
       events.push({ kind: 'departure', vslCd: v.vslCd, call: c as CallRec, at: c.atd });

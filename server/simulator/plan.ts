@@ -68,14 +68,25 @@ export function propagate(v: VesselRec, fromIdx: number): void {
   }
 }
 
-/** The earliest ETA a call can get: from the last fix for the call being sailed to, else from the previous call's ETD. */
-export function earliestEta(v: VesselRec, idx: number, remainingNm: number | null): number {
+/**
+ * When a call would be reached at `speedKn`: from the last fix for the call being sailed to (given the
+ * miles still to go), else from the previous call's departure.
+ */
+export function etaAtSpeed(v: VesselRec, idx: number, remainingNm: number | null, speedKn: number): number {
   const c = v.calls[idx] as CallRec;
   if (idx === nextIdx(v) && c.ata == null && remainingNm != null && v.fix) {
-    return v.fix.posDt + (remainingNm / maxSpeed(v)) * HOUR + 30 * MIN;
+    return v.fix.posDt + (remainingNm / speedKn) * HOUR;
   }
   const p = prevLiveIdx(v, idx);
   const prev = p >= 0 ? (v.calls[p] as CallRec) : null;
-  if (!prev) return c.eta - 3 * HOUR;
-  return (prev.atd ?? prev.etd) + (seaNm(prev.portCd, c.portCd) / maxSpeed(v)) * HOUR + 30 * MIN;
+  if (!prev) return c.eta;
+  return (prev.atd ?? prev.etd) + (seaNm(prev.portCd, c.portCd) / speedKn) * HOUR;
 }
+
+/** The earliest ETA a call can get: at top speed, with half an hour to spare. */
+export const earliestEta = (v: VesselRec, idx: number, remainingNm: number | null): number =>
+  etaAtSpeed(v, idx, remainingNm, maxSpeed(v)) + 30 * MIN;
+
+/** The ETA at the vessel's economical speed, which random slips lean back towards. */
+export const naturalEta = (v: VesselRec, idx: number, remainingNm: number | null): number =>
+  etaAtSpeed(v, idx, remainingNm, v.svcSpd * 0.87);

@@ -43,12 +43,10 @@ export async function changePortStatus(
   const to = port.sts_nm === 'Open' ? (r.chance(0.8) ? 'Restricted' : 'Closed') : 'Open';
   const reason = to === 'Open' ? '' : r.pick(REASONS);
   const at = new Date(now).toISOString();
-  await sql.query('UPDATE port_status SET sts_nm = $2, sts_frm_dt = $3, sts_reas_nm = $4 WHERE port_cd = $1', [
-    port.port_cd,
-    to,
-    at,
-    reason,
-  ]);
+  await sql.query(
+    'UPDATE port_status SET sts_nm = $2, sts_frm_dt = $3, sts_reas_nm = $4 WHERE port_cd = $1',
+    [port.port_cd, to, at, reason],
+  );
   await sql.query(
     'INSERT INTO port_status_history (port_cd, sts_nm, sts_frm_dt, sts_reas_nm) VALUES ($1, $2, $3, $4)',
     [port.port_cd, to, at, reason],
@@ -64,5 +62,10 @@ export async function changePortStatus(
       }
     }
   }
-  return { event: { kind: 'portStatus', portCd: port.port_cd, vslCd, at: now }, from: port.sts_nm, to, reason };
+  return {
+    event: { kind: 'portStatus', portCd: port.port_cd, vslCd, at: now },
+    from: port.sts_nm,
+    to,
+    reason,
+  };
 }

@@ -1,6 +1,5 @@
-// Storing the AIS track: a point is kept every 30 minutes and fixes in between move the newest point,
-// so a vessel shows a fresh position every few minutes while its track stays light; points older
-// than 7 days go (never a vessel's newest).
+// Storing the AIS track: a point every 30 minutes, fixes in between move the newest point (fresh position,
+// light track); points older than 7 days go, never a vessel's newest.
 import type { Sql } from '../db/db.ts';
 import { LIMITS, type FixRec, type VesselRec } from './types.ts';
 
@@ -32,9 +31,11 @@ export async function writeFixes(
     const single = list.length === 1 ? list[0] : undefined;
     const movable =
       single && v.fix && v.prevFixDt != null && v.fix.posDt - v.prevFixDt < LIMITS.trackSpacingMs;
-    if (single && movable && v.fix) updates.push({ ...row(v.vslCd, single), old_dt: new Date(v.fix.posDt).toISOString() });
+    if (single && movable && v.fix)
+      updates.push({ ...row(v.vslCd, single), old_dt: new Date(v.fix.posDt).toISOString() });
     else inserts.push(...list.map((f) => row(v.vslCd, f)));
-    if (!movable) v.prevFixDt = list.length > 1 ? (list[list.length - 2] as FixRec).posDt : (v.fix?.posDt ?? null);
+    if (!movable)
+      v.prevFixDt = list.length > 1 ? (list[list.length - 2] as FixRec).posDt : (v.fix?.posDt ?? null);
     v.fix = list[list.length - 1] as FixRec;
   }
   if (inserts.length)

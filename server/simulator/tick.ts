@@ -1,10 +1,10 @@
-// One simulator tick: advances the world to `now` inside the caller's transaction. The stalest vessels
-// move (arrive, berth, sail), schedules, berth plans and port statuses change at random at rates per
-// simulated hour, and the matching notifications and chat lines are created. Work is bounded per tick.
+// One simulator tick in the caller's transaction: the stalest vessels move, ETAs, berth plans and port
+// statuses change at random per simulated hour, notifications and chat follow. Bounded work per tick.
 import type { Sql } from '../db/db.ts';
+import { hashString } from '../seed/rng.ts';
 import { CHAT_LANES } from '../seed/world/lanes.ts';
 import { chatLine } from './chat.ts';
-import { notify, type SimEvent } from './events.ts';
+import { mergeEtaChanges, notify, type SimEvent } from './events.ts';
 import { moveVessel } from './move.ts';
 import { changePortStatus } from './port-status.ts';
 import { writeFixes } from './positions.ts';
@@ -16,7 +16,13 @@ import { flushCalls, loadWorld } from './world.ts';
 export interface TickOptions {
   /** Chat-enabled lanes ('*' or a comma list); the seed's default when absent. */
   chatLanes?: string;
+  /** When the previous tick ran; absent: taken from the newest AIS fix (first tick after a start). */
+  since?: Date;
 }
+
+/** Each vessel moves when its fix is 60-100% of LIMITS.moveEveryMs old, so the fleet spreads over ticks. */
+const staleAfter = (vslCd: string): number =>
+  LIMITS.moveEveryMs * (0.6 + 0.4 * (hashString(vslCd) / 2 ** 32));
 
 /** How many of an event with `mean` expected occurrences happen (Poisson), at most `cap`. */
 function draws(r: Rng, mean: number, cap: number): number {
@@ -32,15 +38,17 @@ const iso = (t: number): string => new Date(t).toISOString();
 export async function tick(sql: Sql, now: Date, r: Rng, opts: TickOptions = {}): Promise<TickReport> {
   const t = now.getTime();
   const vessels = await loadWorld(sql);
-  const last = Math.max(...vessels.map((v) => v.fix?.posDt ?? -Infinity));
+  const last = opts.since?.getTime() ?? Math.max(...vessels.map((v) => v.fix?.posDt ?? -Infinity));
   const dt = Number.isFinite(last) ? Math.min(LIMITS.maxDtMs, Math.max(0, t - last)) : 0;
   const report = emptyReport(t, dt);
   const events: SimEvent[] = [];
 
   // Vessels move, stalest first.
   const stale = vessels
-    .filter((v) => t - (v.fix?.posDt ?? -Infinity) >= LIMITS.moveEveryMs)
-    .sort((a, b) => (a.fix?.posDt ?? -Infinity) - (b.fix?.posDt ?? -Infinity) || a.vslCd.localeCompare(b.vslCd))
+    .filter((v) => t - (v.fix?.posDt ?? -Infinity) >= staleAfter(v.vslCd))
+    .sort(
+      (a, b) => (a.fix?.posDt ?? -Infinity) - (b.fix?.posDt ?? -Infinity) || a.vslCd.localeCompare(b.vslCd),
+    )
     .slice(0, LIMITS.movesPerTick);
   const fixes = new Map<string, FixRec[]>();
   for (const v of stale) {
@@ -65,24 +73,42 @@ export async function tick(sql: Sql, now: Date, r: Rng, opts: TickOptions = {}):
     const change = await changePortStatus(sql, vessels, t, r);
     if (!change) continue;
     events.push(change.event);
-    report.portStatus.push({ portCd: change.event.kind === 'portStatus' ? change.event.portCd : '', from: change.from, to: change.to, reason: change.reason });
+    report.portStatus.push({
+      portCd: change.event.kind === 'portStatus' ? change.event.portCd : '',
+      from: change.from,
+      to: change.to,
+      reason: change.reason,
+    });
   }
 
+  const happened = mergeEtaChanges(events);
   report.callsUpdated = await flushCalls(sql, vessels);
   report.positions = await writeFixes(sql, vessels, fixes, t);
 
-  for (const e of events) {
+  for (const e of happened) {
     if (e.kind === 'portStatus') continue;
     const at = { vslCd: e.vslCd, portCd: e.call.portCd };
     if (e.kind === 'arrival') report.arrivals.push({ ...at, ata: iso(e.at) });
     if (e.kind === 'berthing') report.berthings.push({ ...at, atb: iso(e.at) });
     if (e.kind === 'departure') report.departures.push({ ...at, atd: iso(e.at) });
-    if (e.kind === 'berthPlan') report.berthPlans.push({ ...at, callSeq: e.call.callSeq, etb: iso(e.call.etb), etd: iso(e.call.etd) });
+    if (e.kind === 'berthPlan')
+      report.berthPlans.push({ ...at, callSeq: e.call.callSeq, etb: iso(e.call.etb), etd: iso(e.call.etd) });
     if (e.kind === 'eta')
-      report.etaChanges.push({ ...at, callSeq: e.call.callSeq, prevEta: iso(e.prevEta), eta: iso(e.call.eta), auto: e.auto });
+      report.etaChanges.push({
+        ...at,
+        callSeq: e.call.callSeq,
+        prevEta: iso(e.prevEta),
+        eta: iso(e.call.eta),
+        auto: e.auto,
+      });
   }
-  const sent = await notify(sql, events, t);
-  report.notifications = sent.map((q) => ({ notId: q.notId, usrId: q.usrId, vslCd: q.vslCd ?? null, portCd: q.portCd ?? null }));
+  const sent = await notify(sql, happened, t);
+  report.notifications = sent.map((q) => ({
+    notId: q.notId,
+    usrId: q.usrId,
+    vslCd: q.vslCd ?? null,
+    portCd: q.portCd ?? null,
+  }));
 
   for (let i = draws(r, RATES.chat.perHour * hours, RATES.chat.cap); i > 0; i--) {
     const line = await chatLine(sql, vessels, t, r, opts.chatLanes ?? CHAT_LANES.join(','));

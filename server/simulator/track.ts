@@ -1,7 +1,7 @@
 // Where a vessel is on its leg: the sea route it sails (as the seed lays it), how far along it a
 // position is, the anchorage off a port (4 nm short of the route's end) and the berth at a terminal.
 import { rng } from '../seed/rng.ts';
-import { distanceNm, lonDelta, pointAlong, type LatLon } from '../seed/world/geo.ts';
+import { bearing, distanceNm, lonDelta, pointAlong, type LatLon } from '../seed/world/geo.ts';
 import { portByCode } from '../seed/world/ports.ts';
 import { seaRoute } from '../seed/world/routes.ts';
 
@@ -28,8 +28,12 @@ export function legTo(originPortCd: string | null, portCd: string, from: LatLon)
   return { points, distanceNm: distanceNm(from, [p.lat, p.lon]) };
 }
 
-/** Nautical miles along the polyline to the point nearest to pos (flat projection per segment). */
-export function progressOn(points: readonly LatLon[], pos: LatLon): number {
+/**
+ * Nautical miles along the polyline to the point nearest to pos (flat projection per segment). With the
+ * vessel's course over ground, segments sailed the other way count as far off: a route that doubles back
+ * on itself (out of a bay and in again) is then placed on the right leg.
+ */
+export function progressOn(points: readonly LatLon[], pos: LatLon, cog: number | null = null): number {
   let best = Infinity;
   let bestAlong = 0;
   let along = 0;
@@ -44,7 +48,8 @@ export function progressOn(points: readonly LatLon[], pos: LatLon): number {
     const py = pos[0] - a[0];
     const len2 = bx * bx + by * by;
     const t = len2 === 0 ? 0 : Math.min(1, Math.max(0, (px * bx + py * by) / len2));
-    const d = Math.hypot(px - t * bx, py - t * by);
+    const turn = cog == null || seg === 0 ? 0 : Math.abs(((bearing(a, b) - cog + 540) % 360) - 180);
+    const d = Math.hypot(px - t * bx, py - t * by) + (turn > 60 ? 1 : 0);
     if (d < best) {
       best = d;
       bestAlong = along + t * seg;

@@ -30,11 +30,22 @@ export const LIMITS = {
 
 /** Random events per simulated hour across the fleet, and at most how many per tick. */
 export const RATES = {
-  etaSlip: { perHour: 2.5, cap: 4 },
-  berthPlan: { perHour: 1.2, cap: 3 },
-  portStatus: { perHour: 0.3, cap: 1 },
-  chat: { perHour: 3, cap: 3 },
+  etaSlip: { perHour: 5, cap: 4 },
+  berthPlan: { perHour: 2.5, cap: 3 },
+  portStatus: { perHour: 0.5, cap: 1 },
+  chat: { perHour: 4, cap: 3 },
 } as const;
+
+/** Weight of a vessel when random events pick one: 1, plus 2 per user watching it. */
+export const interest = (v: { watchers: number }): number => 1 + 2 * v.watchers;
+
+/** Picks an item with probability proportional to its weight. */
+export function pickWeighted<T>(r: Rng, items: readonly T[], weight: (x: T) => number): T | null {
+  const total = items.reduce((a, x) => a + weight(x), 0);
+  let at = r.next() * total;
+  for (const x of items) if ((at -= weight(x)) < 0) return x;
+  return items[items.length - 1] ?? null;
+}
 
 export interface CallRec {
   voyNo: string;
@@ -68,6 +79,8 @@ export interface VesselRec {
   vslCd: string;
   laneCd: string;
   svcSpd: number;
+  /** Users on board, followers and agents of its next port: random events pick watched vessels more often. */
+  watchers: number;
   voyNo: string;
   dirCd: string;
   /** The current voyage's calls by call_seq, skipped ones included. */
@@ -97,7 +110,14 @@ export interface TickReport {
   arrivals: { vslCd: string; portCd: string; ata: string }[];
   berthings: { vslCd: string; portCd: string; atb: string }[];
   departures: { vslCd: string; portCd: string; atd: string }[];
-  etaChanges: { vslCd: string; portCd: string; callSeq: number; prevEta: string; eta: string; auto: boolean }[];
+  etaChanges: {
+    vslCd: string;
+    portCd: string;
+    callSeq: number;
+    prevEta: string;
+    eta: string;
+    auto: boolean;
+  }[];
   berthPlans: { vslCd: string; portCd: string; callSeq: number; etb: string; etd: string }[];
   portStatus: { portCd: string; from: string; to: string; reason: string }[];
   callsAdded: number;

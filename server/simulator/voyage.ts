@@ -13,7 +13,10 @@ function rotationIndex(rot: readonly LaneCall[], ports: readonly string[]): numb
   let bestLen = -1;
   for (let i = 0; i < n; i++) {
     let len = 0;
-    while (len < Math.min(ports.length, n) && rot[(((i - len) % n) + n) % n]?.portCd === ports[ports.length - 1 - len])
+    while (
+      len < Math.min(ports.length, n) &&
+      rot[(((i - len) % n) + n) % n]?.portCd === ports[ports.length - 1 - len]
+    )
       len++;
     if (len > bestLen && len > 0) {
       best = i;
@@ -119,14 +122,14 @@ export async function rollover(sql: Sql, v: VesselRec): Promise<string | null> {
     [v.vslCd, old.voyNo, old.dirCd, voyNo, dirCd, offset, cur.callSeq],
   );
   const keep = [old.voyNo + old.dirCd, voyNo + dirCd];
-  await sql.query('DELETE FROM port_calls WHERE vsl_cd = $1 AND NOT (skd_voy_no || skd_dir_cd = ANY($2::text[]))', [
-    v.vslCd,
-    keep,
-  ]);
-  await sql.query('DELETE FROM voyages WHERE vsl_cd = $1 AND NOT (skd_voy_no || skd_dir_cd = ANY($2::text[]))', [
-    v.vslCd,
-    keep,
-  ]);
+  await sql.query(
+    'DELETE FROM port_calls WHERE vsl_cd = $1 AND NOT (skd_voy_no || skd_dir_cd = ANY($2::text[]))',
+    [v.vslCd, keep],
+  );
+  await sql.query(
+    'DELETE FROM voyages WHERE vsl_cd = $1 AND NOT (skd_voy_no || skd_dir_cd = ANY($2::text[]))',
+    [v.vslCd, keep],
+  );
   v.calls = v.calls.slice(idx).map((c) => ({ ...c, voyNo, dirCd, callSeq: c.callSeq - offset }));
   v.voyNo = voyNo;
   v.dirCd = dirCd;

@@ -1,5 +1,5 @@
-// The snapshot a tick works on, read in four queries: vessels with their current voyage and its calls,
-// the port each vessel last left, and its newest AIS fix; and writing changed calls back in one statement.
+// The snapshot a tick works on, read in a few queries: vessels (and how many users watch each) with their
+// current voyage's calls, the port each last left and its newest AIS fix; and changed calls written back.
 import type { Sql } from '../db/db.ts';
 import type { CallRec, FixRec, VesselRec } from './types.ts';
 
@@ -48,8 +48,11 @@ export async function loadWorld(sql: Sql): Promise<VesselRec[]> {
     svc_spd: number;
     skd_voy_no: string;
     skd_dir_cd: string;
+    watchers: number;
   }>(
-    `SELECT v.vsl_cd, v.lane_cd, v.svc_spd, voy.skd_voy_no, voy.skd_dir_cd
+    `SELECT v.vsl_cd, v.lane_cd, v.svc_spd, voy.skd_voy_no, voy.skd_dir_cd,
+            (SELECT count(*)::int FROM users u WHERE u.usr_tp_cd = '4' AND u.ofc_id = v.vsl_cd)
+              + (SELECT count(*)::int FROM user_relations r WHERE r.rel_tp_cd = 'REL_USR_VSL' AND r.rel_cd = v.vsl_cd) AS watchers
        FROM vessels v JOIN voyages voy ON voy.vsl_cd = v.vsl_cd AND voy.is_current
       ORDER BY v.vsl_cd, voy.skd_voy_no DESC`,
   );
@@ -80,6 +83,10 @@ export async function loadWorld(sql: Sql): Promise<VesselRec[]> {
      SELECT n.*, (SELECT max(p.pos_dt) FROM vessel_positions p WHERE p.vsl_cd = n.vsl_cd AND p.pos_dt < n.pos_dt) AS prev_dt
        FROM n`,
   );
+  const agents = await sql.query<{ rel_cd: string; n: number }>(
+    "SELECT rel_cd, count(*)::int AS n FROM user_relations WHERE rel_tp_cd = 'AGT_PORT' GROUP BY rel_cd",
+  );
+  const agentsAt = new Map(agents.map((a) => [a.rel_cd, a.n]));
   const originOf = new Map(origins.map((o) => [o.vsl_cd, o.port_cd]));
   const fixOf = new Map(fixes.map((f) => [f.vsl_cd, f]));
   const callsOf = new Map<string, CallRec[]>();
@@ -94,13 +101,18 @@ export async function loadWorld(sql: Sql): Promise<VesselRec[]> {
     if (seen.has(v.vsl_cd)) continue; // one current voyage per vessel; the newest wins
     seen.add(v.vsl_cd);
     const f = fixOf.get(v.vsl_cd);
+    const calls = (callsOf.get(v.vsl_cd) ?? []).filter(
+      (c) => c.voyNo === v.skd_voy_no && c.dirCd === v.skd_dir_cd,
+    );
+    const next = calls.find((c) => !c.skip && c.atd == null);
     out.push({
       vslCd: v.vsl_cd,
       laneCd: v.lane_cd,
       svcSpd: v.svc_spd,
+      watchers: v.watchers + (next ? (agentsAt.get(next.portCd) ?? 0) : 0),
       voyNo: v.skd_voy_no,
       dirCd: v.skd_dir_cd,
-      calls: (callsOf.get(v.vsl_cd) ?? []).filter((c) => c.voyNo === v.skd_voy_no && c.dirCd === v.skd_dir_cd),
+      calls,
       originPortCd: originOf.get(v.vsl_cd) ?? null,
       fix: f
         ? {
