@@ -35,3 +35,16 @@ export function callWorker<T>(call: (api: Remote<WorkerApi>) => Promise<T>): Pro
   const { remote: api, failed: failure } = ensureWorker();
   return Promise.race([call(api), failure]);
 }
+
+export type { SyncStatus, SyncStatusSnapshot } from '../worker/index.ts';
+
+/** Tells the worker when the page becomes visible again (DESIGN.md §4): it syncs if its data is old.
+ * Call once when the app starts; gives the function that stops watching. */
+export function watchVisibility(): () => void {
+  const onChange = () => {
+    if (document.visibilityState === 'visible')
+      void callWorker((api) => api.pageVisible()).catch(() => undefined);
+  };
+  document.addEventListener('visibilitychange', onChange);
+  return () => document.removeEventListener('visibilitychange', onChange);
+}

@@ -8,6 +8,7 @@ import {
   type PrecacheEntry,
 } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { startOutboxReplay } from './outbox.ts';
 
 declare let self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | string)[] };
 
@@ -24,3 +25,6 @@ self.addEventListener('message', (event: ExtendableMessageEvent) => {
 });
 
 clientsClaim();
+
+// Outbox replay (DESIGN.md §3 rule 5): on Background Sync's `sync` event and now, at start-up.
+startOutboxReplay();

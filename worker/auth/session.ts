@@ -2,7 +2,7 @@
 import type { LoggedUser } from '../../src/core/contract/common.ts';
 import { requestJson } from '../../src/core/net/http.ts';
 import { checkLoggedUser, checkLogout } from '../../src/core/net/checks.ts';
-import { tokens } from '../db.ts';
+import { db, tokens } from '../db.ts';
 
 export type SessionStart =
   { status: 'signed-out' } | { status: 'signed-on'; token: string; user: LoggedUser };
@@ -12,6 +12,8 @@ export async function startSession(): Promise<SessionStart> {
   const token = await tokens.refresh();
   if (!token) return { status: 'signed-out' };
   const user = await tokens.json('/api/v2/app/common/logged-user', checkLoggedUser);
+  // The app opens with it offline next time.
+  await db.setMeta('user', user);
   return { status: 'signed-on', token: (await tokens.stored()) ?? token, user };
 }
 

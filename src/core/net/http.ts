@@ -40,6 +40,25 @@ export interface RequestOptions {
   timeoutMs?: number;
   /** Extra headers, e.g. Idempotency-Key or If-None-Match. */
   headers?: Record<string, string>;
+  /** A multipart body (SPEC §7 "a second client sends multipart"): the browser sets the boundary's content type. */
+  form?: FormData;
+}
+
+/** What a GET answered: 200 with checked data, or 304 (the caller's copy is current). */
+export type HttpAnswer<T> =
+  { status: 200; data: T; etag: string | null } | { status: 304; data: null; etag: string | null };
+
+export type QueryValue = string | number | boolean | null | undefined;
+
+/** Query string with array parameters WITHOUT indices (`a=1&a=2`, SPEC §7); empty values are left out. */
+export function query(params: Record<string, QueryValue | readonly QueryValue[]>): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    const values: readonly QueryValue[] = Array.isArray(value) ? value : [value as QueryValue];
+    for (const v of values) if (v !== null && v !== undefined) search.append(key, String(v));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
 }
 
 /** Where requests go and how they are made: the page's origin and the global fetch, unless a test says otherwise
@@ -56,8 +75,30 @@ export function configureHttp(config: Partial<HttpConfig>): void {
 }
 
 export async function requestJson<T>(path: string, check: Check<T>, opts: RequestOptions = {}): Promise<T> {
+  const answer = await request(path, check, opts);
+  // A 304 only comes back to a conditional request: a plain one asking for data never gets one.
+  if (answer.status === 304) throw new UnknownError(`The server's answer to ${path} was not understood.`);
+  return answer.data;
+}
+
+/** The same call as multipart (FormData body, no JSON content type). */
+export function requestMultipart<T>(
+  path: string,
+  check: Check<T>,
+  form: FormData,
+  opts: Omit<RequestOptions, 'body' | 'form'> = {},
+): Promise<T> {
+  return requestJson(path, check, { method: 'POST', ...opts, form });
+}
+
+/** One request: 200 gives checked data and the ETag, 304 gives no data; anything else is a typed error. */
+export async function request<T>(
+  path: string,
+  check: Check<T>,
+  opts: RequestOptions = {},
+): Promise<HttpAnswer<T>> {
   const headers: Record<string, string> = { Accept: 'application/json', 'Cache-Control': 'no-cache' };
-  if (opts.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (opts.body !== undefined && !opts.form) headers['Content-Type'] = 'application/json';
   if (opts.token) headers[TOKEN_HEADER] = opts.token;
   Object.assign(headers, opts.headers);
   const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
@@ -67,9 +108,9 @@ export async function requestJson<T>(path: string, check: Check<T>, opts: Reques
   let text: string;
   try {
     res = await httpConfig.fetch(httpConfig.base + path, {
-      method: opts.method ?? 'GET',
+      method: opts.method ?? (opts.form ? 'POST' : 'GET'),
       headers,
-      body: opts.body === undefined ? null : JSON.stringify(opts.body),
+      body: opts.form ?? (opts.body === undefined ? null : JSON.stringify(opts.body)),
       credentials: 'include',
       cache: 'no-cache',
       signal: controller.signal,
@@ -86,11 +127,18 @@ export async function requestJson<T>(path: string, check: Check<T>, opts: Reques
   } finally {
     clearTimeout(timer);
   }
+  const etag = res.headers.get('etag');
+  if (res.status === 304) return { status: 304, data: null, etag };
   const body = parseJson(text);
   if (!res.ok) throw errorFor(res.status, body, path);
-  const checked = body === undefined ? null : check(body);
+  let checked: T | null = null;
+  try {
+    checked = body === undefined ? null : check(body);
+  } catch {
+    // A check that trips over an odd value is the same as a failed check: an error, never a crash.
+  }
   if (checked === null) throw new UnknownError(`The server's answer to ${path} was not understood.`);
-  return checked;
+  return { status: 200, data: checked, etag };
 }
 
 function parseJson(text: string): unknown {

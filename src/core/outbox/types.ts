@@ -28,3 +28,64 @@ export interface OutboxRow {
   nextAttemptAt: number;
   lastError: OpError | null;
 }
+
+/** What a kind's local change replaced, stored in `OutboxRow.undo` and put back on a permanent failure. */
+export interface UndoAck {
+  notSeq: number;
+  /** ackUsrId before "Got it" (null: the button shows again). */
+  ackUsrId: string | null;
+}
+export interface UndoRead {
+  notSeq: number;
+  /** notReadYn before the read, or null when the item was not stored locally. */
+  notReadYn: 'Y' | 'N' | null;
+  /** Whether the read took one off the badge's notCnt (given back on undo). */
+  badgeDecremented: boolean;
+}
+export interface UndoSetting {
+  notId: string;
+  /** The switch before the toggle, or null when the setting was not stored locally (undo deletes it). */
+  notUseYn: 'Y' | 'N' | null;
+}
+export interface UndoSubscription {
+  notDevId: string;
+  previous: PushSubscriptionState | null;
+}
+export interface UndoByKind {
+  ack: UndoAck;
+  read: UndoRead;
+  setting: UndoSetting;
+  subscription: UndoSubscription;
+}
+
+/** The push subscription as this device last asked for it (kept in meta `pushSubscription`). */
+export interface PushSubscriptionState {
+  notDevId: string;
+  notSbscrYn: 'Y' | 'N';
+}
+
+/** An operation as a command hands it to `enqueue` (ids, times and counters are the outbox's). */
+export type NewOp = {
+  [K in OpKind]: {
+    kind: K;
+    entity: string;
+    method: 'POST' | 'PUT';
+    path: string;
+    body: unknown;
+    undo: UndoByKind[K];
+  };
+}[OpKind];
+
+/** An operation the server refused for good: dropped, its local change undone, and kept here for the window. */
+export interface OutboxFailure {
+  opId: string;
+  kind: OpKind;
+  entity: string;
+  body: unknown;
+  /** The server's message (for an ack: the toast text, SPEC §8). */
+  message: string;
+  status?: number | undefined;
+  /** SPEC §8: an ack failure is a toast; read and setting failures are only logged (the switch reverts). */
+  toast: boolean;
+  at: number;
+}

@@ -1,0 +1,364 @@
+// Sends the outbox (DESIGN.md §3 rules 2 to 6): in order per entity, independent entities in parallel, coalesced
+// first, failures classified, one drainer at a time under the Web Lock 'quay-outbox'. Shared by worker and sw.
+import type { QuayDb } from '../db.ts';
+import {
+  AuthenticationError,
+  JsonWebTokenError,
+  RequestError,
+  TimeoutError,
+  type Check,
+} from '../net/http.ts';
+import type { TokenStore } from '../net/token.ts';
+import { defaultLocks, OUTBOX_LOCK, type OutboxLocks } from './lock.ts';
+import { recordFailure } from './meta.ts';
+import type { OpError, OutboxFailure, OutboxRow, UndoByKind } from './types.ts';
+
+/** A satellite round trip is most of a second: a few entities at once, not more (the link is shared and paid). */
+export const DEFAULT_CONCURRENCY = 4;
+export const DEFAULT_BACKOFF = { baseMs: 2_000, maxMs: 5 * 60_000 };
+
+/** Every outbox endpoint answers {success, msg}, at the top level or under one key (SPEC §7). */
+export interface OpAnswer {
+  success: boolean;
+  msg: string;
+}
+
+export interface DrainOptions {
+  /** Web Locks (navigator.locks); Node tests pass memoryLocks(). */
+  locks?: OutboxLocks;
+  /** Wait for the lock instead of returning at once when another context drains (default false). */
+  wait?: boolean;
+  concurrency?: number;
+  /** Per request; default the HTTP client's (sized for a 2 s round trip). */
+  timeoutMs?: number;
+  backoff?: { baseMs: number; maxMs: number };
+  now?: () => number;
+  random?: () => number;
+  onApplied?: (row: OutboxRow, answer: OpAnswer) => void;
+  /** Also recorded in meta `outboxFailures` for a window that was not listening (e.g. the sw drained). */
+  onPermanentFailure?: (failure: OutboxFailure) => void;
+}
+
+export interface DrainResult {
+  /** False when another context held the lock (and `wait` was not set): it drains instead. */
+  ran: boolean;
+  applied: number;
+  /** Refused for good: dropped, undone, reported. */
+  refused: number;
+  /** Transient failures this run: kept, with a later nextAttemptAt. */
+  retrying: number;
+  /** Operations merged into a later one before sending. */
+  coalesced: number;
+  /** The token could not be refreshed: nothing more is sent until the user signs on again (operations kept). */
+  signedOut: boolean;
+  /** Operations still in the outbox when the run ended. */
+  remaining: number;
+  /** The earliest time a kept operation may be tried again, or null. */
+  nextAttemptAt: number | null;
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+export const checkAnswer: Check<OpAnswer> = (v) => {
+  if (!isRecord(v)) return null;
+  const inner = isRecord(v.notiReadSaveResponse)
+    ? v.notiReadSaveResponse
+    : isRecord(v.notiSettingSaveResponse)
+      ? v.notiSettingSaveResponse
+      : v;
+  if (typeof inner.success !== 'boolean') return null;
+  return { success: inner.success, msg: typeof inner.msg === 'string' ? inner.msg : '' };
+};
+
+type Outcome =
+  | { type: 'applied'; answer: OpAnswer }
+  | { type: 'refused'; message: string; status?: number | undefined }
+  | { type: 'retry'; error: OpError }
+  | { type: 'signedOut'; error: OpError };
+
+const opError = (err: unknown): OpError =>
+  err instanceof Error
+    ? { name: err.name, message: err.message, status: err instanceof RequestError ? err.status : undefined }
+    : { name: 'UnknownError', message: String(err) };
+
+/**
+ * Rule 3. No network (no status), timeout, 5xx, 408 and 429: keep and retry later. 401 reaches here only after
+ * TokenStore refreshed once and the retry failed too: signed out, keep everything. Any other 4xx: refused for good.
+ */
+export function classify(err: unknown): Outcome {
+  const error = opError(err);
+  if (err instanceof AuthenticationError || err instanceof JsonWebTokenError)
+    return { type: 'signedOut', error };
+  if (err instanceof TimeoutError) return { type: 'retry', error };
+  if (err instanceof RequestError) {
+    const s = err.status;
+    if (s === undefined || s >= 500 || s === 429 || s === 408 || s < 400) return { type: 'retry', error };
+    return { type: 'refused', message: err.message, status: s };
+  }
+  return { type: 'retry', error };
+}
+
+/** Exponential backoff with jitter: half the step fixed, half random, capped. */
+export function backoffMs(
+  attempts: number,
+  backoff = DEFAULT_BACKOFF,
+  random: () => number = Math.random,
+): number {
+  const step = Math.min(backoff.maxMs, backoff.baseMs * 2 ** Math.max(0, attempts - 1));
+  return Math.round(step / 2 + random() * (step / 2));
+}
+
+/**
+ * Rule 2's coalescing, on one entity's rows in seq order. A setting or a subscription: the last state wins, and it
+ * takes the undo of the first (the state before all of them). Reads of one notSeq: the first stays (it made the
+ * local change), later ones go. An ack is never dropped.
+ */
+export function coalesce(rows: readonly OutboxRow[]): { keep: OutboxRow[]; drop: OutboxRow[] } {
+  const keep: OutboxRow[] = [];
+  const drop: OutboxRow[] = [];
+  let readKept = false;
+  for (const row of rows) {
+    const prev = keep[keep.length - 1];
+    if ((row.kind === 'setting' || row.kind === 'subscription') && prev?.kind === row.kind) {
+      keep[keep.length - 1] = { ...row, undo: prev.undo };
+      drop.push(prev);
+    } else if (row.kind === 'read' && readKept) {
+      drop.push(row);
+    } else {
+      if (row.kind === 'read') readKept = true;
+      keep.push(row);
+    }
+  }
+  return { keep, drop };
+}
+
+const LOCAL_TABLES = (db: QuayDb) => [
+  db.outbox,
+  db.meta,
+  db.notifications,
+  db.notificationDetails,
+  db.badge,
+  db.notificationSettings,
+];
+
+/** Puts back what the operation's local change replaced (call inside a transaction over LOCAL_TABLES). */
+async function undoLocal(db: QuayDb, row: OutboxRow): Promise<void> {
+  switch (row.kind) {
+    case 'ack': {
+      const u = row.undo as UndoByKind['ack'];
+      await db.notifications.update(u.notSeq, { ackUsrId: u.ackUsrId });
+      await db.notificationDetails.update(u.notSeq, { ackUsrId: u.ackUsrId });
+      return;
+    }
+    case 'read': {
+      const u = row.undo as UndoByKind['read'];
+      if (u.notReadYn !== null) {
+        await db.notifications.update(u.notSeq, { notReadYn: u.notReadYn });
+        await db.notificationDetails.update(u.notSeq, { notReadYn: u.notReadYn });
+      }
+      if (u.badgeDecremented) {
+        await db.badge
+          .where('key')
+          .equals('notification')
+          .modify((b) => {
+            b.notCnt += 1;
+          });
+      }
+      return;
+    }
+    case 'setting': {
+      const u = row.undo as UndoByKind['setting'];
+      if (u.notUseYn === null) await db.notificationSettings.delete(u.notId);
+      else await db.notificationSettings.update(u.notId, { notUseYn: u.notUseYn });
+      return;
+    }
+    case 'subscription': {
+      const u = row.undo as UndoByKind['subscription'];
+      if (u.previous === null) await db.deleteMeta('pushSubscription');
+      else await db.setMeta('pushSubscription', u.previous);
+      return;
+    }
+  }
+}
+
+/** Drops a refused operation, undoes its local change (unless a later one of the same switch stands), reports it. */
+async function refuse(db: QuayDb, row: OutboxRow, message: string, status: number | undefined, at: number) {
+  const failure: OutboxFailure = {
+    opId: row.opId,
+    kind: row.kind,
+    entity: row.entity,
+    body: row.body,
+    message,
+    status,
+    toast: row.kind === 'ack',
+    at,
+  };
+  await db.transaction('rw', LOCAL_TABLES(db), async () => {
+    await db.outbox.delete(row.seq as number);
+    const later =
+      row.kind === 'setting' || row.kind === 'subscription'
+        ? (await db.outbox.where('entity').equals(row.entity).sortBy('seq')).find((r) => r.kind === row.kind)
+        : undefined;
+    // The user changed the switch again after this one was sent: their latest choice stays on screen, and the
+    // later operation inherits what to put back if it is refused too.
+    if (later) await db.outbox.update(later.seq as number, { undo: row.undo });
+    else await undoLocal(db, row);
+    await recordFailure(db, failure);
+  });
+  return failure;
+}
+
+/** The oldest waiting operation of an entity, after coalescing its queue. */
+async function headOf(db: QuayDb, entity: string): Promise<{ head: OutboxRow | undefined; dropped: number }> {
+  return db.transaction('rw', db.outbox, async () => {
+    const rows = await db.outbox.where('entity').equals(entity).sortBy('seq');
+    const { keep, drop } = coalesce(rows);
+    if (drop.length > 0) {
+      await db.outbox.bulkDelete(drop.map((r) => r.seq as number));
+      for (const k of keep) {
+        const original = rows.find((r) => r.seq === k.seq);
+        if (original && original.undo !== k.undo) await db.outbox.update(k.seq as number, { undo: k.undo });
+      }
+    }
+    return { head: keep[0], dropped: drop.length };
+  });
+}
+
+async function send(tokens: TokenStore, row: OutboxRow, timeoutMs: number | undefined): Promise<Outcome> {
+  try {
+    const answer = await tokens.json(row.path, checkAnswer, {
+      method: row.method,
+      body: row.body,
+      headers: { 'Idempotency-Key': row.opId },
+      ...(timeoutMs !== undefined ? { timeoutMs } : {}),
+    });
+    // A 200 that says success:false (e.g. ack: "Already acknowledged by …") is the server refusing the change:
+    // a repeat would get the same answer (idempotency), so it is permanent, with the server's message.
+    if (!answer.success) return { type: 'refused', message: answer.msg || 'The server refused the change.' };
+    return { type: 'applied', answer };
+  } catch (err) {
+    return classify(err);
+  }
+}
+
+async function run(db: QuayDb, tokens: TokenStore, opts: DrainOptions): Promise<DrainResult> {
+  const now = opts.now ?? Date.now;
+  const result: DrainResult = {
+    ran: true,
+    applied: 0,
+    refused: 0,
+    retrying: 0,
+    coalesced: 0,
+    signedOut: false,
+    remaining: 0,
+    nextAttemptAt: null,
+  };
+  const blocked = new Set<string>();
+  const block = (entity: string, at: number | null) => {
+    blocked.add(entity);
+    if (at !== null && (result.nextAttemptAt === null || at < result.nextAttemptAt))
+      result.nextAttemptAt = at;
+  };
+
+  const drainEntity = async (entity: string): Promise<void> => {
+    for (;;) {
+      if (result.signedOut) return;
+      const { head, dropped } = await headOf(db, entity);
+      result.coalesced += dropped;
+      if (!head) return;
+      if (head.nextAttemptAt > now()) return block(entity, head.nextAttemptAt);
+      const outcome = await send(tokens, head, opts.timeoutMs);
+      const seq = head.seq as number;
+      switch (outcome.type) {
+        case 'applied':
+          await db.outbox.delete(seq);
+          result.applied += 1;
+          opts.onApplied?.(head, outcome.answer);
+          break;
+        case 'refused': {
+          const failure = await refuse(db, head, outcome.message, outcome.status, now());
+          result.refused += 1;
+          opts.onPermanentFailure?.(failure);
+          break;
+        }
+        case 'retry': {
+          const attempts = head.attempts + 1;
+          const at = now() + backoffMs(attempts, opts.backoff, opts.random);
+          await db.outbox.update(seq, { attempts, nextAttemptAt: at, lastError: outcome.error });
+          result.retrying += 1;
+          return block(entity, at);
+        }
+        case 'signedOut':
+          await db.outbox.update(seq, { lastError: outcome.error });
+          result.signedOut = true;
+          return block(entity, null);
+      }
+    }
+  };
+
+  // Passes until no entity is left with a due head: operations enqueued during a pass are picked up by the next.
+  while (!result.signedOut) {
+    const rows = await db.outbox.orderBy('seq').toArray();
+    const entities = [...new Set(rows.map((r) => r.entity))].filter((e) => !blocked.has(e));
+    if (entities.length === 0) break;
+    let next = 0;
+    const workers = Array.from(
+      { length: Math.min(opts.concurrency ?? DEFAULT_CONCURRENCY, entities.length) },
+      async () => {
+        while (next < entities.length && !result.signedOut) {
+          const entity = entities[next++] as string;
+          await drainEntity(entity);
+          blocked.add(entity);
+        }
+      },
+    );
+    await Promise.all(workers);
+    // An entity emptied in this pass may have new rows: allow it again unless it waits for a retry.
+    for (const e of entities) {
+      const head = await db.outbox.where('entity').equals(e).first();
+      if (head && head.nextAttemptAt <= now() && head.attempts === 0) blocked.delete(e);
+    }
+  }
+  result.remaining = await db.outbox.count();
+  return result;
+}
+
+/** Drains the outbox once, under the 'quay-outbox' lock. Never throws for a failed request (rule 3 handles it). */
+export async function drain(db: QuayDb, tokens: TokenStore, opts: DrainOptions = {}): Promise<DrainResult> {
+  const locks = opts.locks ?? defaultLocks();
+  return locks.request(OUTBOX_LOCK, opts.wait ? {} : { ifAvailable: true }, async (lock) => {
+    if (!lock) {
+      return {
+        ran: false,
+        applied: 0,
+        refused: 0,
+        retrying: 0,
+        coalesced: 0,
+        signedOut: false,
+        remaining: await db.outbox.count(),
+        nextAttemptAt: null,
+      };
+    }
+    return run(db, tokens, opts);
+  });
+}
+
+/** Rule 4: what the window shows. How many changes wait to be sent. */
+export function pendingCount(db: QuayDb): Promise<number> {
+  return db.outbox.count();
+}
+
+/** The operations waiting for one entity (e.g. 'notification:123'): a clock on "Got it" while one is an ack. */
+export function pendingFor(db: QuayDb, entity: string): Promise<OutboxRow[]> {
+  return db.outbox.where('entity').equals(entity).sortBy('seq');
+}
+
+/**
+ * Entities with operations still waiting. The sync must not overwrite their optimistic fields with an older server
+ * copy (e.g. ackUsrId back to null while the ack waits): skip or re-apply them when writing a synced list.
+ */
+export async function pendingEntities(db: QuayDb): Promise<Set<string>> {
+  const keys = await db.outbox.orderBy('entity').uniqueKeys();
+  return new Set(keys.map(String));
+}

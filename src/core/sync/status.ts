@@ -1,0 +1,33 @@
+// The sync status the window shows (online, syncing, signed out, last error): the worker keeps it in the `meta`
+// table under SYNC_STATUS_KEY so every tab reads it with useLiveQuery; per-dataset times live in `syncState`.
+import type { OpError } from '../outbox/types.ts';
+import type { Dataset } from '../db.ts';
+
+export const SYNC_STATUS_KEY = 'syncStatus';
+
+export interface SyncStatus {
+  online: boolean;
+  syncing: boolean;
+  /** The session ended (refresh answered Fail, or the token was refused): the window goes to the sign-on page. */
+  signedOut: boolean;
+  /** When the last sync finished with every dataset answered (ms since epoch). */
+  lastSyncedAt: number | null;
+  /** The last sync's first failure, null when it went well. */
+  lastError: OpError | null;
+  /** When the next attempt is planned (timer or backoff); null when none (offline, signed out, not leader). */
+  nextAttemptAt: number | null;
+}
+
+export const INITIAL_SYNC_STATUS: SyncStatus = {
+  online: true,
+  syncing: false,
+  signedOut: false,
+  lastSyncedAt: null,
+  lastError: null,
+  nextAttemptAt: null,
+};
+
+/** What getStatus() answers: the status row and each dataset's times. */
+export interface SyncStatusSnapshot extends SyncStatus {
+  datasets: Partial<Record<Dataset, { syncedAt: number | null; error: OpError | null }>>;
+}

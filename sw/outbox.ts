@@ -1,0 +1,43 @@
+// Outbox replay when no page is open (DESIGN.md §3 rule 5): on Background Sync's `sync` event (tag 'quay-outbox',
+// Chromium only) and at service-worker start, the same drain as the worker, with the sw's own database and token,
+// under the same Web Lock so only one context sends.
+import { QuayDb } from '../src/core/db.ts';
+import { TokenStore } from '../src/core/net/token.ts';
+import { drain } from '../src/core/outbox/drain.ts';
+import { OUTBOX_SYNC_TAG } from '../src/core/outbox/index.ts';
+
+declare let self: ServiceWorkerGlobalScope;
+
+/** Background Sync's event: missing from TypeScript's WebWorker lib (TRAPS.md). */
+interface SyncEvent extends ExtendableEvent {
+  readonly tag: string;
+  readonly lastChance: boolean;
+}
+
+let parts: { db: QuayDb; tokens: TokenStore } | undefined;
+
+/** The sw's own connection and token store, opened on first use. */
+function open(): { db: QuayDb; tokens: TokenStore } {
+  if (!parts) {
+    const db = new QuayDb();
+    parts = { db, tokens: new TokenStore(db) };
+  }
+  return parts;
+}
+
+/** One replay. For a `sync` event, kept operations that failed for now reject, so the browser fires it again later. */
+async function replay(fromSync: boolean, lastChance = false): Promise<void> {
+  const { db, tokens } = open();
+  const result = await drain(db, tokens);
+  if (fromSync && result.ran && !lastChance && !result.signedOut && result.retrying > 0) {
+    throw new Error(`outbox: ${result.remaining} operations wait for the link`);
+  }
+}
+
+export function startOutboxReplay(): void {
+  self.addEventListener('sync' as keyof ServiceWorkerGlobalScopeEventMap, (event) => {
+    const e = event as unknown as SyncEvent;
+    if (e.tag === OUTBOX_SYNC_TAG) e.waitUntil(replay(true, e.lastChance));
+  });
+  replay(false).catch((err: unknown) => console.warn('outbox replay at start failed', err));
+}

@@ -1,0 +1,97 @@
+// The token against the real server: twenty 401s at once cause ONE refresh, and a refresh that says Fail (the
+// sign-on session ended) clears the token and makes "signed out" visible to the window.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import { QuayDb } from '../src/core/db.ts';
+import { ApiClient } from '../src/core/net/api-client.ts';
+import { configureHttp, requestJson } from '../src/core/net/http.ts';
+import { checkLoggedUser, checkLogout } from '../src/core/net/checks.ts';
+import { TokenStore } from '../src/core/net/token.ts';
+import { createSyncService } from '../worker/sync/service.ts';
+import { MemoryLocks } from '../worker/sync/memory-locks.ts';
+import { startTestServer, type TestServer } from './helpers/server.ts';
+
+const USER_PATH = '/api/v2/app/common/logged-user';
+let s: TestServer;
+let url: string;
+const seen: { path: string; status: number; token: string | null }[] = [];
+
+/** A browser's cookie jar for one user: POST /sso/login, then every request carries quay_sid. */
+async function signOn(usrId: string): Promise<void> {
+  const login = await fetch(`${url}/sso/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ usrId, password: 'demo' }),
+    redirect: 'manual',
+  });
+  const sid = /quay_sid=([^;]+)/.exec(login.headers.getSetCookie().join(';'))?.[1];
+  if (!sid) throw new Error(`sign-on of ${usrId} failed: ${login.status}`);
+  configureHttp({
+    base: url,
+    fetch: async (input, init) => {
+      const headers = new Headers(init?.headers);
+      headers.set('cookie', `quay_sid=${sid}`);
+      const res = await fetch(input, { ...init, headers });
+      seen.push({
+        path: new URL(String(input)).pathname,
+        status: res.status,
+        token: headers.get('x-auth-token'),
+      });
+      return res;
+    },
+  });
+}
+
+const freshDb = () => new QuayDb({ indexedDB: new IDBFactory(), IDBKeyRange });
+
+beforeAll(async () => {
+  s = await startTestServer();
+  url = await s.listen();
+});
+afterAll(() => s.close());
+
+describe('token', () => {
+  it('refreshes once, single-flight, when 20 calls get 401 at once, and all 20 succeed with the new token', async () => {
+    await signOn('vessel');
+    const db = freshDb();
+    await db.setMeta('token', 'not-a-valid-token');
+    const tokens = new TokenStore(db);
+    const client = new ApiClient(tokens);
+    seen.length = 0;
+    const users = await Promise.all(
+      Array.from({ length: 20 }, () => client.json(USER_PATH, checkLoggedUser)),
+    );
+    expect(users.every((u) => u.usrId === 'vessel')).toBe(true);
+    const refreshes = seen.filter((r) => r.path === '/IBP_REFRESH.do');
+    expect(refreshes).toHaveLength(1);
+    const fresh = await db.getMeta('token');
+    expect(fresh).toBeTruthy();
+    expect(fresh).not.toBe('not-a-valid-token');
+    const answered = seen.filter((r) => r.path === USER_PATH && r.status === 200);
+    expect(answered).toHaveLength(20);
+    expect(answered.every((r) => r.token === fresh)).toBe(true);
+    expect(seen.filter((r) => r.path === USER_PATH && r.status === 401)).toHaveLength(20);
+  });
+
+  it('clears the token and shows signed-out when the refresh fails (session ended)', async () => {
+    await signOn('vessel');
+    const db = freshDb();
+    const tokens = new TokenStore(db);
+    expect(await tokens.refresh()).toBeTruthy();
+    // The session ends elsewhere (another tab signed out): the stored token is now refused and cannot be renewed.
+    await requestJson('/IBP_REFRESH.do?f_cmd=11', checkLogout, { token: (await tokens.stored()) ?? '' });
+    const sync = createSyncService({ db, tokens, locks: new MemoryLocks(), isOnline: () => true });
+    sync.start();
+    await sync.whenLeading();
+    const status = await sync.getStatus();
+    expect(status.signedOut).toBe(true);
+    expect(status.lastError?.name).toBe('AuthenticationError');
+    expect(status.nextAttemptAt).toBeNull();
+    expect(await db.getMeta('token')).toBeUndefined();
+    // No retry loop: asking again does nothing while signed out.
+    const before = seen.length;
+    await sync.syncNow();
+    expect(seen.length).toBe(before);
+    sync.stop();
+  });
+});

@@ -1,0 +1,162 @@
+// The write commands of DESIGN.md §3: each applies its change locally (optimistic) AND appends its outbox operation
+// in ONE Dexie transaction, then asks for a drain. Built from injected parts so tests run them on their own database.
+import type { QuayDb } from '../../src/core/db.ts';
+import { ForbiddenError, UnknownError } from '../../src/core/net/http.ts';
+import type { TokenStore } from '../../src/core/net/token.ts';
+import { enqueue, entityOf } from '../../src/core/outbox/enqueue.ts';
+import type { DrainOptions } from '../../src/core/outbox/drain.ts';
+import { scheduleDrain } from '../../src/core/outbox/schedule.ts';
+import type { PushSubscriptionState } from '../../src/core/outbox/types.ts';
+
+const N = '/api/v2/app/notification';
+
+export interface CommandDeps {
+  db: QuayDb;
+  tokens: TokenStore;
+  /** Passed to every drain the commands start (locks, callbacks, timeouts). */
+  drainOptions?: DrainOptions;
+  /** Asks for a Background Sync (Chromium) so the sw replays if the page closes first; absent elsewhere. */
+  registerSync?: () => Promise<void>;
+  /** Default: scheduleDrain; tests may pass a no-op to drain by hand. */
+  triggerDrain?: () => void;
+}
+
+/** The Web Push subscription as PushSubscription.toJSON() gives it. */
+export interface SubscriptionJson {
+  endpoint: string;
+  expirationTime?: number | null;
+  keys: { p256dh: string; auth: string };
+}
+
+export interface CommandResult {
+  /** The outbox operation id (Idempotency-Key), or null when nothing had to be sent. */
+  opId: string | null;
+}
+
+export function createCommands(deps: CommandDeps) {
+  const { db, tokens } = deps;
+  const after = (opId: string | null): CommandResult => {
+    if (opId !== null) {
+      void deps.registerSync?.().catch(() => undefined);
+      if (deps.triggerDrain) deps.triggerDrain();
+      else void scheduleDrain(db, tokens, deps.drainOptions);
+    }
+    return { opId };
+  };
+
+  /** "Got it" (SPEC §4, §5, §6): vessel users only, needs a notSeq; ackUsrId becomes the user's id at once. */
+  async function acknowledge(notSeq: number): Promise<CommandResult> {
+    if (!Number.isInteger(notSeq) || notSeq <= 0) throw new UnknownError('Got it needs a notSeq.');
+    const opId = await db.transaction(
+      'rw',
+      [db.notifications, db.notificationDetails, db.outbox, db.meta],
+      async () => {
+        const user = await db.getMeta('user');
+        if (!user || user.usrTpCd !== '4')
+          throw new ForbiddenError('Only vessel users can acknowledge a vessel notification.');
+        const item = await db.notifications.get(notSeq);
+        const detail = await db.notificationDetails.get(notSeq);
+        const current = item?.ackUsrId ?? detail?.ackUsrId ?? null;
+        if (current) return null; // already acknowledged: the button is hidden, nothing to send
+        await db.notifications.update(notSeq, { ackUsrId: user.usrId });
+        await db.notificationDetails.update(notSeq, { ackUsrId: user.usrId });
+        const vslCd = item?.vslCd ?? detail?.vslCd ?? user.ofcId;
+        const row = await enqueue(db, {
+          kind: 'ack',
+          entity: entityOf.notification(notSeq),
+          method: 'POST',
+          path: `${N}/vessel/ack`,
+          body: vslCd ? { notSeq, vslCd } : { notSeq },
+          undo: { notSeq, ackUsrId: null },
+        });
+        return row.opId;
+      },
+    );
+    return after(opId);
+  }
+
+  /** Opening an item (SPEC §4): N -> Y, one off the badge's notCnt, and the badge call counter goes up. */
+  async function markRead(notSeq: number): Promise<CommandResult> {
+    if (!Number.isInteger(notSeq) || notSeq <= 0) throw new UnknownError('Reading needs a notSeq.');
+    const opId = await db.transaction(
+      'rw',
+      [db.notifications, db.notificationDetails, db.badge, db.outbox, db.meta],
+      async () => {
+        const item = await db.notifications.get(notSeq);
+        const detail = await db.notificationDetails.get(notSeq);
+        const before = item?.notReadYn ?? detail?.notReadYn ?? null;
+        const badge = await db.badge.get('notification');
+        const decrement = before === 'N' && badge !== undefined && badge.notCnt > 0;
+        if (badge) {
+          await db.badge.put({
+            ...badge,
+            notCnt: decrement ? badge.notCnt - 1 : badge.notCnt,
+            currBadgeCall: badge.currBadgeCall + 1,
+          });
+        }
+        if (before === 'N') {
+          await db.notifications.update(notSeq, { notReadYn: 'Y' });
+          await db.notificationDetails.update(notSeq, { notReadYn: 'Y' });
+        }
+        const row = await enqueue(db, {
+          kind: 'read',
+          entity: entityOf.notification(notSeq),
+          method: 'POST',
+          path: `${N}/user/read`,
+          body: { notSeq },
+          undo: { notSeq, notReadYn: before, badgeDecremented: decrement },
+        });
+        return row.opId;
+      },
+    );
+    return after(opId);
+  }
+
+  /** A notification setting switch (SPEC §4): toggled at once, reverted if the server refuses. */
+  async function saveSetting(notId: string, notUseYn: 'Y' | 'N'): Promise<CommandResult> {
+    const opId = await db.transaction('rw', [db.notificationSettings, db.outbox, db.meta], async () => {
+      const user = await db.getMeta('user');
+      const row = await db.notificationSettings.get(notId);
+      if (row) await db.notificationSettings.update(notId, { notUseYn });
+      else await db.notificationSettings.put({ notId, notNm: notId, notUseYn });
+      const op = await enqueue(db, {
+        kind: 'setting',
+        entity: entityOf.setting(notId),
+        method: 'POST',
+        path: `${N}/settings`,
+        body: user ? { notId, notUseYn, usrId: user.usrId } : { notId, notUseYn },
+        undo: { notId, notUseYn: row?.notUseYn ?? null },
+      });
+      return op.opId;
+    });
+    return after(opId);
+  }
+
+  /** The push master switch (SPEC §4): kept in meta `pushSubscription`, saved through the outbox. */
+  async function saveSubscription(
+    notDevId: string,
+    notSbscrYn: 'Y' | 'N',
+    subscription?: SubscriptionJson,
+  ): Promise<CommandResult> {
+    if (notSbscrYn === 'Y' && !subscription) throw new UnknownError('Turning push on needs a subscription.');
+    const opId = await db.transaction('rw', [db.outbox, db.meta], async () => {
+      const previous = (await db.getMeta('pushSubscription')) ?? null;
+      const state: PushSubscriptionState = { notDevId, notSbscrYn };
+      await db.setMeta('pushSubscription', state);
+      const op = await enqueue(db, {
+        kind: 'subscription',
+        entity: entityOf.subscription(notDevId),
+        method: 'POST',
+        path: `${N}/user/subscription`,
+        body: subscription ? { notDevId, notSbscrYn, subscription } : { notDevId, notSbscrYn },
+        undo: { notDevId, previous },
+      });
+      return op.opId;
+    });
+    return after(opId);
+  }
+
+  return { acknowledge, markRead, saveSetting, saveSubscription };
+}
+
+export type Commands = ReturnType<typeof createCommands>;

@@ -1,0 +1,38 @@
+// The worker's write commands and outbox read-outs, bound to the worker's database and token store: spread
+// `commands` into the Comlink API object (worker/index.ts).
+import { db, tokens } from '../db.ts';
+import { OUTBOX_SYNC_TAG } from '../../src/core/outbox/index.ts';
+import { pendingCount, pendingFor } from '../../src/core/outbox/drain.ts';
+import { clearOutboxFailures, outboxFailures } from '../../src/core/outbox/meta.ts';
+import { scheduleDrain } from '../../src/core/outbox/schedule.ts';
+import { createCommands } from './commands.ts';
+
+interface SyncManagerLike {
+  register(tag: string): Promise<void>;
+}
+interface WorkerNavigatorWithSw {
+  serviceWorker?: { ready: Promise<{ sync?: SyncManagerLike }> };
+}
+
+/** Background Sync where it exists (Chromium); Safari and Firefox lack it, and the other triggers cover them. */
+async function registerSync(): Promise<void> {
+  const sw = (globalThis as { navigator?: WorkerNavigatorWithSw }).navigator?.serviceWorker;
+  if (!sw) return;
+  const reg = await sw.ready;
+  await reg.sync?.register(OUTBOX_SYNC_TAG);
+}
+
+const bound = createCommands({ db, tokens, registerSync });
+
+export const { acknowledge, markRead, saveSetting, saveSubscription } = bound;
+
+/** Everything the window calls for the write path; results are plain data (Comlink clones them). */
+export const commands = {
+  ...bound,
+  /** Rule 5 triggers (start, online, visible, timer, after a sync) call this; returns the run's counts. */
+  drainOutbox: () => scheduleDrain(db, tokens),
+  pendingCount: () => pendingCount(db),
+  pendingFor: (entity: string) => pendingFor(db, entity),
+  outboxFailures: () => outboxFailures(db),
+  clearOutboxFailures: (opIds?: string[]) => clearOutboxFailures(db, opIds),
+};

@@ -1,0 +1,114 @@
+// The datasets the worker mirrors (src/core/db.ts `Dataset`): where each comes from, how its answer is checked,
+// and how a 200 replaces the local rows in ONE transaction, keeping rows that have an operation still in the outbox.
+import type { Static, TSchema } from 'typebox';
+import { ProgramList, MyPortResponse, type LoggedUser } from '../../src/core/contract/common.ts';
+import {
+  BadgeResponse,
+  NotificationListResponse,
+  SettingListResponse,
+} from '../../src/core/contract/notification.ts';
+import type { Dataset, QuayDb } from '../../src/core/db.ts';
+import type { Check } from '../../src/core/net/http.ts';
+import { checkLoggedUser } from '../../src/core/net/checks.ts';
+import { checkSchema } from '../../src/core/net/schema-check.ts';
+
+const API = '/api/v2/app';
+
+export interface DatasetJob<T> {
+  dataset: Dataset;
+  path: string;
+  check: Check<T>;
+  /** Writes the rows; runs inside the transaction that also stores the dataset's ETag. */
+  apply(db: QuayDb, data: T): Promise<void>;
+}
+
+/** Keeps rows the user changed locally until the outbox confirms: entities like 'notification:123'. */
+async function pendingKeys(db: QuayDb, prefix: string): Promise<Set<string>> {
+  const rows = await db.outbox.where('entity').startsWith(`${prefix}:`).toArray();
+  return new Set(rows.map((r) => r.entity.slice(prefix.length + 1)));
+}
+
+const job = <S extends TSchema>(
+  dataset: Dataset,
+  path: string,
+  schema: S,
+  apply: (db: QuayDb, data: Static<S>) => Promise<void>,
+): DatasetJob<Static<S>> => ({ dataset, path, check: checkSchema(schema), apply });
+
+export const userJob: DatasetJob<LoggedUser> = {
+  dataset: 'user',
+  path: `${API}/common/logged-user`,
+  check: checkLoggedUser,
+  apply: (db, user) => db.setMeta('user', user),
+};
+
+export const badgeJob = job('badge', `${API}/notification/user/badge`, BadgeResponse, async (db, list) => {
+  const old = await db.badge.get('notification');
+  await db.badge.put({
+    key: 'notification',
+    notCnt: list[0]?.notCnt ?? 0,
+    currBadgeCall: old?.currBadgeCall ?? 0,
+  });
+});
+
+export const notificationsJob = job(
+  'notifications',
+  `${API}/notification/user/list`,
+  NotificationListResponse,
+  async (db, { notiList }) => {
+    const pending = await pendingKeys(db, 'notification');
+    const kept = (await db.notifications.toArray()).filter((row) => pending.has(String(row.notSeq)));
+    const keptSeqs = new Set(kept.map((row) => row.notSeq));
+    await db.notifications.clear();
+    await db.notifications.bulkPut([...notiList.filter((row) => !keptSeqs.has(row.notSeq)), ...kept]);
+  },
+);
+
+export const settingsJob = job(
+  'settings',
+  `${API}/notification/settings`,
+  SettingListResponse,
+  async (db, { settingList }) => {
+    const pending = await pendingKeys(db, 'setting');
+    const kept = (await db.notificationSettings.toArray()).filter((row) => pending.has(row.notId));
+    const keptIds = new Set(kept.map((row) => row.notId));
+    await db.notificationSettings.clear();
+    await db.notificationSettings.bulkPut([...settingList.filter((row) => !keptIds.has(row.notId)), ...kept]);
+  },
+);
+
+export const programsJob = job('programs', `${API}/common/programs`, ProgramList, async (db, list) => {
+  await db.programs.clear();
+  await db.programs.bulkPut(list);
+});
+
+export const myPortsJob = job(
+  'myPorts',
+  `${API}/common/my-port`,
+  MyPortResponse,
+  async (db, { myPortList }) => {
+    await db.myPorts.clear();
+    await db.myPorts.bulkPut(myPortList);
+  },
+);
+
+/** Agents (usrTpCd '3') load their own ports (SPEC §4 Agent). */
+export const AGENT_TYPE = '3';
+
+/** The tables a dataset's transaction writes (besides syncState), and reads (outbox, for pending operations). */
+export function tablesOf(db: QuayDb, dataset: Dataset) {
+  switch (dataset) {
+    case 'user':
+      return [db.meta];
+    case 'badge':
+      return [db.badge];
+    case 'notifications':
+      return [db.notifications, db.outbox];
+    case 'settings':
+      return [db.notificationSettings, db.outbox];
+    case 'programs':
+      return [db.programs];
+    case 'myPorts':
+      return [db.myPorts];
+  }
+}

@@ -1,0 +1,81 @@
+// One sync pass: conditional GETs for every dataset, what the user needs first (user, badge, notifications), the
+// rest after. 304 keeps the rows and stamps syncedAt; 200 replaces rows and ETag in one transaction; a failure is
+// recorded on the dataset and leaves its rows alone.
+import type { Dataset, QuayDb, SyncStateRow } from '../../src/core/db.ts';
+import type { ApiClient } from '../../src/core/net/api-client.ts';
+import type { OpError } from '../../src/core/outbox/types.ts';
+import { RequestError } from '../../src/core/net/http.ts';
+import {
+  AGENT_TYPE,
+  badgeJob,
+  myPortsJob,
+  notificationsJob,
+  programsJob,
+  settingsJob,
+  tablesOf,
+  userJob,
+  type DatasetJob,
+} from './datasets.ts';
+
+export interface SyncResult {
+  /** The first failure, or null when every dataset answered. */
+  error: OpError | null;
+  statuses: Partial<Record<Dataset, 200 | 304>>;
+}
+
+export function toOpError(err: unknown): OpError {
+  if (err instanceof RequestError) return { name: err.name, message: err.message, status: err.status };
+  if (err instanceof Error) return { name: 'UnknownError', message: err.message };
+  return { name: 'UnknownError', message: String(err) };
+}
+
+async function runJob<T>(db: QuayDb, client: ApiClient, job: DatasetJob<T>, now: () => number) {
+  const old = await db.syncState.get(job.dataset);
+  const attemptedAt = now();
+  const base: SyncStateRow = {
+    dataset: job.dataset,
+    etag: old?.etag ?? null,
+    syncedAt: old?.syncedAt ?? null,
+    attemptedAt,
+    error: null,
+  };
+  try {
+    const answer = await client.conditional(job.path, job.check, base.etag);
+    if (answer.status === 304) {
+      await db.syncState.put({ ...base, syncedAt: now() });
+    } else {
+      await db.transaction('rw', [db.syncState, ...tablesOf(db, job.dataset)], async () => {
+        await job.apply(db, answer.data);
+        await db.syncState.put({ ...base, etag: answer.etag, syncedAt: now() });
+      });
+    }
+    return answer.status;
+  } catch (err) {
+    await db.syncState.put({ ...base, error: toOpError(err) });
+    throw err;
+  }
+}
+
+export async function runSync(
+  db: QuayDb,
+  client: ApiClient,
+  now: () => number = Date.now,
+): Promise<SyncResult> {
+  const result: SyncResult = { error: null, statuses: {} };
+  const phase = async (jobs: DatasetJob<unknown>[]) => {
+    const settled = await Promise.allSettled(jobs.map((j) => runJob(db, client, j, now)));
+    settled.forEach((s, i) => {
+      const dataset = jobs[i]?.dataset;
+      if (s.status === 'rejected') result.error ??= toOpError(s.reason);
+      else if (dataset) result.statuses[dataset] = s.value;
+    });
+  };
+  // Round trips are most of a second: the datasets of a phase go in parallel (one token refresh serves them all).
+  await phase([userJob, badgeJob, notificationsJob]);
+  if (result.error?.name === 'AuthenticationError') return result;
+  const user = await db.getMeta('user');
+  await phase(
+    user?.usrTpCd === AGENT_TYPE ? [programsJob, settingsJob, myPortsJob] : [programsJob, settingsJob],
+  );
+  return result;
+}
