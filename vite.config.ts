@@ -18,6 +18,8 @@ export default defineConfig({
       includeManifestIcons: false,
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,png}'],
+        // Images under /assets/img are many and mostly unused by any one user: cached on first use (sw/sw.ts).
+        globIgnores: ['assets/img/**'],
       },
       manifest: {
         id: '/',

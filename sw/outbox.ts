@@ -2,6 +2,7 @@
 // Chromium only) and at service-worker start, the same drain as the worker, with the sw's own database and token,
 // under the same Web Lock so only one context sends.
 import { QuayDb } from '../src/core/db.ts';
+import { ApiClient } from '../src/core/net/api-client.ts';
 import { TokenStore } from '../src/core/net/token.ts';
 import { drain } from '../src/core/outbox/drain.ts';
 import { OUTBOX_SYNC_TAG } from '../src/core/outbox/index.ts';
@@ -14,21 +15,21 @@ interface SyncEvent extends ExtendableEvent {
   readonly lastChance: boolean;
 }
 
-let parts: { db: QuayDb; tokens: TokenStore } | undefined;
+let parts: { db: QuayDb; client: ApiClient } | undefined;
 
 /** The sw's own connection and token store, opened on first use. */
-function open(): { db: QuayDb; tokens: TokenStore } {
+function open(): { db: QuayDb; client: ApiClient } {
   if (!parts) {
     const db = new QuayDb();
-    parts = { db, tokens: new TokenStore(db) };
+    parts = { db, client: new ApiClient(new TokenStore(db)) };
   }
   return parts;
 }
 
 /** One replay. For a `sync` event, kept operations that failed for now reject, so the browser fires it again later. */
 async function replay(fromSync: boolean, lastChance = false): Promise<void> {
-  const { db, tokens } = open();
-  const result = await drain(db, tokens);
+  const { db, client } = open();
+  const result = await drain(db, client);
   if (fromSync && result.ran && !lastChance && !result.signedOut && result.retrying > 0) {
     throw new Error(`outbox: ${result.remaining} operations wait for the link`);
   }

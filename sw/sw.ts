@@ -1,5 +1,6 @@
 // The service worker (built to /sw.js by vite-plugin-pwa, injectManifest): precaches the app shell and answers
-// page navigations with the cached index.html, so the app opens with no network at all.
+// page navigations with the cached index.html, so the app opens with no network at all; images are cached on
+// first use; old caches go on activate; a new version waits for the user (SKIP_WAITING).
 import { clientsClaim } from 'workbox-core';
 import {
   cleanupOutdatedCaches,
@@ -7,7 +8,9 @@ import {
   precacheAndRoute,
   type PrecacheEntry,
 } from 'workbox-precaching';
+import { ExpirationPlugin } from 'workbox-expiration';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { CacheFirst } from 'workbox-strategies';
 import { startOutboxReplay } from './outbox.ts';
 
 declare let self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | string)[] };
@@ -18,6 +21,33 @@ const NOT_THE_APP = [/^\/sso\//, /^\/api\//, /^\/IBP_REFRESH\.do/, /^\/healthz/,
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 registerRoute(new NavigationRoute(createHandlerBoundToURL('index.html'), { denylist: NOT_THE_APP }));
+
+/** Images (flags, carrier marks, icons) under /assets/img: fetched once on first use, then from the device. */
+const IMAGE_CACHE = 'quay-img-v1';
+registerRoute(
+  ({ url, request }) =>
+    url.origin === self.location.origin &&
+    url.pathname.startsWith('/assets/img/') &&
+    request.method === 'GET',
+  new CacheFirst({
+    cacheName: IMAGE_CACHE,
+    plugins: [
+      new ExpirationPlugin({ maxEntries: 400, maxAgeSeconds: 60 * 24 * 3600, purgeOnQuotaError: true }),
+    ],
+  }),
+);
+
+/** Runtime caches of earlier versions (e.g. 'quay-img-v0') go when this one activates. */
+const KEEP = [IMAGE_CACHE];
+self.addEventListener('activate', (event: ExtendableEvent) => {
+  event.waitUntil(
+    (async () => {
+      for (const name of await caches.keys()) {
+        if (name.startsWith('quay-') && !KEEP.includes(name)) await caches.delete(name);
+      }
+    })(),
+  );
+});
 
 // registerType 'prompt': a new version waits until the window says the user agreed to reload.
 self.addEventListener('message', (event: ExtendableMessageEvent) => {

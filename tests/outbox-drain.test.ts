@@ -5,6 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { QuayDb } from '../src/core/db.ts';
 import { checkLoggedUser } from '../src/core/net/checks.ts';
 import { configureHttp } from '../src/core/net/http.ts';
+import { ApiClient } from '../src/core/net/api-client.ts';
 import { TokenStore } from '../src/core/net/token.ts';
 import {
   drain,
@@ -13,7 +14,7 @@ import {
   pendingFor,
   type DrainOptions,
 } from '../src/core/outbox/drain.ts';
-import { memoryLocks } from '../src/core/outbox/lock.ts';
+import { memoryLocks } from '../src/core/locks.ts';
 import { outboxFailures } from '../src/core/outbox/meta.ts';
 import type { OutboxFailure } from '../src/core/outbox/types.ts';
 import type { NotificationItem } from '../src/core/contract/notification.ts';
@@ -68,7 +69,7 @@ afterAll(() => s.close());
 
 let factory: IDBFactory;
 let db: QuayDb;
-let tokens: TokenStore;
+let client: ApiClient;
 let cmd: Commands;
 let failures: OutboxFailure[];
 const locks = memoryLocks();
@@ -89,8 +90,8 @@ beforeEach(async () => {
   failures = [];
   factory = new IDBFactory();
   db = new QuayDb({ indexedDB: factory, IDBKeyRange });
-  tokens = new TokenStore(db);
-  cmd = createCommands({ db, tokens, triggerDrain: () => undefined });
+  client = new ApiClient(new TokenStore(db));
+  cmd = createCommands({ db, client, triggerDrain: () => undefined });
   const user = checkLoggedUser(
     (await s.call('GET', '/api/v2/app/common/logged-user', { as: 'vessel' })).json(),
   );
@@ -157,16 +158,16 @@ describe('outbox drain against the real server', () => {
       new Set([`notification:${a}`, `notification:${b}`, 'setting:N005']),
     );
 
-    const offline = await drain(db, tokens, opts());
+    const offline = await drain(db, client, opts());
     expect(offline).toMatchObject({ ran: true, applied: 0, retrying: 3, remaining: 3 });
     const kept = await db.outbox.toArray();
     expect(kept.every((r) => r.attempts === 1 && r.lastError?.name === 'UnknownError')).toBe(true);
     expect(await audit()).toEqual([]);
 
     net.offline = false;
-    const online = await drain(db, tokens, opts());
+    const online = await drain(db, client, opts());
     expect(online).toMatchObject({ applied: 3, refused: 0, retrying: 0, remaining: 0 });
-    expect(await drain(db, tokens, opts())).toMatchObject({ applied: 0, remaining: 0 });
+    expect(await drain(db, client, opts())).toMatchObject({ applied: 0, remaining: 0 });
     const applied = await audit();
     expect(applied.map((r) => r.idempotencyKey).sort()).toEqual([ack.opId, read.opId, setting.opId].sort());
     expect(applied.map((r) => r.path).sort()).toEqual(
@@ -198,7 +199,7 @@ describe('outbox drain against the real server', () => {
     net.offline = false;
 
     const started = performance.now();
-    const result = await drain(db, tokens, opts());
+    const result = await drain(db, client, opts());
     const ms = performance.now() - started;
     console.info(`outbox: 500 queued ops (410 requests after coalescing) drained in ${Math.round(ms)} ms`);
     expect(result).toMatchObject({ applied: 410, coalesced: 90, refused: 0, retrying: 0, remaining: 0 });
@@ -241,7 +242,7 @@ describe('outbox drain against the real server', () => {
     const lost = opIds[2];
     net.dropAnswer = (key) => key === lost;
     net.failAfter = 12;
-    const first = await drain(db, tokens, opts());
+    const first = await drain(db, client, opts());
     expect(first.applied).toBeGreaterThan(0);
     expect(first.remaining).toBeGreaterThan(0);
     expect((await db.outbox.toArray()).map((r) => r.opId)).toContain(lost);
@@ -249,7 +250,7 @@ describe('outbox drain against the real server', () => {
     expect((await audit()).length).toBe(first.applied + 1);
 
     net.failAfter = Number.POSITIVE_INFINITY;
-    const second = await drain(db, tokens, opts());
+    const second = await drain(db, client, opts());
     expect(second).toMatchObject({ remaining: 0, refused: 0 });
     expect(first.applied + second.applied).toBe(30);
     const keys = (await audit()).map((r) => r.idempotencyKey);
@@ -265,16 +266,16 @@ describe('outbox drain against the real server', () => {
     const { opId } = await cmd.markRead(notSeq);
     let t = 1_000_000;
     const backoff = { ...opts(), backoff: { baseMs: 1_000, maxMs: 60_000 }, now: () => t, random: () => 1 };
-    expect(await drain(db, tokens, backoff)).toMatchObject({ retrying: 1, nextAttemptAt: t + 1_000 });
+    expect(await drain(db, client, backoff)).toMatchObject({ retrying: 1, nextAttemptAt: t + 1_000 });
     expect((await db.outbox.toArray())[0]).toMatchObject({ attempts: 1, lastError: { status: 503 } });
     // Not due yet: nothing is sent.
     const sent = net.responses;
-    expect(await drain(db, tokens, backoff)).toMatchObject({ retrying: 0, remaining: 1 });
+    expect(await drain(db, client, backoff)).toMatchObject({ retrying: 0, remaining: 1 });
     expect(net.responses).toBe(sent);
     t += 1_000;
-    expect(await drain(db, tokens, backoff)).toMatchObject({ retrying: 1, nextAttemptAt: t + 2_000 });
+    expect(await drain(db, client, backoff)).toMatchObject({ retrying: 1, nextAttemptAt: t + 2_000 });
     t += 2_000;
-    expect(await drain(db, tokens, backoff)).toMatchObject({ applied: 1, remaining: 0 });
+    expect(await drain(db, client, backoff)).toMatchObject({ applied: 1, remaining: 0 });
     expect((await audit()).map((r) => r.idempotencyKey)).toEqual([opId]);
   });
 
@@ -284,10 +285,10 @@ describe('outbox drain against the real server', () => {
       body: { path: `${N}/settings`, method: 'POST', delayMs: 1_500, times: 1 },
     });
     const { opId } = await cmd.saveSetting('N006', yn);
-    const first = await drain(db, tokens, { ...opts(), timeoutMs: 300 });
+    const first = await drain(db, client, { ...opts(), timeoutMs: 300 });
     expect(first).toMatchObject({ retrying: 1, remaining: 1 });
     expect((await db.outbox.toArray())[0]?.lastError?.name).toBe('TimeoutError');
-    expect(await drain(db, tokens, { ...opts(), timeoutMs: 300 })).toMatchObject({
+    expect(await drain(db, client, { ...opts(), timeoutMs: 300 })).toMatchObject({
       applied: 1,
       remaining: 0,
     });
@@ -301,7 +302,7 @@ describe('outbox drain against the real server', () => {
     const [notSeq] = await createNotifications(1);
     if (notSeq === undefined) throw new Error('no notification');
     const { opId } = await cmd.markRead(notSeq);
-    expect(await drain(db, tokens, opts())).toMatchObject({ applied: 1, signedOut: false });
+    expect(await drain(db, client, opts())).toMatchObject({ applied: 1, signedOut: false });
     expect(await db.getMeta('token')).not.toBe('expired-token');
     expect((await audit()).map((r) => r.idempotencyKey)).toEqual([opId]);
   });
@@ -326,7 +327,7 @@ describe('outbox drain against the real server', () => {
     await db.badge.put({ key: 'notification', notCnt: 5, currBadgeCall: 0 });
     const { opId } = await cmd.markRead(other);
     expect(await db.badge.get('notification')).toMatchObject({ notCnt: 4 });
-    expect(await drain(db, tokens, opts())).toMatchObject({ refused: 1, applied: 0, remaining: 0 });
+    expect(await drain(db, client, opts())).toMatchObject({ refused: 1, applied: 0, remaining: 0 });
     expect((await db.notifications.get(other))?.notReadYn).toBe('N');
     expect(await db.badge.get('notification')).toMatchObject({ notCnt: 5, currBadgeCall: 1 });
     expect(failures).toEqual([expect.objectContaining({ opId, kind: 'read', status: 404, toast: false })]);
@@ -344,7 +345,7 @@ describe('outbox drain against the real server', () => {
     });
     const { opId } = await cmd.acknowledge(notSeq);
     expect((await db.notifications.get(notSeq))?.ackUsrId).toBe('vessel');
-    expect(await drain(db, tokens, opts())).toMatchObject({ refused: 1, remaining: 0 });
+    expect(await drain(db, client, opts())).toMatchObject({ refused: 1, remaining: 0 });
     expect((await db.notifications.get(notSeq))?.ackUsrId).toBeNull();
     expect(failures).toEqual([
       expect.objectContaining({ opId, kind: 'ack', message: 'Already acknowledged by vessel', toast: true }),
@@ -368,7 +369,7 @@ describe('outbox drain against the real server', () => {
     expect(await pendingCount(db)).toBe(8);
     net.offline = false;
     const sent = net.responses;
-    expect(await drain(db, tokens, opts())).toMatchObject({ applied: 2, coalesced: 6, remaining: 0 });
+    expect(await drain(db, client, opts())).toMatchObject({ applied: 2, coalesced: 6, remaining: 0 });
     expect(net.responses - sent).toBe(2 + 1); // two operations and one token refresh
     expect((await audit()).map((r) => r.idempotencyKey).sort()).toEqual([ops[4], read].sort());
     expect(await serverSetting('N004')).toBe(yn);
@@ -380,15 +381,15 @@ describe('outbox drain against the real server', () => {
     for (const notSeq of seqs) await cmd.markRead(notSeq);
     // The sw's own connection to the same database, as when the worker and the service worker both wake up.
     const swDb = new QuayDb({ indexedDB: factory, IDBKeyRange });
-    const swTokens = new TokenStore(swDb);
-    const [w, sw] = await Promise.all([drain(db, tokens, opts()), drain(swDb, swTokens, opts())]);
+    const swClient = new ApiClient(new TokenStore(swDb));
+    const [w, sw] = await Promise.all([drain(db, client, opts()), drain(swDb, swClient, opts())]);
     expect([w.ran, sw.ran].sort()).toEqual([false, true]);
     expect(w.applied + sw.applied).toBe(20);
     // Waiting drainers run one after the other; the second finds nothing left to send.
     for (const notSeq of await createNotifications(10)) await cmd.markRead(notSeq);
     const [a, b] = await Promise.all([
-      drain(db, tokens, { ...opts(), wait: true }),
-      drain(swDb, swTokens, { ...opts(), wait: true }),
+      drain(db, client, { ...opts(), wait: true }),
+      drain(swDb, swClient, { ...opts(), wait: true }),
     ]);
     expect([a.applied, b.applied].sort((x, y) => x - y)).toEqual([0, 10]);
     const keys = (await audit()).map((r) => r.idempotencyKey);

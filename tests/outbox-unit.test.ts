@@ -10,10 +10,12 @@ import {
   UnknownError,
   configureHttp,
 } from '../src/core/net/http.ts';
+import { ApiClient } from '../src/core/net/api-client.ts';
 import { TokenStore } from '../src/core/net/token.ts';
 import { backoffMs, checkAnswer, classify, coalesce, drain } from '../src/core/outbox/drain.ts';
 import { enqueue } from '../src/core/outbox/enqueue.ts';
-import { memoryLocks, OUTBOX_LOCK } from '../src/core/outbox/lock.ts';
+import { memoryLocks } from '../src/core/locks.ts';
+import { OUTBOX_LOCK } from '../src/core/outbox/lock.ts';
 import { scheduleDrain, stopScheduledDrain } from '../src/core/outbox/schedule.ts';
 import type { OutboxRow } from '../src/core/outbox/types.ts';
 import { createCommands } from '../worker/commands/commands.ts';
@@ -87,7 +89,11 @@ describe('enqueue', () => {
 describe('commands', () => {
   it('refuse Got it for a non-vessel user and without a notSeq', async () => {
     const db = freshDb();
-    const cmd = createCommands({ db, tokens: new TokenStore(db), triggerDrain: () => undefined });
+    const cmd = createCommands({
+      db,
+      client: new ApiClient(new TokenStore(db)),
+      triggerDrain: () => undefined,
+    });
     await expect(cmd.acknowledge(0)).rejects.toThrow('Got it needs a notSeq.');
     await db.setMeta('user', {
       usrId: 'op',
@@ -105,7 +111,11 @@ describe('commands', () => {
   it('saveSubscription keeps the state in meta and sends it through the outbox', async () => {
     const db = freshDb();
     let drains = 0;
-    const cmd = createCommands({ db, tokens: new TokenStore(db), triggerDrain: () => void drains++ });
+    const cmd = createCommands({
+      db,
+      client: new ApiClient(new TokenStore(db)),
+      triggerDrain: () => void drains++,
+    });
     await cmd.saveSubscription('dev-1', 'N');
     expect(await db.getMeta('pushSubscription')).toEqual({ notDevId: 'dev-1', notSbscrYn: 'N' });
     expect(await db.outbox.toArray()).toEqual([
@@ -193,7 +203,7 @@ describe('scheduleDrain', () => {
     });
     const db = freshDb();
     await db.setMeta('token', 't');
-    const tokens = new TokenStore(db);
+    const client = new ApiClient(new TokenStore(db));
     await enqueue(db, {
       kind: 'read',
       entity: 'notification:1',
@@ -203,13 +213,13 @@ describe('scheduleDrain', () => {
       undo: { notSeq: 1, notReadYn: 'N', badgeDecremented: false },
     });
     const opts = { locks: memoryLocks(), backoff: { baseMs: 60_000, maxMs: 60_000 } };
-    const a = scheduleDrain(db, tokens, opts);
-    const b = scheduleDrain(db, tokens, opts);
+    const a = scheduleDrain(db, client, opts);
+    const b = scheduleDrain(db, client, opts);
     expect(b).toBe(a);
     const result = await a;
     stopScheduledDrain(db);
     expect(result).toMatchObject({ ran: true, retrying: 1, remaining: 1 });
     expect(result?.nextAttemptAt).toBeGreaterThan(Date.now());
-    expect(await drain(db, tokens, opts)).toMatchObject({ retrying: 0, remaining: 1 });
+    expect(await drain(db, client, opts)).toMatchObject({ retrying: 0, remaining: 1 });
   });
 });

@@ -6,7 +6,7 @@ import { QuayDb } from '../src/core/db.ts';
 import { configureHttp, httpConfig } from '../src/core/net/http.ts';
 import { TokenStore } from '../src/core/net/token.ts';
 import { createSyncService, type SyncService } from '../worker/sync/service.ts';
-import { MemoryLocks } from '../worker/sync/memory-locks.ts';
+import { memoryLocks } from '../src/core/locks.ts';
 
 const original = { ...httpConfig };
 let sync: SyncService | undefined;
@@ -31,7 +31,7 @@ describe('sync timers', () => {
     sync = createSyncService({
       db,
       tokens: new TokenStore(db),
-      locks: new MemoryLocks(),
+      locks: memoryLocks(),
       isOnline: () => true,
       now: () => now,
       random: () => 0.5,

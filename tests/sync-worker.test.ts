@@ -7,7 +7,7 @@ import { QuayDb, type Dataset } from '../src/core/db.ts';
 import { configureHttp } from '../src/core/net/http.ts';
 import { TokenStore } from '../src/core/net/token.ts';
 import { createSyncService, type SyncService } from '../worker/sync/service.ts';
-import { MemoryLocks } from '../worker/sync/memory-locks.ts';
+import { memoryLocks } from '../src/core/locks.ts';
 import { startTestServer, type TestServer } from './helpers/server.ts';
 
 const API = '/api/v2/app';
@@ -60,7 +60,7 @@ async function signOn(usrId: string): Promise<void> {
   });
 }
 
-function service(db: QuayDb, locks = new MemoryLocks()): SyncService {
+function service(db: QuayDb, locks = memoryLocks()): SyncService {
   const sync = createSyncService({ db, tokens: new TokenStore(db), locks, isOnline: () => true });
   services.push(sync);
   return sync;
@@ -212,7 +212,7 @@ describe('sync', () => {
     const sync = createSyncService({
       db,
       tokens: new TokenStore(db),
-      locks: new MemoryLocks(),
+      locks: memoryLocks(),
       isOnline: () => online,
     });
     services.push(sync);
@@ -238,7 +238,7 @@ describe('sync', () => {
   it('lets only the leader of two workers sync, and hands over when it goes', async () => {
     await signOn('vessel');
     const factory = new IDBFactory();
-    const locks = new MemoryLocks();
+    const locks = memoryLocks();
     const a = service(new QuayDb({ indexedDB: factory, IDBKeyRange }), locks);
     const bDb = new QuayDb({ indexedDB: factory, IDBKeyRange });
     const b = service(bDb, locks);

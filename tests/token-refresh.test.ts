@@ -8,7 +8,7 @@ import { configureHttp, requestJson } from '../src/core/net/http.ts';
 import { checkLoggedUser, checkLogout } from '../src/core/net/checks.ts';
 import { TokenStore } from '../src/core/net/token.ts';
 import { createSyncService } from '../worker/sync/service.ts';
-import { MemoryLocks } from '../worker/sync/memory-locks.ts';
+import { memoryLocks } from '../src/core/locks.ts';
 import { startTestServer, type TestServer } from './helpers/server.ts';
 
 const USER_PATH = '/api/v2/app/common/logged-user';
@@ -80,7 +80,7 @@ describe('token', () => {
     expect(await tokens.refresh()).toBeTruthy();
     // The session ends elsewhere (another tab signed out): the stored token is now refused and cannot be renewed.
     await requestJson('/IBP_REFRESH.do?f_cmd=11', checkLogout, { token: (await tokens.stored()) ?? '' });
-    const sync = createSyncService({ db, tokens, locks: new MemoryLocks(), isOnline: () => true });
+    const sync = createSyncService({ db, tokens, locks: memoryLocks(), isOnline: () => true });
     sync.start();
     await sync.whenLeading();
     const status = await sync.getStatus();

@@ -1,39 +1,59 @@
 // The sync worker's entry: the API the window calls through Comlink (src/worker-bridge.ts); its type is derived from it.
 import { expose } from 'comlink';
+import { defaultLocks } from '../src/core/locks.ts';
+import { stopScheduledDrain } from '../src/core/outbox/schedule.ts';
 import { signOut, startSession, type SessionStart } from './auth/session.ts';
+import { workerCommands } from './commands/index.ts';
 import { db, tokens } from './db.ts';
 import { createSyncService } from './sync/service.ts';
-import { MemoryLocks } from './sync/memory-locks.ts';
 
 const sync = createSyncService({
   db,
   tokens,
   // Without Web Locks (old browsers) every tab leads: more requests, nothing lost.
-  locks: 'locks' in navigator ? navigator.locks : new MemoryLocks(),
+  locks: defaultLocks(),
   isOnline: () => navigator.onLine,
   channel: typeof BroadcastChannel === 'undefined' ? undefined : new BroadcastChannel('quay-sync'),
+  // A pass that reached the server means the link works: send what waits (DESIGN.md §3 rule 5).
+  afterPass: (result) => {
+    if (result.error === null) void commands.drainOutbox();
+  },
 });
+const commands = workerCommands(db, sync.client);
 
-addEventListener('online', () => void sync.setOnline(true));
+addEventListener('online', () => {
+  void sync.setOnline(true);
+  void commands.drainOutbox();
+});
 addEventListener('offline', () => void sync.setOnline(false));
 
 const api = {
-  /** Signs on from the cookie, stores the user, and starts syncing. */
+  ...commands,
+  /** Signs on from the cookie (or, with no link, from the stored user), and starts syncing and sending. */
   async startSession(): Promise<SessionStart> {
-    const result = await startSession();
-    if (result.status === 'signed-on') sync.start();
+    const result = await startSession({ db, tokens, client: sync.client });
+    if (result.status === 'signed-on') {
+      sync.start();
+      void commands.drainOutbox();
+    }
     return result;
   },
+  /** Sends what waits first (a change made just before would otherwise wait for the next sign-on), then signs out. */
   async signOut(): Promise<void> {
-    await signOut();
+    await commands.drainOutbox();
+    await signOut({ tokens });
+    stopScheduledDrain(db);
     await sync.signedOut();
   },
-  /** Starts syncing with the stored token (e.g. a reopened app offline, where startSession cannot run). */
+  /** Starts syncing with the stored token without asking the server who is signed on. */
   startSync: () => sync.start(),
   /** Pull-to-refresh. */
   syncNow: () => sync.syncNow(),
-  /** The page became visible: sync if the data is old. */
-  pageVisible: () => sync.pageVisible(),
+  /** The page became visible: sync if the data is old, and send what waits. */
+  pageVisible: async () => {
+    void commands.drainOutbox();
+    await sync.pageVisible();
+  },
   /** Push or STOMP said something changed: sync (coalesced with any pass under way). */
   notifySomethingChanged: () => sync.syncNow(),
   getStatus: () => sync.getStatus(),

@@ -1,11 +1,8 @@
 // Leader election across tabs (DESIGN.md §3 "Tabs"): each tab's worker asks for one Web Lock and holds it for its
 // whole life; the holder syncs, the others wait in the lock's queue and take over within moments when it goes.
-export const LEADER_LOCK = 'quay-sync-leader';
+import type { Locks } from '../src/core/locks.ts';
 
-/** The part of navigator.locks used here; tests pass an in-memory one (Node 20 has no navigator.locks). */
-export interface LocksLike {
-  request(name: string, callback: () => Promise<void>): Promise<void>;
-}
+export const LEADER_LOCK = 'quay-sync-leader';
 
 export interface Leadership {
   readonly isLeader: boolean;
@@ -14,14 +11,14 @@ export interface Leadership {
 }
 
 /** Queues for the lock; `onLeader` runs once it is granted. */
-export function electLeader(locks: LocksLike, onLeader: () => void, name = LEADER_LOCK): Leadership {
+export function electLeader(locks: Locks, onLeader: () => void, name = LEADER_LOCK): Leadership {
   let isLeader = false;
   let released = false;
   let letGo: () => void = () => {
     released = true;
   };
   void locks
-    .request(name, async () => {
+    .request(name, {}, async () => {
       if (released) return;
       isLeader = true;
       const held = new Promise<void>((resolve) => {

@@ -7,6 +7,9 @@ pg.types.setTypeParser(20, (v) => Number(v));
 
 export async function openPostgres(url: string): Promise<Db> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle connection the database ends (restart, failover, admin command) is emitted here; without a listener it
+  // would end the process. The pool replaces the connection on the next query.
+  pool.on('error', (err) => console.warn(`PostgreSQL connection lost: ${err.message}`));
   await pool.query('SELECT 1');
   const query = async <T>(text: string, params?: readonly unknown[]): Promise<T[]> =>
     (await pool.query(text, params as unknown[])).rows as T[];

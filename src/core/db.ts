@@ -3,7 +3,10 @@
 import { Dexie, type DexieOptions, type EntityTable } from 'dexie';
 import type { LoggedUser, Program } from './contract/common.ts';
 import type { NotificationDetail, NotificationItem, NotificationSetting } from './contract/notification.ts';
-import type { OpError, OutboxRow } from './outbox/types.ts';
+import type { OpError, OutboxFailure, OutboxRow, PushSubscriptionState } from './outbox/types.ts';
+import type { Dataset, SyncStatus } from './sync/status.ts';
+
+export type { Dataset } from './sync/status.ts';
 
 export const DB_NAME = 'quay';
 
@@ -17,6 +20,12 @@ export interface MetaValues {
   clientId: string;
   /** Next number for an outbox operation id. */
   opCounter: number;
+  /** What the leader worker says about syncing (src/core/sync/status.ts); every tab reads it. */
+  syncStatus: SyncStatus;
+  /** Operations the server refused for good, newest last (at most MAX_FAILURES): the window shows and clears them. */
+  outboxFailures: OutboxFailure[];
+  /** What saveSubscription last asked for on this device. */
+  pushSubscription: PushSubscriptionState;
 }
 export type MetaKey = keyof MetaValues;
 
@@ -24,9 +33,6 @@ export interface MetaRow<K extends MetaKey = MetaKey> {
   key: K;
   value: MetaValues[K];
 }
-
-/** Datasets the worker syncs, each with its own ETag and times. */
-export type Dataset = 'user' | 'programs' | 'badge' | 'notifications' | 'settings' | 'myPorts';
 
 export interface SyncStateRow {
   dataset: Dataset;

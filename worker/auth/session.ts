@@ -1,24 +1,106 @@
-// Sign-on state as the window sees it: start a session from the sign-on cookie, and sign out.
+// Sign-on state as the window sees it: start a session from the sign-on cookie (or, with no link, from what this
+// device stored last time), and sign out.
 import type { LoggedUser } from '../../src/core/contract/common.ts';
-import { requestJson } from '../../src/core/net/http.ts';
-import { checkLoggedUser, checkLogout } from '../../src/core/net/checks.ts';
-import { db, tokens } from '../db.ts';
+import type { QuayDb } from '../../src/core/db.ts';
+import type { ApiClient } from '../../src/core/net/api-client.ts';
+import { requestJson, RequestError, TimeoutError } from '../../src/core/net/http.ts';
+import { checkLogout } from '../../src/core/net/checks.ts';
+import type { TokenStore } from '../../src/core/net/token.ts';
+import { recordFailure } from '../../src/core/outbox/meta.ts';
+import { userJob } from '../sync/datasets.ts';
+import { syncDataset } from '../sync/run-sync.ts';
 
 export type SessionStart =
-  { status: 'signed-out' } | { status: 'signed-on'; token: string; user: LoggedUser };
+  | { status: 'signed-out' }
+  /** offline: the server could not be reached, and the user and token this device stored are used. */
+  | { status: 'signed-on'; token: string; user: LoggedUser; offline: boolean };
 
-/** The cookie decides who is signed on, so start always asks for a fresh token: a stored one may be another user's. */
-export async function startSession(): Promise<SessionStart> {
-  const token = await tokens.refresh();
-  if (!token) return { status: 'signed-out' };
-  const user = await tokens.json('/api/v2/app/common/logged-user', checkLoggedUser);
-  // The app opens with it offline next time.
-  await db.setMeta('user', user);
-  return { status: 'signed-on', token: (await tokens.stored()) ?? token, user };
+export interface SessionDeps {
+  db: QuayDb;
+  tokens: TokenStore;
+  client: ApiClient;
+  now?: () => number;
+}
+
+/** No answer, a timeout, or a gateway's 5xx: the link (not the session) is the problem. */
+export function isLinkFailure(err: unknown): boolean {
+  if (err instanceof TimeoutError) return true;
+  return err instanceof RequestError && (err.status === undefined || err.status >= 500);
+}
+
+/**
+ * The cookie decides who is signed on, so start always asks for a fresh token: a stored one may be another user's.
+ * With no link, a device that was signed on opens with its stored user (SPEC §4: the app works at sea).
+ */
+export async function startSession(deps: SessionDeps): Promise<SessionStart> {
+  const { db, tokens, client } = deps;
+  try {
+    const token = await tokens.refresh();
+    if (!token) return { status: 'signed-out' };
+    const previous = await db.getMeta('user');
+    // Conditional: the sync pass right after finds the user current (304) instead of fetching it twice.
+    await syncDataset(db, client, userJob, deps.now);
+    const user = await db.getMeta('user');
+    if (!user) throw new RequestError('The signed-on user could not be loaded.');
+    if (previous && previous.usrId !== user.usrId) await forgetUser(db, previous.usrId, deps.now ?? Date.now);
+    return { status: 'signed-on', token: (await tokens.stored()) ?? token, user, offline: false };
+  } catch (err) {
+    if (!isLinkFailure(err)) throw err;
+    const [user, token] = await Promise.all([db.getMeta('user'), tokens.stored()]);
+    if (!user || !token) throw err;
+    return { status: 'signed-on', token, user, offline: true };
+  }
+}
+
+/**
+ * Another user signed on on this device: the previous user's copies go. Their unsent operations cannot be sent as
+ * the new user; they are reported (outbox failures) rather than dropped silently (DESIGN.md §3).
+ */
+async function forgetUser(db: QuayDb, usrId: string, now: () => number): Promise<void> {
+  await db.transaction(
+    'rw',
+    [
+      db.meta,
+      db.syncState,
+      db.programs,
+      db.notifications,
+      db.notificationDetails,
+      db.notificationSettings,
+      db.badge,
+      db.myPorts,
+      db.outbox,
+    ],
+    async () => {
+      const unsent = await db.outbox.orderBy('seq').toArray();
+      for (const row of unsent) {
+        await recordFailure(db, {
+          opId: row.opId,
+          kind: row.kind,
+          entity: row.entity,
+          body: row.body,
+          message: `Not sent: ${usrId} signed out before this change reached the server.`,
+          toast: true,
+          at: now(),
+        });
+      }
+      await Promise.all([
+        db.outbox.clear(),
+        db.programs.clear(),
+        db.notifications.clear(),
+        db.notificationDetails.clear(),
+        db.notificationSettings.clear(),
+        db.badge.clear(),
+        db.myPorts.clear(),
+        db.syncState.where('dataset').notEqual('user').delete(),
+        db.deleteMeta('pushSubscription'),
+        db.deleteMeta('syncStatus'),
+      ]);
+    },
+  );
 }
 
 /** Ends the session on the server; only then is the token removed (SPEC §7). */
-export async function signOut(): Promise<void> {
+export async function signOut({ tokens }: Pick<SessionDeps, 'tokens'>): Promise<void> {
   await requestJson('/IBP_REFRESH.do?f_cmd=11', checkLogout, { token: await tokens.stored() });
   await tokens.clear();
 }

@@ -2,9 +2,8 @@
 // in ONE Dexie transaction, then asks for a drain. Built from injected parts so tests run them on their own database.
 import type { QuayDb } from '../../src/core/db.ts';
 import { ForbiddenError, UnknownError } from '../../src/core/net/http.ts';
-import type { TokenStore } from '../../src/core/net/token.ts';
 import { enqueue, entityOf } from '../../src/core/outbox/enqueue.ts';
-import type { DrainOptions } from '../../src/core/outbox/drain.ts';
+import type { ApiCaller, DrainOptions } from '../../src/core/outbox/drain.ts';
 import { scheduleDrain } from '../../src/core/outbox/schedule.ts';
 import type { PushSubscriptionState } from '../../src/core/outbox/types.ts';
 
@@ -12,7 +11,7 @@ const N = '/api/v2/app/notification';
 
 export interface CommandDeps {
   db: QuayDb;
-  tokens: TokenStore;
+  client: ApiCaller;
   /** Passed to every drain the commands start (locks, callbacks, timeouts). */
   drainOptions?: DrainOptions;
   /** Asks for a Background Sync (Chromium) so the sw replays if the page closes first; absent elsewhere. */
@@ -34,12 +33,12 @@ export interface CommandResult {
 }
 
 export function createCommands(deps: CommandDeps) {
-  const { db, tokens } = deps;
+  const { db, client } = deps;
   const after = (opId: string | null): CommandResult => {
     if (opId !== null) {
       void deps.registerSync?.().catch(() => undefined);
       if (deps.triggerDrain) deps.triggerDrain();
-      else void scheduleDrain(db, tokens, deps.drainOptions);
+      else void scheduleDrain(db, client, deps.drainOptions);
     }
     return { opId };
   };

@@ -1,6 +1,7 @@
-// The worker's write commands and outbox read-outs, bound to the worker's database and token store: spread
-// `commands` into the Comlink API object (worker/index.ts).
-import { db, tokens } from '../db.ts';
+// The worker's write commands and outbox read-outs, bound to the worker's database and API client: spread the
+// result into the Comlink API object (worker/index.ts).
+import type { QuayDb } from '../../src/core/db.ts';
+import type { ApiCaller } from '../../src/core/outbox/drain.ts';
 import { OUTBOX_SYNC_TAG } from '../../src/core/outbox/index.ts';
 import { pendingCount, pendingFor } from '../../src/core/outbox/drain.ts';
 import { clearOutboxFailures, outboxFailures } from '../../src/core/outbox/meta.ts';
@@ -22,17 +23,15 @@ async function registerSync(): Promise<void> {
   await reg.sync?.register(OUTBOX_SYNC_TAG);
 }
 
-const bound = createCommands({ db, tokens, registerSync });
-
-export const { acknowledge, markRead, saveSetting, saveSubscription } = bound;
-
 /** Everything the window calls for the write path; results are plain data (Comlink clones them). */
-export const commands = {
-  ...bound,
-  /** Rule 5 triggers (start, online, visible, timer, after a sync) call this; returns the run's counts. */
-  drainOutbox: () => scheduleDrain(db, tokens),
-  pendingCount: () => pendingCount(db),
-  pendingFor: (entity: string) => pendingFor(db, entity),
-  outboxFailures: () => outboxFailures(db),
-  clearOutboxFailures: (opIds?: string[]) => clearOutboxFailures(db, opIds),
-};
+export function workerCommands(db: QuayDb, client: ApiCaller) {
+  return {
+    ...createCommands({ db, client, registerSync }),
+    /** Rule 5 triggers (start, online, visible, after a sync, after a command) call this; gives the run's counts. */
+    drainOutbox: () => scheduleDrain(db, client),
+    pendingCount: () => pendingCount(db),
+    pendingFor: (entity: string) => pendingFor(db, entity),
+    outboxFailures: () => outboxFailures(db),
+    clearOutboxFailures: (opIds?: string[]) => clearOutboxFailures(db, opIds),
+  };
+}

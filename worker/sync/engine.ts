@@ -30,6 +30,8 @@ export interface SyncEngineDeps {
   timing?: Partial<SyncTiming>;
   now?: () => number;
   random?: () => number;
+  /** Called after every pass (e.g. to send the outbox while the link is known to work). */
+  afterPass?: (result: SyncResult) => void;
 }
 
 export class SyncEngine {
@@ -137,6 +139,7 @@ export class SyncEngine {
     }
     change.nextAttemptAt = this.schedule();
     await writeStatus(db, change);
+    this.deps.afterPass?.(result);
   }
 
   /** Plans the next pass: the slow timer after success, backoff after failure; none offline or signed out. */

@@ -29,7 +29,13 @@ export function toOpError(err: unknown): OpError {
   return { name: 'UnknownError', message: String(err) };
 }
 
-async function runJob<T>(db: QuayDb, client: ApiClient, job: DatasetJob<T>, now: () => number) {
+/** One dataset: a conditional GET, then its rows and ETag in one transaction; the failure is kept on the dataset. */
+export async function syncDataset<T>(
+  db: QuayDb,
+  client: ApiClient,
+  job: DatasetJob<T>,
+  now: () => number = Date.now,
+): Promise<200 | 304> {
   const old = await db.syncState.get(job.dataset);
   const attemptedAt = now();
   const base: SyncStateRow = {
@@ -63,7 +69,7 @@ export async function runSync(
 ): Promise<SyncResult> {
   const result: SyncResult = { error: null, statuses: {} };
   const phase = async (jobs: DatasetJob<unknown>[]) => {
-    const settled = await Promise.allSettled(jobs.map((j) => runJob(db, client, j, now)));
+    const settled = await Promise.allSettled(jobs.map((j) => syncDataset(db, client, j, now)));
     settled.forEach((s, i) => {
       const dataset = jobs[i]?.dataset;
       if (s.status === 'rejected') result.error ??= toOpError(s.reason);

@@ -5,20 +5,22 @@ import type { QuayDb } from '../../src/core/db.ts';
 import { ApiClient } from '../../src/core/net/api-client.ts';
 import type { TokenStore } from '../../src/core/net/token.ts';
 import type { SyncStatusSnapshot } from '../../src/core/sync/status.ts';
-import { electLeader, type Leadership, type LocksLike } from '../leader.ts';
-import { SyncEngine, type SyncTiming } from './engine.ts';
+import type { Locks } from '../../src/core/locks.ts';
+import { electLeader, type Leadership } from '../leader.ts';
+import { SyncEngine, type SyncEngineDeps, type SyncTiming } from './engine.ts';
 import { readStatus, writeStatus } from './status-store.ts';
 
 export interface SyncServiceDeps {
   db: QuayDb;
   tokens: TokenStore;
-  locks: LocksLike;
+  locks: Locks;
   isOnline: () => boolean;
   /** Lets followers ask the leader for a sync (pull-to-refresh in any tab); optional in tests. */
   channel?: Pick<BroadcastChannel, 'postMessage' | 'addEventListener'> | undefined;
   timing?: Partial<SyncTiming>;
   now?: () => number;
   random?: () => number;
+  afterPass?: SyncEngineDeps['afterPass'];
 }
 
 const SYNC_REQUEST = 'sync-request';
@@ -35,6 +37,7 @@ export function createSyncService(deps: SyncServiceDeps) {
     ...(deps.timing ? { timing: deps.timing } : {}),
     ...(deps.now ? { now: deps.now } : {}),
     ...(deps.random ? { random: deps.random } : {}),
+    ...(deps.afterPass ? { afterPass: deps.afterPass } : {}),
   });
   let leadership: Leadership | null = null;
   let wanted = false;

@@ -1,19 +1,15 @@
-// Reads and writes the sync status row (src/core/sync/status.ts) in `meta`. The typed MetaValues of db.ts has no
-// key for it yet, so this goes through the untyped table; the store itself needs no schema change.
+// Reads and writes the sync status row (src/core/sync/status.ts) in `meta`, where every tab reads it live.
 import type { QuayDb } from '../../src/core/db.ts';
-import { INITIAL_SYNC_STATUS, SYNC_STATUS_KEY, type SyncStatus } from '../../src/core/sync/status.ts';
-
-const metaTable = (db: QuayDb) => db.table<{ key: string; value: unknown }, string>('meta');
+import { INITIAL_SYNC_STATUS, type SyncStatus } from '../../src/core/sync/status.ts';
 
 export async function readStatus(db: QuayDb): Promise<SyncStatus> {
-  const row = await metaTable(db).get(SYNC_STATUS_KEY);
-  return { ...INITIAL_SYNC_STATUS, ...(row?.value as Partial<SyncStatus> | undefined) };
+  return { ...INITIAL_SYNC_STATUS, ...(await db.getMeta('syncStatus')) };
 }
 
 export async function writeStatus(db: QuayDb, change: Partial<SyncStatus>): Promise<SyncStatus> {
-  return db.transaction('rw', metaTable(db), async () => {
+  return db.transaction('rw', db.meta, async () => {
     const next = { ...(await readStatus(db)), ...change };
-    await metaTable(db).put({ key: SYNC_STATUS_KEY, value: next });
+    await db.setMeta('syncStatus', next);
     return next;
   });
 }

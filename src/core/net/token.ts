@@ -1,13 +1,8 @@
 // The X-AUTH-TOKEN: kept in IndexedDB (readable by worker and service worker), cached in memory, and refreshed
-// single-flight, so that twenty 401s at once cause one GET /IBP_REFRESH.do. One store per context (worker, sw).
+// single-flight, so that twenty 401s at once cause one GET /IBP_REFRESH.do. One store per context (worker, sw);
+// calls go through ApiClient (api-client.ts), which refreshes on 401.
 import type { QuayDb } from '../db.ts';
-import {
-  AuthenticationError,
-  JsonWebTokenError,
-  requestJson,
-  type Check,
-  type RequestOptions,
-} from './http.ts';
+import { requestJson } from './http.ts';
 import { checkRefresh } from './checks.ts';
 
 export class TokenStore {
@@ -43,24 +38,5 @@ export class TokenStore {
       }
     })();
     return this.refreshing;
-  }
-
-  /** A call with the token; on 401 the token is refreshed once and the call retried (SPEC §7). */
-  async json<T>(path: string, check: Check<T>, opts: RequestOptions = {}): Promise<T> {
-    const token = (await this.stored()) ?? (await this.refresh());
-    if (!token) throw new AuthenticationError('Authentication failed: you are not signed on.');
-    try {
-      return await requestJson(path, check, { ...opts, token });
-    } catch (err) {
-      if (!(err instanceof AuthenticationError || err instanceof JsonWebTokenError)) throw err;
-      const fresh = await this.refresh();
-      if (!fresh) throw err;
-      try {
-        return await requestJson(path, check, { ...opts, token: fresh });
-      } catch (again) {
-        if (again instanceof AuthenticationError) await this.clear();
-        throw again;
-      }
-    }
   }
 }

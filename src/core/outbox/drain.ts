@@ -8,8 +8,9 @@ import {
   TimeoutError,
   type Check,
 } from '../net/http.ts';
-import type { TokenStore } from '../net/token.ts';
-import { defaultLocks, OUTBOX_LOCK, type OutboxLocks } from './lock.ts';
+import type { ApiClient } from '../net/api-client.ts';
+import { defaultLocks, type Locks } from '../locks.ts';
+import { OUTBOX_LOCK } from './lock.ts';
 import { recordFailure } from './meta.ts';
 import type { OpError, OutboxFailure, OutboxRow, UndoByKind } from './types.ts';
 
@@ -25,7 +26,7 @@ export interface OpAnswer {
 
 export interface DrainOptions {
   /** Web Locks (navigator.locks); Node tests pass memoryLocks(). */
-  locks?: OutboxLocks;
+  locks?: Locks;
   /** Wait for the lock instead of returning at once when another context drains (default false). */
   wait?: boolean;
   concurrency?: number;
@@ -84,7 +85,7 @@ const opError = (err: unknown): OpError =>
 
 /**
  * Rule 3. No network (no status), timeout, 5xx, 408 and 429: keep and retry later. 401 reaches here only after
- * TokenStore refreshed once and the retry failed too: signed out, keep everything. Any other 4xx: refused for good.
+ * the ApiClient refreshed once and the retry failed too: signed out, keep everything. Any other 4xx: refused for good.
  */
 export function classify(err: unknown): Outcome {
   const error = opError(err);
@@ -225,9 +226,12 @@ async function headOf(db: QuayDb, entity: string): Promise<{ head: OutboxRow | u
   });
 }
 
-async function send(tokens: TokenStore, row: OutboxRow, timeoutMs: number | undefined): Promise<Outcome> {
+/** What sends an operation: the ApiClient (token, one refresh on 401); tests may wrap it. */
+export type ApiCaller = Pick<ApiClient, 'json'>;
+
+async function send(client: ApiCaller, row: OutboxRow, timeoutMs: number | undefined): Promise<Outcome> {
   try {
-    const answer = await tokens.json(row.path, checkAnswer, {
+    const answer = await client.json(row.path, checkAnswer, {
       method: row.method,
       body: row.body,
       headers: { 'Idempotency-Key': row.opId },
@@ -242,7 +246,7 @@ async function send(tokens: TokenStore, row: OutboxRow, timeoutMs: number | unde
   }
 }
 
-async function run(db: QuayDb, tokens: TokenStore, opts: DrainOptions): Promise<DrainResult> {
+async function run(db: QuayDb, client: ApiCaller, opts: DrainOptions): Promise<DrainResult> {
   const now = opts.now ?? Date.now;
   const result: DrainResult = {
     ran: true,
@@ -268,7 +272,7 @@ async function run(db: QuayDb, tokens: TokenStore, opts: DrainOptions): Promise<
       result.coalesced += dropped;
       if (!head) return;
       if (head.nextAttemptAt > now()) return block(entity, head.nextAttemptAt);
-      const outcome = await send(tokens, head, opts.timeoutMs);
+      const outcome = await send(client, head, opts.timeoutMs);
       const seq = head.seq as number;
       switch (outcome.type) {
         case 'applied':
@@ -325,7 +329,7 @@ async function run(db: QuayDb, tokens: TokenStore, opts: DrainOptions): Promise<
 }
 
 /** Drains the outbox once, under the 'quay-outbox' lock. Never throws for a failed request (rule 3 handles it). */
-export async function drain(db: QuayDb, tokens: TokenStore, opts: DrainOptions = {}): Promise<DrainResult> {
+export async function drain(db: QuayDb, client: ApiCaller, opts: DrainOptions = {}): Promise<DrainResult> {
   const locks = opts.locks ?? defaultLocks();
   return locks.request(OUTBOX_LOCK, opts.wait ? {} : { ifAvailable: true }, async (lock) => {
     if (!lock) {
@@ -340,7 +344,7 @@ export async function drain(db: QuayDb, tokens: TokenStore, opts: DrainOptions =
         nextAttemptAt: null,
       };
     }
-    return run(db, tokens, opts);
+    return run(db, client, opts);
   });
 }
 

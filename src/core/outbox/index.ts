@@ -11,12 +11,13 @@ export {
   checkAnswer,
   DEFAULT_BACKOFF,
   DEFAULT_CONCURRENCY,
+  type ApiCaller,
   type DrainOptions,
   type DrainResult,
   type OpAnswer,
 } from './drain.ts';
 export { scheduleDrain, stopScheduledDrain } from './schedule.ts';
-export { memoryLocks, defaultLocks, OUTBOX_LOCK, type OutboxLocks } from './lock.ts';
+export { OUTBOX_LOCK } from './lock.ts';
 export { outboxFailures, clearOutboxFailures } from './meta.ts';
 export type * from './types.ts';
 

@@ -1,17 +1,6 @@
-// Outbox entries of the key-value `meta` table: permanent failures for the window to show, and the push
-// subscription state. They extend db.ts's MetaValues from here so the schema file stays untouched; move them
-// into db.ts's MetaValues when it is next edited (no schema version change needed: meta is key-value).
+// The outbox's permanent failures in the key-value `meta` table (key 'outboxFailures'), for the window to show.
 import type { QuayDb } from '../db.ts';
-import type { OutboxFailure, PushSubscriptionState } from './types.ts';
-
-declare module '../db.ts' {
-  interface MetaValues {
-    /** Operations the server refused for good, newest last (at most MAX_FAILURES). */
-    outboxFailures: OutboxFailure[];
-    /** What saveSubscription last asked for on this device. */
-    pushSubscription: PushSubscriptionState;
-  }
-}
+import type { OutboxFailure } from './types.ts';
 
 export const MAX_FAILURES = 50;
 

@@ -1,8 +1,7 @@
 // Rule 5: the callers decide when to drain (app start, `online`, visible, after a sync, after a command, sw start
 // and `sync`); scheduleDrain joins triggers that come while a drain runs and sets a timer for the next retry.
 import type { QuayDb } from '../db.ts';
-import type { TokenStore } from '../net/token.ts';
-import { drain, type DrainOptions, type DrainResult } from './drain.ts';
+import { drain, type ApiCaller, type DrainOptions, type DrainResult } from './drain.ts';
 
 /** When another context holds the lock, look again after this long (it may have missed a late enqueue). */
 export const LOCK_BUSY_RETRY_MS = 5_000;
@@ -21,7 +20,7 @@ const schedulers = new WeakMap<QuayDb, Scheduler>();
  */
 export function scheduleDrain(
   db: QuayDb,
-  tokens: TokenStore,
+  client: ApiCaller,
   opts: DrainOptions = {},
 ): Promise<DrainResult | null> {
   let s = schedulers.get(db);
@@ -38,14 +37,14 @@ export function scheduleDrain(
   sched.timer = undefined;
   const later = (ms: number) => {
     clearTimeout(sched.timer);
-    sched.timer = setTimeout(() => void scheduleDrain(db, tokens, opts), Math.max(0, ms));
+    sched.timer = setTimeout(() => void scheduleDrain(db, client, opts), Math.max(0, ms));
   };
   sched.running = (async () => {
     let result: DrainResult | null = null;
     do {
       sched.again = false;
       try {
-        result = merge(result, await drain(db, tokens, opts));
+        result = merge(result, await drain(db, client, opts));
       } catch (err) {
         console.warn('outbox drain failed', err);
         result = null;

@@ -1,7 +1,9 @@
 // The sync status the window shows (online, syncing, signed out, last error): the worker keeps it in the `meta`
 // table under SYNC_STATUS_KEY so every tab reads it with useLiveQuery; per-dataset times live in `syncState`.
 import type { OpError } from '../outbox/types.ts';
-import type { Dataset } from '../db.ts';
+
+/** Datasets the worker syncs, each with its own ETag and times (db.ts `syncState`). */
+export type Dataset = 'user' | 'programs' | 'badge' | 'notifications' | 'settings' | 'myPorts';
 
 export const SYNC_STATUS_KEY = 'syncStatus';
 

@@ -1,0 +1,122 @@
+// Starting a session in the worker against the real server: the cookie decides the user, the user is fetched once
+// (the sync pass right after gets a 304), a device with no link opens with its stored user, and another user
+// signing on does not inherit the previous user's data or unsent changes.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import { QuayDb } from '../src/core/db.ts';
+import { ApiClient } from '../src/core/net/api-client.ts';
+import { configureHttp } from '../src/core/net/http.ts';
+import { TokenStore } from '../src/core/net/token.ts';
+import { memoryLocks } from '../src/core/locks.ts';
+import { startSession, type SessionDeps } from '../worker/auth/session.ts';
+import { createCommands } from '../worker/commands/commands.ts';
+import { createSyncService } from '../worker/sync/service.ts';
+import { startTestServer, type TestServer } from './helpers/server.ts';
+
+let s: TestServer;
+let url: string;
+const link = { up: true, sid: '' as string | null, paths: [] as string[] };
+
+async function cookieOf(usrId: string): Promise<string> {
+  const login = await fetch(`${url}/sso/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ usrId, password: 'demo' }),
+    redirect: 'manual',
+  });
+  const sid = /quay_sid=([^;]+)/.exec(login.headers.getSetCookie().join(';'))?.[1];
+  if (!sid) throw new Error(`sign-on of ${usrId} failed`);
+  return sid;
+}
+
+beforeAll(async () => {
+  s = await startTestServer();
+  url = await s.listen();
+  configureHttp({
+    base: url,
+    fetch: async (input, init) => {
+      if (!link.up) throw new TypeError('fetch failed');
+      const headers = new Headers(init?.headers);
+      if (link.sid) headers.set('cookie', `quay_sid=${link.sid}`);
+      const res = await fetch(input, { ...init, headers });
+      link.paths.push(`${new URL(String(input)).pathname} ${res.status}`);
+      return res;
+    },
+  });
+});
+afterAll(() => s.close());
+
+function device(): SessionDeps {
+  const db = new QuayDb({ indexedDB: new IDBFactory(), IDBKeyRange });
+  const tokens = new TokenStore(db);
+  return { db, tokens, client: new ApiClient(tokens) };
+}
+
+describe('startSession', () => {
+  it('is signed-out without a sign-on cookie, and keeps nothing', async () => {
+    link.up = true;
+    link.sid = null;
+    const d = device();
+    expect(await startSession(d)).toEqual({ status: 'signed-out' });
+    expect(await d.db.getMeta('token')).toBeUndefined();
+  });
+
+  it('stores the user once: the first sync pass finds it current (304)', async () => {
+    link.up = true;
+    link.sid = await cookieOf('vessel');
+    const d = device();
+    const start = await startSession(d);
+    expect(start).toMatchObject({ status: 'signed-on', offline: false, user: { usrId: 'vessel' } });
+    expect((await d.db.syncState.get('user'))?.etag).toBeTruthy();
+    link.paths = [];
+    const sync = createSyncService({ ...d, locks: memoryLocks(), isOnline: () => true });
+    sync.start();
+    await sync.whenLeading();
+    sync.stop();
+    expect(link.paths).toContain('/api/v2/app/common/logged-user 304');
+  });
+
+  it('opens with the stored user and token when the link is down, and fails when it has none', async () => {
+    link.up = true;
+    link.sid = await cookieOf('agent');
+    const d = device();
+    const online = await startSession(d);
+    expect(online.status).toBe('signed-on');
+    link.up = false;
+    expect(await startSession(d)).toEqual({
+      status: 'signed-on',
+      offline: true,
+      user: expect.objectContaining({ usrId: 'agent' }) as unknown,
+      token: await d.tokens.stored(),
+    });
+    await expect(startSession(device())).rejects.toThrow();
+  });
+
+  it('forgets the previous user when another signs on: data cleared, unsent changes reported, not sent', async () => {
+    link.up = true;
+    link.sid = await cookieOf('vessel');
+    const d = device();
+    await startSession(d);
+    const sync = createSyncService({ ...d, locks: memoryLocks(), isOnline: () => true });
+    sync.start();
+    await sync.whenLeading();
+    sync.stop();
+    expect(await d.db.notifications.count()).toBeGreaterThan(0);
+    const cmd = createCommands({ db: d.db, client: d.client, triggerDrain: () => undefined });
+    const setting = await d.db.notificationSettings.toCollection().first();
+    if (!setting) throw new Error('no settings synced');
+    await cmd.saveSetting(setting.notId, setting.notUseYn === 'Y' ? 'N' : 'Y');
+    expect(await d.db.outbox.count()).toBe(1);
+
+    link.sid = await cookieOf('operator');
+    const start = await startSession(d);
+    expect(start).toMatchObject({ status: 'signed-on', user: { usrId: 'operator' } });
+    expect(await d.db.outbox.count()).toBe(0);
+    expect(await d.db.notifications.count()).toBe(0);
+    expect(await d.db.notificationSettings.count()).toBe(0);
+    expect(await d.db.syncState.toArray()).toEqual([expect.objectContaining({ dataset: 'user' })]);
+    expect(await d.db.getMeta('outboxFailures')).toEqual([
+      expect.objectContaining({ kind: 'setting', message: expect.stringContaining('vessel') as unknown }),
+    ]);
+  });
+});
