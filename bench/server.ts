@@ -1,10 +1,12 @@
-// Server figures: cold start (fresh and existing data folder), notification list latency, and the cost of a resync.
+// Server figures: cold start (fresh and existing data folder), notification list latency, and what the sync worker's
+// code transfers (bench/sync.ts).
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { boot } from '../server/boot.ts';
 import { testConfig } from '../server/config.ts';
 import type { App } from '../server/context.ts';
+import { syncBench } from './sync.ts';
 
 export interface Row {
   what: string;
@@ -63,13 +65,11 @@ export async function serverBench(calls = 200): Promise<Row[]> {
     const list = `${warm.url}/api/v2/app/notification/user/list`;
     for (let i = 0; i < 20; i++) await (await fetch(list, { headers })).arrayBuffer();
     const times: number[] = [];
-    let etag = '';
     for (let i = 0; i < calls; i++) {
       const t0 = performance.now();
       const res = await fetch(list, { headers });
       await res.arrayBuffer();
       times.push(performance.now() - t0);
-      etag = res.headers.get('etag') ?? '';
     }
     rows.push({
       what: `GET notification/user/list (vessel user), p50 of ${calls}`,
@@ -82,34 +82,7 @@ export async function serverBench(calls = 200): Promise<Row[]> {
       budget: '-',
     });
 
-    // What a resync costs when nothing changed: the conditional GETs of the first datasets, 304s with headers only.
-    const datasets = [
-      'notification/user/list',
-      'notification/user/badge',
-      'notification/settings',
-      'common/logged-user',
-      'common/programs',
-    ];
-    let bytes = 0;
-    for (const path of datasets) {
-      const first = await fetch(`${warm.url}/api/v2/app/${path}`, { headers });
-      await first.arrayBuffer();
-      const tag = first.headers.get('etag') ?? '';
-      const again = await fetch(`${warm.url}/api/v2/app/${path}`, {
-        headers: { ...headers, 'if-none-match': tag },
-      });
-      if (again.status !== 304) throw new Error(`${path} answered ${again.status}, expected 304`);
-      let headerBytes = `HTTP/1.1 304 Not Modified\r\n`.length + 2;
-      again.headers.forEach((v, k) => (headerBytes += k.length + v.length + 4));
-      const requestBytes = `GET /api/v2/app/${path} HTTP/1.1\r\n`.length + tok.length + tag.length + 120;
-      bytes += headerBytes + requestBytes;
-    }
-    rows.push({
-      what: `resync with nothing changed (${datasets.length} conditional GETs, request + response)`,
-      value: `${(bytes / 1024).toFixed(2)} KB`,
-      budget: '<= 2 KB',
-    });
-    void etag;
+    rows.push(...(await syncBench(warm.url)));
     await warm.app.close();
   } finally {
     await rm(dir, { recursive: true, force: true });

@@ -116,18 +116,71 @@ describe('sync', () => {
     const status = await sync.getStatus();
     expect(status).toMatchObject({ syncing: false, signedOut: false, lastError: null, leader: true });
 
+    // Pull-to-refresh asks for every dataset: five 304s.
     seen.length = 0;
     await sync.syncNow();
-    const warm = [...seen];
-    expect(warm).toHaveLength(5);
-    expect(warm.every((r) => r.status === 304)).toBe(true);
+    const full = [...seen];
+    expect(full).toHaveLength(5);
+    expect(full.every((r) => r.status === 304)).toBe(true);
     expect(await db.notifications.count()).toBe(notiList.length);
+
+    // A routine pass (timer, visible, reconnect) asks for the list; the badge only when the list changed, the rest
+    // once an hour.
+    seen.length = 0;
+    await sync.engine.request();
+    const warm = [...seen];
+    expect(warm.map((r) => `${r.path.replace(API, '')} ${r.status}`)).toEqual([
+      '/notification/user/list 304',
+    ]);
+
+    // Something new: the list and the badge come.
+    await s.call('POST', '/api/dev/notifications', {
+      body: { usrId: 'vessel', notId: 'N002', count: 1 },
+    });
+    seen.length = 0;
+    await sync.engine.request();
+    expect(seen.map((r) => `${r.path.replace(API, '')} ${r.status}`)).toEqual([
+      '/notification/user/list 200',
+      '/notification/user/badge 200',
+    ]);
+    expect((await db.badge.get('notification'))?.notCnt).toBe((badge[0]?.notCnt ?? 0) + 1);
 
     console.log(
       `cold sync (vessel): ${cold.length} requests (${cold.map((r) => `${r.path.replace(API, '')} ${r.status}`).join(', ')}), ` +
         `${sum(cold, 'bytesDown')} B down, ${sum(cold, 'bytesUp')} B up; ` +
-        `no-change resync: ${warm.length} requests, ${sum(warm, 'bytesDown')} B down, ${sum(warm, 'bytesUp')} B up`,
+        `no-change resync: ${warm.length} requests, ${sum(warm, 'bytesDown')} B down, ${sum(warm, 'bytesUp')} B up; ` +
+        `no-change pull-to-refresh: ${full.length} requests, ${sum(full, 'bytesDown')} B down, ${sum(full, 'bytesUp')} B up`,
     );
+  });
+
+  it('asks for the rarely changing datasets again on a routine pass once they are an hour old', async () => {
+    await signOn('vessel');
+    const db = freshDb();
+    let clock = Date.now();
+    const sync = createSyncService({
+      db,
+      tokens: new TokenStore(db),
+      locks: memoryLocks(),
+      isOnline: () => true,
+      now: () => clock,
+    });
+    services.push(sync);
+    sync.start();
+    await sync.whenLeading();
+    clock += 59 * 60_000;
+    seen.length = 0;
+    await sync.engine.request();
+    expect(seen.map((r) => r.path.replace(API, ''))).toEqual(['/notification/user/list']);
+    clock += 2 * 60_000;
+    seen.length = 0;
+    await sync.engine.request();
+    expect(seen.map((r) => r.path.replace(API, '')).sort()).toEqual([
+      '/common/logged-user',
+      '/common/programs',
+      '/notification/settings',
+      '/notification/user/badge',
+      '/notification/user/list',
+    ]);
   });
 
   it('loads the own ports for an agent', async () => {

@@ -55,7 +55,7 @@ const api = {
     await sync.pageVisible();
   },
   /** Push or STOMP said something changed: sync (coalesced with any pass under way). */
-  notifySomethingChanged: () => sync.syncNow(),
+  notifySomethingChanged: () => sync.somethingChanged(),
   getStatus: () => sync.getStatus(),
 };
 

@@ -40,6 +40,8 @@ export class SyncEngine {
   private readonly random: () => number;
   private running: Promise<void> | null = null;
   private followUp: Promise<void> | null = null;
+  /** The follow-up must sync every dataset (a full request came while a pass ran). */
+  private followUpFull = false;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private failures = 0;
   private online = true;
@@ -96,33 +98,39 @@ export class SyncEngine {
     if (this.now() - this.lastSuccessAt >= this.timing.staleAfterMs) await this.request();
   }
 
-  /** Asks for a sync; resolves when a pass that started after this call has finished. */
-  request(): Promise<void> {
+  /**
+   * Asks for a sync; resolves when a pass that started after this call has finished. `full` (pull-to-refresh) asks
+   * for every dataset; otherwise rarely changing ones are asked for only when old (run-sync.ts).
+   */
+  request(full = false): Promise<void> {
     if (!this.active || !this.online || this.signedOut) return Promise.resolve();
-    if (!this.running) return this.start();
+    if (!this.running) return this.start(full);
+    this.followUpFull ||= full;
     this.followUp ??= this.running.then(() => {
+      const followFull = this.followUpFull;
       this.followUp = null;
-      return this.start();
+      this.followUpFull = false;
+      return this.start(followFull);
     });
     return this.followUp;
   }
 
-  private start(): Promise<void> {
+  private start(full: boolean): Promise<void> {
     this.clearTimer();
-    this.running = this.pass().finally(() => {
+    this.running = this.pass(full).finally(() => {
       this.running = null;
     });
     return this.running;
   }
 
-  private async pass(): Promise<void> {
+  private async pass(full: boolean): Promise<void> {
     if (!this.active || !this.online || this.signedOut) return;
     this.runs += 1;
     const { db, client } = this.deps;
     await writeStatus(db, { syncing: true });
     let result: SyncResult;
     try {
-      result = await runSync(db, client, this.now);
+      result = await runSync(db, client, { now: this.now, full });
     } catch (err) {
       result = { error: { name: 'UnknownError', message: String(err) }, statuses: {} };
     }

@@ -62,13 +62,35 @@ export async function syncDataset<T>(
   }
 }
 
-export async function runSync(
-  db: QuayDb,
-  client: ApiClient,
-  now: () => number = Date.now,
-): Promise<SyncResult> {
+/**
+ * Datasets that change rarely (the user, programs, settings, own ports) are asked for on a routine pass only when
+ * older than this. The badge follows the list: it can only change when the list does (a new item, an item read), so
+ * a routine pass asks for it when the list changed or when it is this old. On a paid link a routine pass with
+ * nothing new then costs one 304.
+ */
+export const SLOW_DATASET_MAX_AGE_MS = 60 * 60_000;
+const SLOW: ReadonlySet<Dataset> = new Set(['user', 'programs', 'settings', 'myPorts', 'badge']);
+
+export interface SyncOptions {
+  now?: () => number;
+  /** Every dataset, whatever its age (pull-to-refresh). */
+  full?: boolean;
+  slowMaxAgeMs?: number;
+}
+
+export async function runSync(db: QuayDb, client: ApiClient, opts: SyncOptions = {}): Promise<SyncResult> {
+  const now = opts.now ?? Date.now;
+  const maxAge = opts.slowMaxAgeMs ?? SLOW_DATASET_MAX_AGE_MS;
+  const states = new Map((await db.syncState.toArray()).map((row) => [row.dataset, row]));
   const result: SyncResult = { error: null, statuses: {} };
-  const phase = async (jobs: DatasetJob<unknown>[]) => {
+  const due = (job: DatasetJob<unknown>) => {
+    if (opts.full || !SLOW.has(job.dataset)) return true;
+    if (job.dataset === 'badge' && result.statuses.notifications !== 304) return true;
+    const state = states.get(job.dataset);
+    return !state?.syncedAt || state.error !== null || now() - state.syncedAt >= maxAge;
+  };
+  const phase = async (all: DatasetJob<unknown>[]) => {
+    const jobs = all.filter(due);
     const settled = await Promise.allSettled(jobs.map((j) => syncDataset(db, client, j, now)));
     settled.forEach((s, i) => {
       const dataset = jobs[i]?.dataset;
@@ -77,11 +99,11 @@ export async function runSync(
     });
   };
   // Round trips are most of a second: the datasets of a phase go in parallel (one token refresh serves them all).
-  await phase([userJob, badgeJob, notificationsJob]);
+  // What the user needs first (user, notifications), then the badge with the rest.
+  await phase([userJob, notificationsJob]);
   if (result.error?.name === 'AuthenticationError') return result;
   const user = await db.getMeta('user');
-  await phase(
-    user?.usrTpCd === AGENT_TYPE ? [programsJob, settingsJob, myPortsJob] : [programsJob, settingsJob],
-  );
+  const rest = [badgeJob, programsJob, settingsJob];
+  await phase(user?.usrTpCd === AGENT_TYPE ? [...rest, myPortsJob] : rest);
   return result;
 }

@@ -24,6 +24,7 @@ export interface SyncServiceDeps {
 }
 
 const SYNC_REQUEST = 'sync-request';
+const SYNC_HINT = 'sync-hint';
 
 export function createSyncService(deps: SyncServiceDeps) {
   const { db, tokens, locks, isOnline, channel } = deps;
@@ -49,7 +50,10 @@ export function createSyncService(deps: SyncServiceDeps) {
   });
 
   channel?.addEventListener('message', (event) => {
-    if ((event as MessageEvent).data === SYNC_REQUEST && leadership?.isLeader) void engine.request();
+    if (!leadership?.isLeader) return;
+    const data = (event as MessageEvent).data;
+    if (data === SYNC_REQUEST) void engine.request(true);
+    else if (data === SYNC_HINT) void engine.request(false);
   });
 
   const service = {
@@ -91,10 +95,16 @@ export function createSyncService(deps: SyncServiceDeps) {
       leadership?.release();
       leadership = null;
     },
-    /** Pull-to-refresh and push/STOMP hints: a pass now, or one follow-up after the pass under way. */
+    /** Pull-to-refresh: a full pass now, or one follow-up after the pass under way. */
     syncNow(): Promise<void> {
-      if (leadership?.isLeader) return engine.request();
+      if (leadership?.isLeader) return engine.request(true);
       channel?.postMessage(SYNC_REQUEST);
+      return Promise.resolve();
+    },
+    /** A push or STOMP message said something changed: a routine pass (badge and list), coalesced. */
+    somethingChanged(): Promise<void> {
+      if (leadership?.isLeader) return engine.request(false);
+      channel?.postMessage(SYNC_HINT);
       return Promise.resolve();
     },
     pageVisible(): Promise<void> {

@@ -1,0 +1,100 @@
+// What the sync worker's own code transfers for the `vessel` user against the real server: a cold sync (sign-on
+// included), a routine resync with nothing changed, and a pull-to-refresh with nothing changed. Bytes are counted
+// as HTTP/1.1 puts them on the wire: request line and headers up; status line, headers and (compressed) body down.
+import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import { QuayDb } from '../src/core/db.ts';
+import { memoryLocks } from '../src/core/locks.ts';
+import { ApiClient } from '../src/core/net/api-client.ts';
+import { configureHttp } from '../src/core/net/http.ts';
+import { TokenStore } from '../src/core/net/token.ts';
+import { startSession } from '../worker/auth/session.ts';
+import { createSyncService } from '../worker/sync/service.ts';
+import type { Row } from './server.ts';
+
+interface Seen {
+  up: number;
+  down: number;
+}
+
+/** Body bytes as sent: Node's fetch hands the body over decompressed, so compress it again the same way. */
+async function wireBodyBytes(res: Response): Promise<number> {
+  const length = res.headers.get('content-length');
+  if (length !== null) return Number(length);
+  const body = Buffer.from(await res.clone().arrayBuffer());
+  switch (res.headers.get('content-encoding')) {
+    case 'br':
+      return brotliCompressSync(body).byteLength;
+    case 'gzip':
+      return gzipSync(body).byteLength;
+    case 'deflate':
+      return deflateSync(body).byteLength;
+    default:
+      return body.byteLength;
+  }
+}
+
+const headerBytes = (h: Headers) => [...h].reduce((n, [k, v]) => n + k.length + v.length + 4, 0);
+/** What a browser adds to every request that the Node fetch here does not (User-Agent, Accept, Sec-Fetch-*, …). */
+const BROWSER_HEADERS = 330;
+
+export async function syncBench(url: string): Promise<Row[]> {
+  const login = await fetch(`${url}/sso/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ usrId: 'vessel', password: 'demo' }),
+    redirect: 'manual',
+  });
+  const cookie = login.headers.getSetCookie()[0]?.split(';')[0] ?? '';
+  let seen: Seen[] = [];
+  configureHttp({
+    base: url,
+    fetch: async (input, init) => {
+      const target = new URL(String(input));
+      const headers = new Headers(init?.headers);
+      headers.set('cookie', cookie);
+      headers.set('accept-encoding', 'gzip, deflate, br');
+      const res = await fetch(input, { ...init, headers });
+      const body = await wireBodyBytes(res);
+      seen.push({
+        up:
+          `GET ${target.pathname}${target.search} HTTP/1.1\r\nhost: ${target.host}\r\n`.length +
+          headerBytes(headers) +
+          BROWSER_HEADERS +
+          2,
+        down: `HTTP/1.1 ${res.status} OK\r\n`.length + headerBytes(res.headers) + 2 + body,
+      });
+      return res;
+    },
+  });
+  const db = new QuayDb({ indexedDB: new IDBFactory(), IDBKeyRange });
+  const tokens = new TokenStore(db);
+  const measure = async (what: string, budget: string, run: () => Promise<void>): Promise<Row> => {
+    seen = [];
+    await run();
+    const up = seen.reduce((n, s) => n + s.up, 0);
+    const down = seen.reduce((n, s) => n + s.down, 0);
+    return {
+      what: `${what}: ${seen.length} requests, ${down} B down + ${up} B up`,
+      value: `${((up + down) / 1024).toFixed(2)} KB`,
+      budget,
+    };
+  };
+  const sync = createSyncService({ db, tokens, locks: memoryLocks(), isOnline: () => true });
+  try {
+    return [
+      await measure('cold sync of the vessel user (sign-on included)', '-', async () => {
+        await startSession({ db, tokens, client: new ApiClient(tokens) });
+        sync.start();
+        await sync.whenLeading();
+      }),
+      await measure('resync with nothing changed (timer, visible, reconnect)', '<= 2 KB', () =>
+        sync.engine.request(),
+      ),
+      await measure('pull-to-refresh with nothing changed (every dataset)', '-', () => sync.syncNow()),
+    ];
+  } finally {
+    sync.stop();
+    db.close();
+  }
+}
