@@ -59,7 +59,7 @@ test('signing out removes the token and a reload lands on the sign-on page again
   await signOnPage.expectShown();
 });
 
-test('after one online visit the app shell opens offline, and Try again recovers once the link is back', async ({
+test('signed out and offline, the app shell says the server cannot be reached, and Try again leads to sign-on', async ({
   page,
   context,
   signOnPage,
@@ -69,17 +69,21 @@ test('after one online visit the app shell opens offline, and Try again recovers
   await signOnPage.signOn('operator', 'demo');
   await expect(appPage.signOut).toBeVisible();
   await appPage.waitForServiceWorkerControl();
+  await appPage.signOut.click();
+  await signOnPage.expectShown();
 
   await context.setOffline(true);
-  await page.reload();
+  await page.goto('/');
 
   await expect(appPage.title).toBeVisible();
   await expect(page).toHaveTitle('Quay');
-  // With no link the token call fails: the error view, with a way to retry, instead of Chromium's offline page.
+  // No token on the device and no link: the error view with a way to retry, not Chromium's offline page and not
+  // the previous user's data.
   await expect(appPage.tryAgain).toBeVisible();
+  await expect(appPage.signOut).toHaveCount(0);
   await page.screenshot({ path: `${SCREENSHOTS}/offline.png` });
 
   await context.setOffline(false);
   await appPage.tryAgain.click();
-  await expect(appPage.signOut).toBeVisible();
+  await signOnPage.expectShown();
 });

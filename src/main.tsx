@@ -3,6 +3,8 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import './styles/base.css';
 import './styles/app.css';
+import './styles/shell.css';
+import './styles/settings.css';
 import { App } from './App.tsx';
 import { registerServiceWorker } from './sw-register.ts';
 

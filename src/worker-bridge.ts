@@ -38,6 +38,21 @@ export function callWorker<T>(call: (api: Remote<WorkerApi>) => Promise<T>): Pro
 
 export type { SyncStatus, SyncStatusSnapshot } from '../worker/index.ts';
 
+/** Forwards the page's online/offline events to the worker: Chromium does not fire them in dedicated workers.
+ * Call once when the app starts; gives the function that stops watching. */
+export function watchLink(): () => void {
+  const tell = (online: boolean) => () =>
+    void callWorker((api) => api.linkChanged(online)).catch(() => undefined);
+  const up = tell(true);
+  const down = tell(false);
+  window.addEventListener('online', up);
+  window.addEventListener('offline', down);
+  return () => {
+    window.removeEventListener('online', up);
+    window.removeEventListener('offline', down);
+  };
+}
+
 /** Tells the worker when the page becomes visible again (DESIGN.md §4): it syncs if its data is old.
  * Call once when the app starts; gives the function that stops watching. */
 export function watchVisibility(): () => void {

@@ -279,6 +279,31 @@ describe('outbox drain against the real server', () => {
     expect((await audit()).map((r) => r.idempotencyKey)).toEqual([opId]);
   });
 
+  it('sends an operation still in backoff at once when the link comes back (retryNow), once per run', async () => {
+    const [notSeq] = await createNotifications(1);
+    if (notSeq === undefined) throw new Error('no notification');
+    const { opId } = await cmd.markRead(notSeq);
+    const t = 1_000_000;
+    const backoff = {
+      ...opts(),
+      backoff: { baseMs: 300_000, maxMs: 300_000 },
+      now: () => t,
+      random: () => 1,
+    };
+    net.offline = true;
+    expect(await drain(db, client, backoff)).toMatchObject({ retrying: 1, nextAttemptAt: t + 300_000 });
+    // Still offline, the link "came back" too early: tried once in this run, then its new backoff holds.
+    const tried = await drain(db, client, { ...backoff, retryNow: true });
+    expect(tried).toMatchObject({ retrying: 1, remaining: 1 });
+    net.offline = false;
+    expect(await drain(db, client, backoff)).toMatchObject({ applied: 0, remaining: 1 });
+    expect(await drain(db, client, { ...backoff, retryNow: true })).toMatchObject({
+      applied: 1,
+      remaining: 0,
+    });
+    expect((await audit()).map((r) => r.idempotencyKey)).toEqual([opId]);
+  });
+
   it('retries a timeout, and the hung first request does not apply twice', async () => {
     const yn = flip(await serverSetting('N006'));
     await s.call('POST', '/api/dev/faults', {

@@ -6,6 +6,7 @@ import { signOut, startSession, type SessionStart } from './auth/session.ts';
 import { workerCommands } from './commands/index.ts';
 import { db, tokens } from './db.ts';
 import { createSyncService } from './sync/service.ts';
+import { writeStatus } from './sync/status-store.ts';
 
 const sync = createSyncService({
   db,
@@ -21,11 +22,14 @@ const sync = createSyncService({
 });
 const commands = workerCommands(db, sync.client);
 
-addEventListener('online', () => {
-  void sync.setOnline(true);
-  void commands.drainOutbox();
-});
-addEventListener('offline', () => void sync.setOnline(false));
+/** The link came or went: sync and send at once when it comes back (DESIGN.md §4). */
+function linkChanged(online: boolean): void {
+  void sync.setOnline(online);
+  if (online) void commands.drainOutboxNow();
+}
+// Chromium fires no online/offline events in dedicated workers: the window forwards its own (linkChanged below).
+addEventListener('online', () => linkChanged(true));
+addEventListener('offline', () => linkChanged(false));
 
 const api = {
   ...commands,
@@ -33,6 +37,8 @@ const api = {
   async startSession(): Promise<SessionStart> {
     const result = await startSession({ db, tokens, client: sync.client });
     if (result.status === 'signed-on') {
+      // A sign-out of an earlier session must not send this fresh one back to the sign-on page.
+      await writeStatus(db, { signedOut: false });
       sync.start();
       void commands.drainOutbox();
     }
@@ -57,6 +63,8 @@ const api = {
   /** Push or STOMP said something changed: sync (coalesced with any pass under way). */
   notifySomethingChanged: () => sync.somethingChanged(),
   getStatus: () => sync.getStatus(),
+  /** The window's online/offline events (src/worker-bridge.ts watchLink). */
+  linkChanged: (online: boolean) => linkChanged(online),
 };
 
 export type WorkerApi = typeof api;

@@ -29,6 +29,8 @@ export function workerCommands(db: QuayDb, client: ApiCaller) {
     ...createCommands({ db, client, registerSync }),
     /** Rule 5 triggers (start, online, visible, after a sync, after a command) call this; gives the run's counts. */
     drainOutbox: () => scheduleDrain(db, client),
+    /** The link came back: send now, whatever the backoff planned. */
+    drainOutboxNow: () => scheduleDrain(db, client, { retryNow: true }),
     pendingCount: () => pendingCount(db),
     pendingFor: (entity: string) => pendingFor(db, entity),
     outboxFailures: () => outboxFailures(db),

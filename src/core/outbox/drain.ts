@@ -27,6 +27,8 @@ export interface OpAnswer {
 export interface DrainOptions {
   /** Web Locks (navigator.locks); Node tests pass memoryLocks(). */
   locks?: Locks;
+  /** The link just came back (online event, Background Sync): send now, whatever the backoff planned. */
+  retryNow?: boolean;
   /** Wait for the lock instead of returning at once when another context drains (default false). */
   wait?: boolean;
   concurrency?: number;
@@ -259,6 +261,8 @@ async function run(db: QuayDb, client: ApiCaller, opts: DrainOptions): Promise<D
     nextAttemptAt: null,
   };
   const blocked = new Set<string>();
+  /** With retryNow, each kept operation is tried once this run, then its new backoff holds. */
+  const tried = new Set<number | undefined>();
   const block = (entity: string, at: number | null) => {
     blocked.add(entity);
     if (at !== null && (result.nextAttemptAt === null || at < result.nextAttemptAt))
@@ -271,7 +275,9 @@ async function run(db: QuayDb, client: ApiCaller, opts: DrainOptions): Promise<D
       const { head, dropped } = await headOf(db, entity);
       result.coalesced += dropped;
       if (!head) return;
-      if (head.nextAttemptAt > now()) return block(entity, head.nextAttemptAt);
+      if (head.nextAttemptAt > now() && !(opts.retryNow && head.attempts > 0 && !tried.has(head.seq)))
+        return block(entity, head.nextAttemptAt);
+      tried.add(head.seq);
       const outcome = await send(client, head, opts.timeoutMs);
       const seq = head.seq as number;
       switch (outcome.type) {

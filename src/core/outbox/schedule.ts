@@ -9,6 +9,8 @@ export const LOCK_BUSY_RETRY_MS = 5_000;
 interface Scheduler {
   running: Promise<DrainResult | null> | null;
   again: boolean;
+  /** A joined trigger said the link is back: the follow-up run ignores backoff. */
+  retryNow: boolean;
   timer: ReturnType<typeof setTimeout> | undefined;
 }
 
@@ -25,12 +27,13 @@ export function scheduleDrain(
 ): Promise<DrainResult | null> {
   let s = schedulers.get(db);
   if (!s) {
-    s = { running: null, again: false, timer: undefined };
+    s = { running: null, again: false, retryNow: false, timer: undefined };
     schedulers.set(db, s);
   }
   const sched = s;
   if (sched.running) {
     sched.again = true;
+    if (opts.retryNow) sched.retryNow = true;
     return sched.running;
   }
   clearTimeout(sched.timer);
@@ -41,14 +44,17 @@ export function scheduleDrain(
   };
   sched.running = (async () => {
     let result: DrainResult | null = null;
+    let retryNow = opts.retryNow ?? false;
     do {
       sched.again = false;
+      sched.retryNow = false;
       try {
-        result = merge(result, await drain(db, client, opts));
+        result = merge(result, await drain(db, client, { ...opts, retryNow }));
       } catch (err) {
         console.warn('outbox drain failed', err);
         result = null;
       }
+      retryNow = sched.retryNow;
     } while (sched.again);
     const now = (opts.now ?? Date.now)();
     if (result === null) later(LOCK_BUSY_RETRY_MS);

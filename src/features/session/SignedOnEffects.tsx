@@ -1,0 +1,17 @@
+// The signed-on app's background duties, mounted once beside its views: page visibility and persistent storage,
+// a session that ended elsewhere, refused changes as toasts, and Background Sync when changes start to wait.
+import { useBackgroundSync } from '../sync/use-background-sync.ts';
+import { useOutboxCount } from '../sync/use-outbox-count.ts';
+import { useOutboxFailureToasts } from '../sync/use-outbox-failure-toasts.ts';
+import { useSignedOnEffects } from './use-signed-on-effects.ts';
+
+interface Props {
+  onSessionEnded: () => void;
+}
+
+export function SignedOnEffects({ onSessionEnded }: Props) {
+  useSignedOnEffects(onSessionEnded);
+  useOutboxFailureToasts();
+  useBackgroundSync(useOutboxCount());
+  return null;
+}

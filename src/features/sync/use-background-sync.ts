@@ -1,0 +1,29 @@
+// Asks the service worker for a Background Sync when changes start to wait, so they are sent even if the page is
+// closed first (DESIGN.md §3 rule 5). Chromium only; the worker's other drain triggers cover the rest.
+import { useEffect, useRef } from 'react';
+import { OUTBOX_SYNC_TAG } from '../../core/outbox/index.ts';
+
+/** SyncManager is missing from TypeScript's DOM lib (TRAPS.md). */
+interface SyncManagerLike {
+  register(tag: string): Promise<void>;
+}
+type RegistrationWithSync = ServiceWorkerRegistration & { sync?: SyncManagerLike };
+
+async function registerOutboxSync(): Promise<void> {
+  if (!('serviceWorker' in navigator)) return;
+  const registration: RegistrationWithSync = await navigator.serviceWorker.ready;
+  await registration.sync?.register(OUTBOX_SYNC_TAG);
+}
+
+/** `waiting`: the outbox count (undefined while loading). Registers when it goes from 0 (or unknown) to more. */
+export function useBackgroundSync(waiting: number | undefined): void {
+  const before = useRef(0);
+  useEffect(() => {
+    if (waiting === undefined) return;
+    const previous = before.current;
+    before.current = waiting;
+    if (previous === 0 && waiting > 0) {
+      registerOutboxSync().catch((err: unknown) => console.warn('Background Sync registration failed', err));
+    }
+  }, [waiting]);
+}

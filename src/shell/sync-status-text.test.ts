@@ -1,0 +1,49 @@
+// What the header's sync status says in each state (offline, syncing, updated, failed, changes waiting).
+import { describe, expect, it } from 'vitest';
+import { INITIAL_SYNC_STATUS, type SyncStatus } from '../core/sync/status.ts';
+import { syncStatusText, updatedAgo } from './sync-status-text.ts';
+
+const NOW = Date.UTC(2026, 10, 22, 9, 41);
+const MIN = 60_000;
+const status = (change: Partial<SyncStatus>): SyncStatus => ({ ...INITIAL_SYNC_STATUS, ...change });
+const sentence = (t: { main: string; detail: string }) => [t.main, t.detail].filter(Boolean).join(' · ');
+
+describe('updatedAgo', () => {
+  it('says just now, minutes, then coarser steps', () => {
+    expect(updatedAgo(NOW - 20_000, NOW)).toBe('just now');
+    expect(updatedAgo(NOW + 5_000, NOW)).toBe('just now');
+    expect(updatedAgo(NOW - 5 * MIN, NOW)).toBe('5 min ago');
+    expect(updatedAgo(NOW - 23 * MIN, NOW)).toBe('20 min ago');
+    expect(updatedAgo(NOW - 130 * MIN, NOW)).toBe('2 h ago');
+    expect(updatedAgo(NOW - 26 * 60 * MIN, NOW)).toBe('1 day ago');
+    expect(updatedAgo(NOW - 3 * 24 * 60 * MIN, NOW)).toBe('3 days ago');
+  });
+});
+
+describe('syncStatusText', () => {
+  it('says Offline when the browser or the worker has no link, with the changes waiting', () => {
+    expect(sentence(syncStatusText(status({ lastSyncedAt: NOW }), false, 0, NOW))).toBe('Offline');
+    expect(sentence(syncStatusText(status({ online: false }), true, 1, NOW))).toBe(
+      'Offline · 1 change waiting',
+    );
+  });
+
+  it('says Syncing… during a pass, and how old the data is after it', () => {
+    expect(sentence(syncStatusText(status({ syncing: true }), true, 0, NOW))).toBe('Syncing…');
+    expect(sentence(syncStatusText(status({ lastSyncedAt: NOW - 5 * MIN }), true, 3, NOW))).toBe(
+      'Updated 5 min ago · 3 changes waiting',
+    );
+    expect(sentence(syncStatusText(status({}), true, 0, NOW))).toBe('Not updated yet');
+  });
+
+  it('hints at a failed pass and gives its message', () => {
+    const error = { name: 'UnknownError', message: 'The server could not be reached.' };
+    const text = syncStatusText(status({ lastSyncedAt: NOW, lastError: error }), true, 0, NOW);
+    expect(sentence(text)).toBe('Updated just now · Sync failed');
+    expect(text.tone).toBe('error');
+    expect(text.errorMessage).toBe(error.message);
+    // Offline says it all: no failure hint on top.
+    const offline = syncStatusText(status({ lastError: error }), false, 0, NOW);
+    expect(offline.errorMessage).toBeNull();
+  });
+});

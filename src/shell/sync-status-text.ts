@@ -1,0 +1,54 @@
+// What the header's sync status says, from the worker's status row, the outbox and the browser's link state.
+import type { SyncStatus } from '../core/sync/status.ts';
+
+export interface SyncStatusText {
+  /** "Offline", "Syncing…", "Updated 5 min ago" or "Not updated yet". */
+  main: string;
+  /** A short hint and the waiting changes, e.g. "Sync failed · 2 changes waiting"; empty when there is neither. */
+  detail: string;
+  tone: 'offline' | 'syncing' | 'ok' | 'error';
+  /** The last error's message, for the title and the accessible description. */
+  errorMessage: string | null;
+}
+
+/** "just now", "3 min ago", then coarser steps, so the live region does not speak every minute for hours. */
+export function updatedAgo(then: number, now: number): string {
+  const minutes = Math.floor((now - then) / 60_000);
+  if (minutes < 1) return 'just now';
+  if (minutes < 10) return `${minutes} min ago`;
+  if (minutes < 60) return `${Math.floor(minutes / 5) * 5} min ago`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return `${hours} h ago`;
+  const days = Math.floor(hours / 24);
+  return days === 1 ? '1 day ago' : `${days} days ago`;
+}
+
+export function waitingText(count: number): string {
+  return count === 1 ? '1 change waiting' : `${count} changes waiting`;
+}
+
+export function syncStatusText(
+  status: SyncStatus,
+  browserOnline: boolean,
+  waiting: number,
+  now: number,
+): SyncStatusText {
+  const offline = !browserOnline || !status.online;
+  const failed = !offline && !status.syncing && status.lastError !== null;
+  const main = offline
+    ? 'Offline'
+    : status.syncing
+      ? 'Syncing…'
+      : status.lastSyncedAt === null
+        ? 'Not updated yet'
+        : `Updated ${updatedAgo(status.lastSyncedAt, now)}`;
+  const detail = [failed ? 'Sync failed' : '', waiting > 0 ? waitingText(waiting) : '']
+    .filter(Boolean)
+    .join(' · ');
+  return {
+    main,
+    detail,
+    tone: offline ? 'offline' : status.syncing ? 'syncing' : failed ? 'error' : 'ok',
+    errorMessage: failed ? (status.lastError?.message ?? null) : null,
+  };
+}
