@@ -1,0 +1,3 @@
+// The chat-enabled services of the demo world: the default of the server's CHAT_LANES and of the app's build
+// (VITE_CHAT_LANES), so that both agree unless an environment says otherwise (SPEC §4, §9).
+export const DEFAULT_CHAT_LANES = 'AEX,AEM,TPX,PEX,IAX,AMX,ESA,OCX,CSX';

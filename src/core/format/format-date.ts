@@ -1,0 +1,66 @@
+// Date display of SPEC §9: UTC formats such as dd-MMM-yy, and chat times in local time with an LT suffix.
+// Every formatter returns "-" for empty or invalid input (SPEC §5).
+import { formatInTimeZone } from 'date-fns-tz';
+import { enUS } from 'date-fns/locale/en-US';
+
+/** A time as the API and the stores hold it: ISO 8601 string, Date or epoch milliseconds. */
+export type DateInput = string | number | Date | null | undefined;
+
+const EMPTY = '-';
+// An ISO date-time without an offset is taken as UTC: the API speaks UTC only, and the device's zone must not leak in.
+const NO_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/;
+
+/** Parses a DateInput into a valid Date, or null when it is empty or invalid. */
+export function toDate(v: DateInput): Date | null {
+  if (v === null || v === undefined) return null;
+  let d: Date;
+  if (v instanceof Date) d = new Date(v.getTime());
+  else if (typeof v === 'number') d = new Date(Number.isFinite(v) ? v : NaN);
+  else {
+    const s = v.trim();
+    if (!s) return null;
+    d = new Date(NO_OFFSET.test(s) ? `${s}Z` : s);
+  }
+  return Number.isNaN(d.getTime()) ? null : d;
+}
+
+function format(v: DateInput, pattern: string, timeZone = 'UTC'): string {
+  const d = toDate(v);
+  if (!d) return EMPTY;
+  try {
+    return formatInTimeZone(d, timeZone, pattern, { locale: enUS });
+  } catch {
+    return EMPTY; // an unknown time zone name
+  }
+}
+
+/** UTC date as dd-MMM-yy, e.g. "22-Nov-26". */
+export const formatDate = (v: DateInput): string => format(v, 'dd-MMM-yy');
+
+/** UTC time and day as HH:mm dd-MMM, e.g. "14:05 22-Nov". */
+export const formatTimeDate = (v: DateInput): string => format(v, 'HH:mm dd-MMM');
+
+/** UTC time and date as HH:mm dd-MMM-yy, e.g. "14:05 22-Nov-26". */
+export const formatTimeDateYear = (v: DateInput): string => format(v, 'HH:mm dd-MMM-yy');
+
+/** Notification item time: "UTC " plus HH:mm dd-MMM-yy, e.g. "UTC 14:05 22-Nov-26"; "-" when invalid. */
+export function formatUtc(v: DateInput): string {
+  const s = formatTimeDateYear(v);
+  return s === EMPTY ? EMPTY : `UTC ${s}`;
+}
+
+/** The device's IANA time zone, as Intl resolves it. */
+export const deviceTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+/** Chat time in local time: "HH:mm LT" for today (in that zone), otherwise "HH:mm dd-MMM LT"; "-" when invalid. */
+export function formatChatTime(
+  v: DateInput,
+  timeZone: string = deviceTimeZone(),
+  now: DateInput = Date.now(),
+): string {
+  const time = format(v, 'HH:mm', timeZone);
+  if (time === EMPTY) return EMPTY;
+  const today = format(now, 'yyyy-MM-dd', timeZone);
+  if (format(v, 'yyyy-MM-dd', timeZone) === today) return `${time} LT`;
+  return `${format(v, 'HH:mm dd-MMM', timeZone)} LT`;
+}
