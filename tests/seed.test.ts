@@ -225,11 +225,18 @@ describe('seed: world', () => {
   });
 
   it('leaves the runtime tables empty and fills the others', async () => {
-    for (const t of ['sessions', 'mutations', 'app_history', 'event_remarks', 'chat_reads']) {
+    for (const t of [
+      'sessions',
+      'mutations',
+      'app_history',
+      'event_remarks',
+      'chat_reads',
+      'analytics_event',
+    ]) {
       expect(await num(`SELECT count(*)::int AS n FROM ${t}`), t).toBe(0);
     }
     const tables = await q<{ tablename: string }>(
-      "SELECT tablename FROM pg_tables WHERE schemaname = current_schema() AND tablename NOT IN ('schema_migrations', 'sessions', 'mutations', 'app_history', 'event_remarks', 'chat_reads')",
+      "SELECT tablename FROM pg_tables WHERE schemaname = current_schema() AND tablename NOT IN ('schema_migrations', 'sessions', 'mutations', 'app_history', 'event_remarks', 'chat_reads', 'analytics_event')",
     );
     for (const { tablename } of tables)
       expect(await num(`SELECT count(*)::int AS n FROM ${tablename}`), tablename).toBeGreaterThan(0);

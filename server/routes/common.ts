@@ -1,6 +1,8 @@
 // Common routes under /api/v2/app/common (SPEC §7): user, history, programs, widgets, search, events, my-port,
-// follow-list trees and my-setting, lunar date and codes. The routes themselves live in ./common/.
+// follow-list trees and my-setting, lunar date and codes. The routes live in ./common/, the analytics sink in
+// ./analytics.ts.
 import type { App } from '../context.ts';
+import { analyticsRoutes } from './analytics.ts';
 import { miscRoutes } from './common/misc.ts';
 import { searchRoutes } from './common/search.ts';
 import { settingRoutes } from './common/setting.ts';
@@ -11,4 +13,5 @@ export async function commonRoutes(app: App): Promise<void> {
   await searchRoutes(app);
   await settingRoutes(app);
   await miscRoutes(app);
+  await analyticsRoutes(app);
 }

@@ -1,4 +1,5 @@
-// Dev API under /api/dev (absent when NODE_ENV=production): inject notifications, inject faults, read the audit log.
+// Dev API under /api/dev (absent when NODE_ENV=production): inject notifications, inject faults, read the audit log
+// and the analytics events collected.
 import { Type } from 'typebox';
 import type { App } from '../context.ts';
 import { badRequest } from '../http/errors.ts';
@@ -6,6 +7,7 @@ import { isoRequired } from '../http/rows.ts';
 import { createNotifications } from '../seed/notify.ts';
 import { NOTIFICATION_IDS } from '../../src/core/contract/notification.ts';
 import { Text } from '../../src/core/contract/common.ts';
+import { AnalyticsRecord } from '../../src/core/contract/analytics.ts';
 
 const tags = ['dev'];
 
@@ -139,6 +141,45 @@ export async function devRoutes(app: App): Promise<void> {
         usrId: r.usr_id,
         statusCode: r.status_code,
         time: isoRequired(r.cre_dt),
+      }));
+    },
+  );
+
+  app.get(
+    '/analytics',
+    {
+      schema: {
+        tags,
+        summary: "A user's analytics events as collected by POST /api/v2/app/common/analytics, oldest first",
+        querystring: Type.Object({
+          usrId: Text(1, 64),
+          limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000, default: 1000 })),
+        }),
+        response: { 200: Type.Array(AnalyticsRecord) },
+      },
+    },
+    async (req) => {
+      const rows = await db.query<{
+        seq: number;
+        usr_id: string;
+        name: string;
+        path: string;
+        props: Record<string, string> | string;
+        at: Date;
+        received_at: Date;
+      }>(
+        `SELECT seq, usr_id, name, path, props, at, received_at FROM analytics_event
+          WHERE usr_id = $1 ORDER BY seq LIMIT $2`,
+        [req.query.usrId, req.query.limit ?? 1000],
+      );
+      return rows.map((r) => ({
+        seq: r.seq,
+        usrId: r.usr_id,
+        name: r.name,
+        path: r.path,
+        props: typeof r.props === 'string' ? (JSON.parse(r.props) as Record<string, string>) : r.props,
+        at: isoRequired(r.at),
+        receivedAt: isoRequired(r.received_at),
       }));
     },
   );

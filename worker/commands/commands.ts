@@ -5,9 +5,42 @@ import { ForbiddenError, UnknownError } from '../../src/core/net/http.ts';
 import { enqueue, entityOf } from '../../src/core/outbox/enqueue.ts';
 import type { ApiCaller, DrainOptions } from '../../src/core/outbox/drain.ts';
 import { scheduleDrain } from '../../src/core/outbox/schedule.ts';
-import type { PushSubscriptionState } from '../../src/core/outbox/types.ts';
+import type { HistoryBody, PushSubscriptionState } from '../../src/core/outbox/types.ts';
+import { isLocalHost } from '../../src/core/net/local-host.ts';
 
 const N = '/api/v2/app/notification';
+export const HISTORY_PATH = '/api/v2/app/common/history/application-history';
+/** The outbox entity of page views: they go in the order they were made, one after the other. */
+export const HISTORY_ENTITY = 'history';
+/** The server's limits (AppHistoryBody): urlVal 1 to 2000 characters, prmtVal up to 4000. */
+export const URL_VAL_MAX = 2000;
+export const PRMT_VAL_MAX = 4000;
+/** Page views kept waiting at most (DESIGN.md §3 Storage: bound what grows); past it the oldest waiting go. */
+export const MAX_WAITING_VISITS = 500;
+
+/** A route the window moved to: location.pathname, location.search and location.hostname. */
+export interface Visit {
+  path: string;
+  search: string;
+  hostname: string;
+}
+
+/** At most `max` characters (code points, as the server counts them), without NUL (the server refuses it). */
+function clip(text: string, max: number): string {
+  const clean = text.replaceAll('\u0000', '');
+  const chars = Array.from(clean);
+  return chars.length <= max ? clean : chars.slice(0, max).join('');
+}
+
+/** The application history body of SPEC §7 for one visit. */
+export function historyBody(visit: Pick<Visit, 'path' | 'search'>): HistoryBody {
+  return {
+    urlVal: clip(visit.path, URL_VAL_MAX) || '/',
+    appTpCd: 'MOB',
+    httpMethTpCd: 'GE',
+    prmtVal: clip(visit.search.startsWith('?') ? visit.search.slice(1) : visit.search, PRMT_VAL_MAX),
+  };
+}
 
 export interface CommandDeps {
   db: QuayDb;
@@ -155,7 +188,34 @@ export function createCommands(deps: CommandDeps) {
     return after(opId);
   }
 
-  return { acknowledge, markRead, saveSetting, saveSubscription };
+  /**
+   * A route change (SPEC §7): the page view goes to the application history through the outbox, so a visit made at
+   * sea reaches the server when the link returns. Nothing on a local host. Not a change of the user's: no Background
+   * Sync is asked for, and it is not counted among the changes waiting; the normal drain sends it.
+   */
+  async function recordVisit(visit: Visit): Promise<CommandResult> {
+    if (isLocalHost(visit.hostname)) return { opId: null };
+    const body = historyBody(visit);
+    const opId = await db.transaction('rw', [db.outbox, db.meta], async () => {
+      const row = await enqueue(db, {
+        kind: 'history',
+        entity: HISTORY_ENTITY,
+        method: 'PUT',
+        path: HISTORY_PATH,
+        body,
+        undo: null,
+      });
+      const waiting = db.outbox.where('entity').equals(HISTORY_ENTITY);
+      const excess = (await waiting.count()) - MAX_WAITING_VISITS;
+      if (excess > 0) await db.outbox.bulkDelete((await waiting.primaryKeys()).slice(0, excess));
+      return row.opId;
+    });
+    if (deps.triggerDrain) deps.triggerDrain();
+    else void scheduleDrain(db, client, deps.drainOptions);
+    return { opId };
+  }
+
+  return { acknowledge, markRead, saveSetting, saveSubscription, recordVisit };
 }
 
 export type Commands = ReturnType<typeof createCommands>;

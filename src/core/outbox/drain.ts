@@ -12,7 +12,7 @@ import type { ApiClient } from '../net/api-client.ts';
 import { defaultLocks, type Locks } from '../locks.ts';
 import { OUTBOX_LOCK } from './lock.ts';
 import { recordFailure } from './meta.ts';
-import type { OpError, OutboxFailure, OutboxRow, UndoByKind } from './types.ts';
+import type { OpError, OpKind, OutboxFailure, OutboxRow, UndoByKind } from './types.ts';
 
 /** A satellite round trip is most of a second: a few entities at once, not more (the link is shared and paid). */
 export const DEFAULT_CONCURRENCY = 4;
@@ -112,10 +112,17 @@ export function backoffMs(
   return Math.round(step / 2 + random() * (step / 2));
 }
 
+/** Two page views of the same address and query: the second adds nothing when it follows the first at once. */
+function sameVisit(a: OutboxRow, b: OutboxRow): boolean {
+  if (!isRecord(a.body) || !isRecord(b.body)) return false;
+  return a.body.urlVal === b.body.urlVal && (a.body.prmtVal ?? '') === (b.body.prmtVal ?? '');
+}
+
 /**
  * Rule 2's coalescing, on one entity's rows in seq order. A setting or a subscription: the last state wins, and it
  * takes the undo of the first (the state before all of them). Reads of one notSeq: the first stays (it made the
- * local change), later ones go. An ack is never dropped.
+ * local change), later ones go. Page views (history): one that repeats the view just before it (same urlVal and
+ * prmtVal) goes, the first stays. An ack is never dropped.
  */
 export function coalesce(rows: readonly OutboxRow[]): { keep: OutboxRow[]; drop: OutboxRow[] } {
   const keep: OutboxRow[] = [];
@@ -126,6 +133,8 @@ export function coalesce(rows: readonly OutboxRow[]): { keep: OutboxRow[]; drop:
     if ((row.kind === 'setting' || row.kind === 'subscription') && prev?.kind === row.kind) {
       keep[keep.length - 1] = { ...row, undo: prev.undo };
       drop.push(prev);
+    } else if (row.kind === 'history' && prev?.kind === 'history' && sameVisit(prev, row)) {
+      drop.push(row);
     } else if (row.kind === 'read' && readKept) {
       drop.push(row);
     } else {
@@ -182,6 +191,9 @@ async function undoLocal(db: QuayDb, row: OutboxRow): Promise<void> {
       else await db.setMeta('pushSubscription', u.previous);
       return;
     }
+    case 'history':
+      // A page view changed nothing on the device.
+      return;
   }
 }
 
@@ -194,6 +206,7 @@ async function refuse(db: QuayDb, row: OutboxRow, message: string, status: numbe
     body: row.body,
     message,
     status,
+    // Only an ack asks for a toast (SPEC §8); read, setting and a refused page view (history) are only logged.
     toast: row.kind === 'ack',
     at,
   };
@@ -354,9 +367,12 @@ export async function drain(db: QuayDb, client: ApiCaller, opts: DrainOptions = 
   });
 }
 
-/** Rule 4: what the window shows. How many changes wait to be sent. */
+/** Kinds that are not the user's changes (page views): sent like the others, never counted as "changes waiting". */
+export const UNCOUNTED_KINDS: readonly OpKind[] = ['history'];
+
+/** Rule 4: what the window shows. How many of the user's changes wait to be sent (page views not counted). */
 export function pendingCount(db: QuayDb): Promise<number> {
-  return db.outbox.count();
+  return db.outbox.filter((row) => !UNCOUNTED_KINDS.includes(row.kind)).count();
 }
 
 /** The operations waiting for one entity (e.g. 'notification:123'): a clock on "Got it" while one is an ack. */

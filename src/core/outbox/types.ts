@@ -1,7 +1,11 @@
 // The outbox's row: one user action waiting to reach the server (DESIGN.md §3 write path).
 
-/** What an operation does; each kind has one endpoint and one way to undo its local change. */
-export type OpKind = 'ack' | 'read' | 'setting' | 'subscription';
+/**
+ * What an operation does; each kind has one endpoint and one way to undo its local change. 'history' is a page
+ * view of the application history (SPEC §7): not a change of the user's, so it has nothing to undo and is not
+ * counted among the changes that wait.
+ */
+export type OpKind = 'ack' | 'read' | 'setting' | 'subscription' | 'history';
 
 export interface OpError {
   name: string;
@@ -56,6 +60,16 @@ export interface UndoByKind {
   read: UndoRead;
   setting: UndoSetting;
   subscription: UndoSubscription;
+  /** A page view changed nothing on the device. */
+  history: null;
+}
+
+/** The body of PUT /api/v2/app/common/history/application-history (SPEC §7), as a 'history' operation sends it. */
+export interface HistoryBody {
+  urlVal: string;
+  appTpCd: 'MOB';
+  httpMethTpCd: 'GE';
+  prmtVal: string;
 }
 
 /** The push subscription as this device last asked for it (kept in meta `pushSubscription`). */
@@ -85,7 +99,8 @@ export interface OutboxFailure {
   /** The server's message (for an ack: the toast text, SPEC §8). */
   message: string;
   status?: number | undefined;
-  /** SPEC §8: an ack failure is a toast; read and setting failures are only logged (the switch reverts). */
+  /** SPEC §8: an ack failure is a toast; read and setting failures are only logged (the switch reverts), and so
+   * is a refused page view (history). */
   toast: boolean;
   at: number;
 }
