@@ -210,6 +210,7 @@ test('a setting changed offline survives a reload and reaches the server exactly
   const { notId, notNm } = setting;
   const wasOn = (await serverApi.setting(notId)).notUseYn === 'Y';
   const wanted = wasOn ? 'N' : 'Y';
+  await dataCore.openSettings();
   const toggle = dataCore.settingSwitch(notNm);
   await expect(toggle).toBeChecked({ checked: wasOn });
   await expect(dataCore.syncStatus).not.toContainText('waiting');
@@ -235,6 +236,7 @@ test('a setting changed offline survives a reload and reaches the server exactly
   await page.reload();
 
   await appPage.expectSignedOnAs(name);
+  await dataCore.openSettings();
   await expect(toggle).toBeChecked({ checked: !wasOn });
   await expect(dataCore.waitingToSend(notNm)).toBeVisible();
   await expect(dataCore.syncStatus).toContainText('1 change waiting');
@@ -342,6 +344,7 @@ test('with every app page closed, a Background Sync event makes the service work
     .toBeTruthy();
 
   await context.setOffline(true);
+  await dataCore.openSettings();
   await dataCore.settingSwitch(setting.notNm).click();
   await expect(dataCore.syncStatus).toContainText('1 change waiting');
   const opId = (await readQuayDb(page)).outbox[0]?.opId;

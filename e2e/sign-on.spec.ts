@@ -16,10 +16,9 @@ test('opening the app with no session leads through sign-on to the signed-on app
 
   await signOnPage.signOn('vessel', 'demo');
 
-  await expect(page).toHaveURL(/\/$/);
+  // Back from sign-on at `/`, which goes to the vessel user's home.
+  await expect(page).toHaveURL(/\/voyage$/);
   await appPage.expectSignedOnAs(master);
-  await expect(page.getByText('vessel', { exact: true })).toBeVisible();
-  await expect(page.getByText('Vessel', { exact: true })).toBeVisible();
   const token = await appPage.localToken();
   expect(token).toMatch(JWT);
   expect(await appPage.idbToken()).toBe(token);
@@ -48,10 +47,10 @@ test('signing out removes the token and a reload lands on the sign-on page again
 }) => {
   await page.goto('/');
   await signOnPage.signOn('agent', 'demo');
-  await expect(appPage.signOut).toBeVisible();
+  await appPage.expectShell('Port Live');
   expect(await appPage.localToken()).toMatch(JWT);
 
-  await appPage.signOut.click();
+  await appPage.logout();
 
   await signOnPage.expectShown();
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
@@ -67,9 +66,9 @@ test('signed out and offline, the app shell says the server cannot be reached, a
 }) => {
   await page.goto('/');
   await signOnPage.signOn('operator', 'demo');
-  await expect(appPage.signOut).toBeVisible();
+  await appPage.expectShell('My Vessel');
   await appPage.waitForServiceWorkerControl();
-  await appPage.signOut.click();
+  await appPage.logout();
   await signOnPage.expectShown();
 
   await context.setOffline(true);
@@ -80,7 +79,8 @@ test('signed out and offline, the app shell says the server cannot be reached, a
   // No token on the device and no link: the error view with a way to retry, not Chromium's offline page and not
   // the previous user's data.
   await expect(appPage.tryAgain).toBeVisible();
-  await expect(appPage.signOut).toHaveCount(0);
+  await expect(appPage.menuButton).toHaveCount(0);
+  await expect(appPage.appBar).toHaveCount(0);
   await page.screenshot({ path: `${SCREENSHOTS}/offline.png` });
 
   await context.setOffline(false);

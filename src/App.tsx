@@ -1,30 +1,72 @@
-// The app's root: the header, then what the session state calls for (spinner, error, or the signed-on screen),
-// and the bottom layer of the update prompt and toasts.
+// The app's root: /health/ and /intro/ render bare (no header, app bar or chat socket, SPEC §2); every other
+// route goes through the session: a spinner while the user loads, the error fallback of SPEC §8, or the shell.
+import { useEffect } from 'react';
+import { Route, Switch } from 'wouter';
 import { FullPageSpinner } from './ui/FullPageSpinner.tsx';
 import { ErrorView } from './ui/ErrorView.tsx';
 import { ToastHost } from './ui/ToastHost.tsx';
+import { DialogHost } from './ui/DialogHost.tsx';
 import { Header } from './shell/Header.tsx';
+import { Shell } from './shell/Shell.tsx';
 import { UpdatePrompt } from './shell/UpdatePrompt.tsx';
-import { SignedOnView } from './features/session/SignedOnView.tsx';
+import { HealthPage } from './pages/HealthPage.tsx';
+import { IntroPage } from './pages/IntroPage.tsx';
 import { SignedOnEffects } from './features/session/SignedOnEffects.tsx';
 import { useSession } from './features/session/use-session.ts';
+import { StateFromDb } from './state/StateFromDb.tsx';
+import { userState } from './state/app-state.ts';
 
-export function App() {
+function SessionApp() {
   const { state, retry, signOut, sessionEnded } = useSession();
-  const signedOn = state.status === 'signed-on';
+
+  // SPEC §4 Page load: loading until the user is loaded; a load error is kept with the server's answer.
+  useEffect(() => {
+    userState.loading = state.status === 'loading' || state.status === 'leaving';
+    if (state.status === 'error') {
+      userState.error = state.error;
+      userState.errorResponse = { name: state.error.name, message: state.error.detail || state.error.title };
+    }
+  }, [state]);
+
+  if (state.status !== 'signed-on')
+    return (
+      <>
+        <Header title="Quay" />
+        <main className="app-main">
+          {state.status === 'error' ? <ErrorView error={state.error} onRetry={retry} /> : <FullPageSpinner />}
+        </main>
+      </>
+    );
   return (
     <>
-      <Header showSyncStatus={signedOn} />
-      <main className="app-main">
-        {state.status === 'signed-on' ? (
-          <SignedOnView user={state.user} onSignOut={signOut} />
-        ) : state.status === 'error' ? (
-          <ErrorView error={state.error} onRetry={retry} />
-        ) : (
-          <FullPageSpinner />
-        )}
-      </main>
-      {signedOn && <SignedOnEffects onSessionEnded={sessionEnded} />}
+      <StateFromDb user={state.user} />
+      <Shell
+        user={state.user}
+        onSignOut={async () => {
+          const failure = await signOut();
+          return failure ? failure.detail || failure.title : undefined;
+        }}
+      />
+      <SignedOnEffects onSessionEnded={sessionEnded} />
+    </>
+  );
+}
+
+export function App() {
+  return (
+    <>
+      <Switch>
+        <Route path="/health/">
+          <HealthPage />
+        </Route>
+        <Route path="/intro/">
+          <IntroPage />
+        </Route>
+        <Route>
+          <SessionApp />
+        </Route>
+      </Switch>
+      <DialogHost />
       <div className="bottom-layer">
         <UpdatePrompt />
         <ToastHost />

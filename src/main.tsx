@@ -5,6 +5,8 @@ import './styles/base.css';
 import './styles/app.css';
 import './styles/shell.css';
 import './styles/settings.css';
+import './styles/widgets.css';
+import './styles/pages.css';
 import { App } from './App.tsx';
 import { registerServiceWorker } from './sw-register.ts';
 

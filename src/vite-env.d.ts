@@ -2,4 +2,8 @@
 interface ImportMetaEnv {
   /** local (default), development or production: the TEST badge shows outside production (DESIGN.md §7). */
   readonly VITE_APP_ENV?: string;
+  /** Chat-enabled services, comma separated, '*' for all (default: the demo world's list). */
+  readonly VITE_CHAT_LANES?: string;
+  /** Analytics sink path or URL; unset means analytics is off. */
+  readonly VITE_ANALYTICS_SINK?: string;
 }

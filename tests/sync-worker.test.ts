@@ -108,6 +108,7 @@ describe('sync', () => {
     expect(states.map((r) => r.dataset).sort()).toEqual([
       'badge',
       'notifications',
+      'ownVessel',
       'programs',
       'settings',
       'user',
@@ -116,11 +117,11 @@ describe('sync', () => {
     const status = await sync.getStatus();
     expect(status).toMatchObject({ syncing: false, signedOut: false, lastError: null, leader: true });
 
-    // Pull-to-refresh asks for every dataset: five 304s.
+    // Pull-to-refresh asks for every dataset: six 304s (the vessel user's own vessel among them).
     seen.length = 0;
     await sync.syncNow();
     const full = [...seen];
-    expect(full).toHaveLength(5);
+    expect(full).toHaveLength(6);
     expect(full.every((r) => r.status === 304)).toBe(true);
     expect(await db.notifications.count()).toBe(notiList.length);
 
@@ -180,6 +181,7 @@ describe('sync', () => {
       '/notification/settings',
       '/notification/user/badge',
       '/notification/user/list',
+      '/vessel/current',
     ]);
   });
 
@@ -192,6 +194,26 @@ describe('sync', () => {
     const { myPortList } = await serverJson<{ myPortList: unknown[] }>('agent', `${API}/common/my-port`);
     expect(myPortList.length).toBeGreaterThan(0);
     expect(await db.myPorts.count()).toBe(myPortList.length);
+  });
+
+  it("loads a vessel user's own vessel with its slane code, and no other user's", async () => {
+    await signOn('vessel');
+    const db = freshDb();
+    const sync = service(db);
+    sync.start();
+    await sync.whenLeading();
+    const user = await db.getMeta('user');
+    const own = await db.getMeta('ownVessel');
+    expect(own?.vslCd).toBe(user?.ofcId);
+    expect(own?.vslSlanCd).toMatch(/^[A-Z0-9]{2,5}$/);
+    expect((await db.syncState.get('ownVessel'))?.etag).toBeTruthy();
+
+    await signOn('staff');
+    const other = freshDb();
+    const staff = service(other);
+    staff.start();
+    await staff.whenLeading();
+    expect(await other.getMeta('ownVessel')).toBeUndefined();
   });
 
   it('keeps the local state of a notification with a pending outbox operation through a sync', async () => {

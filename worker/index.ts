@@ -2,8 +2,10 @@
 import { expose } from 'comlink';
 import { defaultLocks } from '../src/core/locks.ts';
 import { stopScheduledDrain } from '../src/core/outbox/schedule.ts';
+import { createAnalytics, createRouteChanged, type RouteVisit } from './analytics.ts';
 import { signOut, startSession, type SessionStart } from './auth/session.ts';
 import { workerCommands } from './commands/index.ts';
+import { createKeywordSearch } from './search/keyword-search.ts';
 import { db, tokens } from './db.ts';
 import { createSyncService } from './sync/service.ts';
 import { writeStatus } from './sync/status-store.ts';
@@ -21,10 +23,13 @@ const sync = createSyncService({
   },
 });
 const commands = workerCommands(db, sync.client);
+const analytics = createAnalytics({ client: sync.client, isOnline: () => navigator.onLine });
+const routeChanged = createRouteChanged({ recordVisit: commands.recordVisit, analytics });
 
 /** The link came or went: sync and send at once when it comes back (DESIGN.md §4). */
 function linkChanged(online: boolean): void {
   void sync.setOnline(online);
+  analytics.linkChanged(online);
   if (online) void commands.drainOutboxNow();
 }
 // Chromium fires no online/offline events in dedicated workers: the window forwards its own (linkChanged below).
@@ -47,6 +52,7 @@ const api = {
   /** Sends what waits first (a change made just before would otherwise wait for the next sign-on), then signs out. */
   async signOut(): Promise<void> {
     await commands.drainOutbox();
+    analytics.clear();
     await signOut({ tokens });
     stopScheduledDrain(db);
     await sync.signedOut();
@@ -63,12 +69,18 @@ const api = {
   /** Push or STOMP said something changed: sync (coalesced with any pass under way). */
   notifySomethingChanged: () => sync.somethingChanged(),
   getStatus: () => sync.getStatus(),
+  /** Smart search online (SPEC §2): GET /common/keyword-search for a keyword of 3 characters or more. */
+  keywordSearch: createKeywordSearch(sync.client),
   /** The window's online/offline events (src/worker-bridge.ts watchLink). */
   linkChanged: (online: boolean) => linkChanged(online),
+  /** Every route change (SPEC §7): application history through the outbox (not on local hosts), and analytics
+   * (page_view, user_move) when the window gives a sink. */
+  routeChanged: (visit: RouteVisit) => routeChanged(visit),
 };
 
 export type WorkerApi = typeof api;
 export type { SessionStart } from './auth/session.ts';
+export type { RouteVisit, VisitUser } from './analytics.ts';
 export type { SyncStatus, SyncStatusSnapshot } from '../src/core/sync/status.ts';
 
 expose(api);

@@ -1,27 +1,67 @@
-// Page model of the app's first screen: the header, the loading and error states, and the signed-on card.
+// Page model of the app's shell as a person finds it: the header (banner) with its title, back and menu buttons,
+// the bottom app bar (navigation "App bar"), the side menu, the loading and error states.
 import { expect, type Locator, type Page } from '@playwright/test';
 
 export class AppPage {
   readonly header: Locator;
   readonly title: Locator;
+  readonly back: Locator;
+  readonly menuButton: Locator;
+  readonly appBar: Locator;
+  readonly menu: Locator;
   readonly spinner: Locator;
-  readonly signOut: Locator;
   readonly tryAgain: Locator;
+  readonly testBadge: Locator;
 
   constructor(readonly page: Page) {
     this.header = page.getByRole('banner');
-    this.title = this.header.getByRole('heading', { name: /^Quay\b/ });
+    this.title = this.header.getByRole('heading', { level: 1 });
+    this.back = this.header.getByRole('button', { name: 'Back' });
+    this.menuButton = this.header.getByRole('button', { name: 'Menu' });
+    this.testBadge = this.title.getByText('TEST', { exact: true });
+    this.appBar = page.getByRole('navigation', { name: 'App bar' });
+    this.menu = page.getByRole('dialog', { name: 'Menu' });
     this.spinner = page.getByRole('progressbar', { name: 'Loading' });
-    this.signOut = page.getByRole('button', { name: 'Sign out' });
     this.tryAgain = page.getByRole('button', { name: 'Try again' });
   }
 
-  signedOnAs(name: string): Locator {
-    return this.page.getByRole('heading', { name: `Signed on as ${name}` });
+  /** An item of the bottom app bar, by its visible label. */
+  appBarItem(label: string): Locator {
+    return this.appBar.getByRole(label === 'Notification' || label === 'Search' ? 'button' : 'link', {
+      name: label,
+      exact: true,
+    });
   }
 
+  /** The shell is on screen: header with the page title and the app bar. */
+  async expectShell(title?: string): Promise<void> {
+    await expect(this.appBar).toBeVisible();
+    if (title) await expect(this.title).toHaveText(new RegExp(`^${title}`));
+  }
+
+  async openMenu(): Promise<Locator> {
+    await this.menuButton.click();
+    await expect(this.menu).toBeVisible();
+    return this.menu;
+  }
+
+  async closeDialog(): Promise<void> {
+    await this.page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+    await expect(this.page.getByRole('dialog')).toHaveCount(0);
+  }
+
+  /** The signed-on shell, and the side menu names the user. */
   async expectSignedOnAs(name: string): Promise<void> {
-    await expect(this.signedOnAs(name)).toBeVisible();
+    await this.expectShell();
+    const menu = await this.openMenu();
+    await expect(menu.getByText(name, { exact: true })).toBeVisible();
+    await this.closeDialog();
+  }
+
+  /** Logout from the side menu (SPEC §7). */
+  async logout(): Promise<void> {
+    const menu = await this.openMenu();
+    await menu.getByRole('button', { name: 'Logout' }).click();
   }
 
   /**

@@ -1,15 +1,28 @@
 // Page model of what the data core shows: the sync status and the notification settings with their queued changes.
-import type { Locator, Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 export class DataCorePage {
   /** role "status" named "Sync status": Offline, syncing, N changes waiting. */
   readonly syncStatus: Locator;
-  /** The section headed "Notification settings": one switch per notification type, named by its notNm. */
+  /** The notification drawer in settings mode: one switch per notification type, named by its notNm. */
   readonly settings: Locator;
 
   constructor(readonly page: Page) {
     this.syncStatus = page.getByRole('status', { name: 'Sync status' });
-    this.settings = page.getByRole('region', { name: 'Notification settings' });
+    this.settings = page.getByRole('dialog', { name: 'Notification Setting' });
+  }
+
+  /** Opens the notification drawer from the app bar and switches it to settings mode. */
+  async openSettings(): Promise<void> {
+    await this.page
+      .getByRole('navigation', { name: 'App bar' })
+      .getByRole('button', { name: 'Notification' })
+      .click();
+    await this.page
+      .getByRole('dialog', { name: 'Notification' })
+      .getByRole('button', { name: 'Notification settings' })
+      .click();
+    await expect(this.settings).toBeVisible();
   }
 
   settingSwitch(notNm: string): Locator {

@@ -2,6 +2,7 @@
 // The ONE place that declares Dexie versions: add a new version below, never edit a shipped one, never drop the outbox.
 import { Dexie, type DexieOptions, type EntityTable } from 'dexie';
 import type { LoggedUser, Program } from './contract/common.ts';
+import type { VesselCurrent } from './contract/vessel.ts';
 import type { NotificationDetail, NotificationItem, NotificationSetting } from './contract/notification.ts';
 import type { OpError, OutboxFailure, OutboxRow, PushSubscriptionState } from './outbox/types.ts';
 import type { Dataset, SyncStatus } from './sync/status.ts';
@@ -26,6 +27,8 @@ export interface MetaValues {
   outboxFailures: OutboxFailure[];
   /** What saveSubscription last asked for on this device. */
   pushSubscription: PushSubscriptionState;
+  /** A vessel user's own vessel (GET /vessel/current with its ofcId): its current info and slane code (SPEC §4). */
+  ownVessel: VesselCurrent;
 }
 export type MetaKey = keyof MetaValues;
 

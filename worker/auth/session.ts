@@ -6,6 +6,7 @@ import type { ApiClient } from '../../src/core/net/api-client.ts';
 import { requestJson, RequestError, TimeoutError } from '../../src/core/net/http.ts';
 import { checkLogout } from '../../src/core/net/checks.ts';
 import type { TokenStore } from '../../src/core/net/token.ts';
+import { clientIdOf } from '../../src/core/outbox/enqueue.ts';
 import { recordFailure } from '../../src/core/outbox/meta.ts';
 import { userJob } from '../sync/datasets.ts';
 import { syncDataset } from '../sync/run-sync.ts';
@@ -43,6 +44,8 @@ export async function startSession(deps: SessionDeps): Promise<SessionStart> {
     const user = await db.getMeta('user');
     if (!user) throw new RequestError('The signed-on user could not be loaded.');
     if (previous && previous.usrId !== user.usrId) await forgetUser(db, previous.usrId, deps.now ?? Date.now);
+    // The device id (User Device Information, push device id, outbox ids) exists from the first sign-on.
+    await clientIdOf(db);
     return { status: 'signed-on', token: (await tokens.stored()) ?? token, user, offline: false };
   } catch (err) {
     if (!isLinkFailure(err)) throw err;
@@ -72,7 +75,8 @@ async function forgetUser(db: QuayDb, usrId: string, now: () => number): Promise
     ],
     async () => {
       const unsent = await db.outbox.orderBy('seq').toArray();
-      for (const row of unsent) {
+      // Page visits of the application history are not the user's changes: they go without a word.
+      for (const row of unsent.filter((r) => r.kind !== 'history')) {
         await recordFailure(db, {
           opId: row.opId,
           kind: row.kind,
@@ -93,6 +97,7 @@ async function forgetUser(db: QuayDb, usrId: string, now: () => number): Promise
         db.myPorts.clear(),
         db.syncState.where('dataset').notEqual('user').delete(),
         db.deleteMeta('pushSubscription'),
+        db.deleteMeta('ownVessel'),
         db.deleteMeta('syncStatus'),
       ]);
     },

@@ -7,6 +7,7 @@ import {
   NotificationListResponse,
   SettingListResponse,
 } from '../../src/core/contract/notification.ts';
+import { VesselCurrent } from '../../src/core/contract/vessel.ts';
 import type { Dataset, QuayDb } from '../../src/core/db.ts';
 import type { Check } from '../../src/core/net/http.ts';
 import { checkLoggedUser } from '../../src/core/net/checks.ts';
@@ -94,11 +95,20 @@ export const myPortsJob = job(
 
 /** Agents (usrTpCd '3') load their own ports (SPEC §4 Agent). */
 export const AGENT_TYPE = '3';
+/** Vessel users (usrTpCd '4') load their own vessel's current info and slane code (SPEC §4 Vessel user). */
+export const VESSEL_TYPE = '4';
+
+/** The vessel user's own vessel: its office id is the vessel code (SPEC §1). */
+export const ownVesselJob = (vslCd: string) =>
+  job('ownVessel', `${API}/vessel/current?vslCd=${encodeURIComponent(vslCd)}`, VesselCurrent, (db, vessel) =>
+    db.setMeta('ownVessel', vessel),
+  );
 
 /** The tables a dataset's transaction writes (besides syncState), and reads (outbox, for pending operations). */
 export function tablesOf(db: QuayDb, dataset: Dataset) {
   switch (dataset) {
     case 'user':
+    case 'ownVessel':
       return [db.meta];
     case 'badge':
       return [db.badge];

@@ -10,10 +10,12 @@ import {
   badgeJob,
   myPortsJob,
   notificationsJob,
+  ownVesselJob,
   programsJob,
   settingsJob,
   tablesOf,
   userJob,
+  VESSEL_TYPE,
   type DatasetJob,
 } from './datasets.ts';
 
@@ -69,7 +71,7 @@ export async function syncDataset<T>(
  * nothing new then costs one 304.
  */
 export const SLOW_DATASET_MAX_AGE_MS = 60 * 60_000;
-const SLOW: ReadonlySet<Dataset> = new Set(['user', 'programs', 'settings', 'myPorts', 'badge']);
+const SLOW: ReadonlySet<Dataset> = new Set(['user', 'programs', 'settings', 'myPorts', 'badge', 'ownVessel']);
 
 export interface SyncOptions {
   now?: () => number;
@@ -103,7 +105,10 @@ export async function runSync(db: QuayDb, client: ApiClient, opts: SyncOptions =
   await phase([userJob, notificationsJob]);
   if (result.error?.name === 'AuthenticationError') return result;
   const user = await db.getMeta('user');
-  const rest = [badgeJob, programsJob, settingsJob];
-  await phase(user?.usrTpCd === AGENT_TYPE ? [...rest, myPortsJob] : rest);
+  const rest: DatasetJob<unknown>[] = [badgeJob, programsJob, settingsJob];
+  if (user?.usrTpCd === AGENT_TYPE) rest.push(myPortsJob);
+  // The vessel's identity and lane (for links and chat) change rarely; the vessel pages sync its state themselves.
+  if (user?.usrTpCd === VESSEL_TYPE && user.ofcId) rest.push(ownVesselJob(user.ofcId));
+  await phase(rest);
   return result;
 }

@@ -1,5 +1,6 @@
 // Services (trade lanes) with their port rotation in call order. Each rotation is a loop: after the
 // last port the vessel sails back to the first. Direction codes are per call (the bound it is on).
+import { DEFAULT_CHAT_LANES } from '../../../src/core/chat-lanes.ts';
 
 export interface LaneCall {
   portCd: string;
@@ -73,5 +74,5 @@ export function laneByCode(laneCd: string): Lane {
   return lane;
 }
 
-/** Lanes whose vessels may chat (DESIGN §7 "chat-enabled lanes"): about half of them. */
-export const CHAT_LANES: readonly string[] = ['AEX', 'AEM', 'TPX', 'PEX', 'IAX', 'AMX', 'ESA', 'OCX', 'CSX'];
+/** Lanes whose vessels may chat (DESIGN §7 "chat-enabled lanes"): about half of them, the app's default too. */
+export const CHAT_LANES: readonly string[] = DEFAULT_CHAT_LANES.split(',');

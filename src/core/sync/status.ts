@@ -3,7 +3,7 @@
 import type { OpError } from '../outbox/types.ts';
 
 /** Datasets the worker syncs, each with its own ETag and times (db.ts `syncState`). */
-export type Dataset = 'user' | 'programs' | 'badge' | 'notifications' | 'settings' | 'myPorts';
+export type Dataset = 'user' | 'programs' | 'badge' | 'notifications' | 'settings' | 'myPorts' | 'ownVessel';
 
 export const SYNC_STATUS_KEY = 'syncStatus';
 

@@ -3,6 +3,7 @@
 import { useBackgroundSync } from '../sync/use-background-sync.ts';
 import { useOutboxCount } from '../sync/use-outbox-count.ts';
 import { useOutboxFailureToasts } from '../sync/use-outbox-failure-toasts.ts';
+import { useRouteTracking } from './use-route-tracking.ts';
 import { useSignedOnEffects } from './use-signed-on-effects.ts';
 
 interface Props {
@@ -11,6 +12,7 @@ interface Props {
 
 export function SignedOnEffects({ onSessionEnded }: Props) {
   useSignedOnEffects(onSessionEnded);
+  useRouteTracking();
   useOutboxFailureToasts();
   useBackgroundSync(useOutboxCount());
   return null;

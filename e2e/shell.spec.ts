@@ -1,0 +1,201 @@
+// The app shell for every demo user (SPEC §1, §2, §6): the role's home, the app bar's items, the back button,
+// the TEST badge, the side menu with the user and the programs, logout; the error fallback page of SPEC §8 for a
+// user load that is refused, fails or hangs; and the role's home opening offline with its data.
+import type { Page } from '@playwright/test';
+import { expect, SCREENSHOTS, test } from './fixtures.ts';
+import { AppPage } from './pages/app.ts';
+import { SignOnPage } from './pages/sign-on.ts';
+
+interface Role {
+  usrId: string;
+  home: string;
+  title: string;
+  items: string[];
+  /** A page the app bar offers that is not the home. */
+  other: { label: string; path: RegExp; title: string };
+}
+
+const ROLES: Role[] = [
+  {
+    usrId: 'vessel',
+    home: '/voyage',
+    title: 'Voyage',
+    items: ['Vessel', 'Voyage', 'Notification', 'Chat Space', 'Search'],
+    other: { label: 'Vessel', path: /^\/vessel$/, title: 'Vessel' },
+  },
+  {
+    usrId: 'vessel2',
+    home: '/voyage',
+    title: 'Voyage',
+    items: ['Vessel', 'Voyage', 'Notification', 'Search'],
+    other: { label: 'Vessel', path: /^\/vessel$/, title: 'Vessel' },
+  },
+  {
+    usrId: 'agent',
+    home: '/port/live',
+    title: 'Port Live',
+    items: ['Port Live', 'Current Status', 'Notification', 'Search'],
+    other: { label: 'Current Status', path: /^\/port\/status$/, title: 'Current Status' },
+  },
+  {
+    usrId: 'operator',
+    home: '/myvessel',
+    title: 'My Vessel',
+    items: ['Vessel', 'My Vessel', 'Notification', 'Search'],
+    other: { label: 'Vessel', path: /^\/vessel$/, title: 'Vessel' },
+  },
+  {
+    usrId: 'viewer',
+    home: '/myvessel',
+    title: 'My Vessel',
+    items: ['Vessel', 'My Vessel', 'Notification', 'Search'],
+    other: { label: 'Vessel', path: /^\/vessel$/, title: 'Vessel' },
+  },
+  {
+    usrId: 'staff',
+    home: '/myvessel',
+    title: 'My Vessel',
+    items: ['Vessel', 'My Vessel', 'Notification', 'Search'],
+    other: { label: 'Vessel', path: /^\/vessel$/, title: 'Vessel' },
+  },
+];
+
+const pathOf = (page: Page) => new URL(page.url()).pathname;
+
+async function signOn(page: Page, usrId: string): Promise<string> {
+  const signOnPage = new SignOnPage(page);
+  await page.goto('/');
+  await signOnPage.expectShown();
+  const name = await signOnPage.demoUserName(usrId);
+  await signOnPage.signOn(usrId, 'demo');
+  return name;
+}
+
+for (const role of ROLES) {
+  test(`${role.usrId} lands on ${role.home} with its app bar, back button, TEST badge, menu and logout`, async ({
+    page,
+    appPage,
+    signOnPage,
+  }) => {
+    const name = await signOn(page, role.usrId);
+    await appPage.expectShell(role.title);
+    await expect.poll(() => pathOf(page)).toBe(role.home);
+    await expect(appPage.testBadge).toBeVisible();
+    await expect(appPage.back, 'no back button on the home').toHaveCount(0);
+
+    // In this order, each named by its visible label (a badge's count is its description, not its name).
+    const items = appPage.appBar.getByRole('listitem');
+    await expect(items).toHaveCount(role.items.length);
+    for (const [i, label] of role.items.entries())
+      await expect(
+        items.nth(i).getByRole(label === 'Notification' || label === 'Search' ? 'button' : 'link'),
+      ).toHaveAccessibleName(label);
+    await expect(appPage.appBarItem(role.title)).toHaveAttribute('aria-current', 'page');
+    await page.screenshot({ path: `${SCREENSHOTS}/shell-home-${role.usrId}.png` });
+
+    // The side menu: the user, the programs (World Status shown but not available), the user's device.
+    const menu = await appPage.openMenu();
+    await expect(menu.getByText(name, { exact: true })).toBeVisible();
+    await expect(menu.getByText(role.usrId, { exact: true })).toBeVisible();
+    const programs = menu.getByRole('navigation', { name: 'Programs' });
+    await expect(programs.getByRole('link', { name: 'Setting' })).toHaveAttribute('href', '/setting');
+    if (role.usrId !== 'vessel' && role.usrId !== 'vessel2') {
+      const worldStatus = programs.getByRole('link', { name: /World Status/ });
+      if (role.usrId === 'operator' || role.usrId === 'agent' || role.usrId === 'staff')
+        await expect(worldStatus).toHaveAttribute('aria-disabled', 'true');
+    }
+    await page.screenshot({ path: `${SCREENSHOTS}/shell-menu-${role.usrId}.png` });
+    await menu.getByRole('button', { name: 'User Device Information' }).click();
+    const device = page.getByRole('dialog', { name: 'User Device Information' });
+    await expect(device.getByText('Device ID')).toBeVisible();
+    await expect(device.getByText('Agent Info')).toBeVisible();
+    await expect(device.getByText(/Chrome/)).toBeVisible();
+    await appPage.closeDialog();
+
+    // Elsewhere the back button shows and goes back to the home.
+    await appPage.appBarItem(role.other.label).click();
+    await expect.poll(() => pathOf(page)).toMatch(role.other.path);
+    await expect(appPage.title).toHaveText(new RegExp(`^${role.other.title}`));
+    await expect(appPage.back).toBeVisible();
+    await appPage.back.click();
+    await expect.poll(() => pathOf(page)).toBe(role.home);
+    await expect(appPage.back).toHaveCount(0);
+
+    await appPage.logout();
+    await signOnPage.expectShown();
+    expect(await appPage.localToken()).toBeNull();
+  });
+}
+
+test('a page opened from a link goes back to the role home, and an unknown address shows not-found in the shell', async ({
+  page,
+  appPage,
+}) => {
+  await signOn(page, 'agent');
+  await appPage.expectShell('Port Live');
+  // A new tab with only this page in its history, as when a link from elsewhere opens the app.
+  const tab = await page.context().newPage();
+  await tab.goto('/service/AEX');
+  const app = new AppPage(tab);
+  await app.expectShell('Service');
+  await (await page.context().newCDPSession(tab)).send('Page.resetNavigationHistory');
+  expect(await tab.evaluate(() => history.length)).toBe(1);
+  await app.back.click();
+  await expect.poll(() => pathOf(tab)).toBe('/port/live');
+
+  await tab.goto('/no/such/page');
+  await app.expectShell('Not found');
+  await expect(tab.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  await tab.getByRole('link', { name: 'Go to your home page' }).click();
+  await expect.poll(() => pathOf(tab)).toBe('/port/live');
+
+  for (const [path, title] of [
+    ['/setting', 'Setting'],
+    ['/addressBook', 'Address Book'],
+    ['/inform/gsi', 'GSI'],
+    ['/inform/gvoLetter', 'GVO Letter'],
+    ['/inform/sapphireFeedback', 'Sapphire Feedback'],
+  ] as const) {
+    await tab.goto(path);
+    await app.expectShell(title);
+    await expect(tab.getByRole('heading', { name: title, level: 2 })).toBeVisible();
+    await expect(tab.getByText(/comes from your shipping line/)).toBeVisible();
+  }
+});
+
+test('/health/ and /intro/ render without the header and the app bar', async ({ page, appPage }) => {
+  await signOn(page, 'operator');
+  await appPage.expectShell('My Vessel');
+  await page.goto('/health/');
+  await expect(page.getByRole('heading', { name: 'Quay health' })).toBeVisible();
+  await expect(page.getByText('operator', { exact: true })).toBeVisible();
+  await expect(appPage.header).toHaveCount(0);
+  await expect(appPage.appBar).toHaveCount(0);
+  await page.goto('/intro/');
+  await expect(page.getByRole('heading', { name: 'Quay', level: 1 })).toBeVisible();
+  await expect(appPage.header).toHaveCount(0);
+  await expect(appPage.appBar).toHaveCount(0);
+});
+
+test('a vessel user may not open another vessel, and the side menu links carry the current codes', async ({
+  page,
+  appPage,
+}) => {
+  await signOn(page, 'vessel');
+  await appPage.expectShell('Voyage');
+  await page.goto('/vessel/AHDS');
+  await expect(page.getByRole('heading', { name: 'ForbiddenError' })).toBeVisible();
+  await expect(page.getByText('You can open only your own vessel', { exact: false })).toBeVisible();
+
+  await page.goto('/voyage');
+  const menu = await appPage.openMenu();
+  const programs = menu.getByRole('navigation', { name: 'Programs' });
+  await expect(programs.getByRole('link', { name: 'Vessel', exact: true })).toHaveAttribute(
+    'href',
+    '/vessel/QHZN',
+  );
+  await expect(programs.getByRole('link', { name: 'Service' })).toHaveAttribute(
+    'href',
+    /^\/service\/[A-Z0-9]+$/,
+  );
+});

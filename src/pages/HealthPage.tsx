@@ -1,0 +1,60 @@
+// /health/: the app's own health, without the shell (SPEC §2): what a crew member or support reads out when the
+// app misbehaves at sea: the link, the service worker, this device's database, last sync and changes waiting.
+import { useEffect, useState } from 'react';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { APP_ENV } from '../config.ts';
+import { formatTimeDateYear } from '../core/format/format-date.ts';
+import { db } from '../db.ts';
+import { useOnline } from '../shell/use-online.ts';
+import { useOutboxCount } from '../features/sync/use-outbox-count.ts';
+
+function useServiceWorkerState(): string {
+  const [state, setState] = useState('checking');
+  useEffect(() => {
+    if (!('serviceWorker' in navigator)) return setState('not supported');
+    const read = () =>
+      setState(
+        navigator.serviceWorker.controller
+          ? 'active, this page is served offline-ready'
+          : 'not in control yet',
+      );
+    read();
+    navigator.serviceWorker.addEventListener('controllerchange', read);
+    return () => navigator.serviceWorker.removeEventListener('controllerchange', read);
+  }, []);
+  return state;
+}
+
+export function HealthPage() {
+  const online = useOnline();
+  const sw = useServiceWorkerState();
+  const status = useLiveQuery(() => db.getMeta('syncStatus'));
+  const waiting = useOutboxCount();
+  const user = useLiveQuery(async () => (await db.getMeta('user'))?.usrId ?? null);
+  const rows: [string, string][] = [
+    ['Environment', APP_ENV],
+    ['Link', online ? 'Online' : 'Offline'],
+    ['Service worker', sw],
+    ['Database', waiting === undefined ? 'opening' : 'open'],
+    ['Signed-on user on this device', user ?? (user === null ? 'none' : '…')],
+    ['Last synced', status?.lastSyncedAt ? `${formatTimeDateYear(status.lastSyncedAt)} UTC` : '-'],
+    ['Last sync error', status?.lastError?.message ?? 'none'],
+    ['Changes waiting to be sent', waiting === undefined ? '…' : String(waiting)],
+  ];
+  return (
+    <main className="bare-page">
+      <h1 className="bare-page__title">Quay health</h1>
+      <dl className="facts card">
+        {rows.map(([k, v]) => (
+          <div key={k}>
+            <dt>{k}</dt>
+            <dd>{v}</dd>
+          </div>
+        ))}
+      </dl>
+      <a className="button button--secondary" href="/">
+        Open Quay
+      </a>
+    </main>
+  );
+}

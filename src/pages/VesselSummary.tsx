@@ -1,0 +1,109 @@
+// A vessel's identity and current state as last synced (GET /vessel/current): code, name and carrier colours,
+// service, position, speed and course, and the previous and next port with the ETA's delay (SPEC §5 formats).
+import type { CallRef, VesselCurrent } from '../core/contract/vessel.ts';
+import { formatDelayHours } from '../core/format/format-delay.ts';
+import { formatTimeDateYear } from '../core/format/format-date.ts';
+import { formatNumber } from '../core/format/format-number.ts';
+
+const NAV: Record<string, string> = { UNDER_WAY: 'Under way', AT_ANCHOR: 'At anchor', MOORED: 'Moored' };
+
+function position(v: VesselCurrent): string {
+  if (v.lat === null || v.lon === null) return '-';
+  const lat = `${Math.abs(v.lat).toFixed(2)}° ${v.lat >= 0 ? 'N' : 'S'}`;
+  const lon = `${Math.abs(v.lon).toFixed(2)}° ${v.lon >= 0 ? 'E' : 'W'}`;
+  return `${lat}, ${lon}`;
+}
+
+export function CarrierMark({ crrCd, bg, fg }: { crrCd: string; bg: string; fg: string }) {
+  return (
+    <span className="carrier" style={{ background: bg, color: fg }}>
+      {crrCd}
+    </span>
+  );
+}
+
+export function CallFacts({ call, label }: { call: CallRef; label: string }) {
+  return (
+    <div className="call">
+      <h3 className="call__title">
+        {label}: {call.portNm} <span className="muted">({call.portCd})</span>
+      </h3>
+      <dl className="facts facts--compact">
+        {call.ydNm && (
+          <div>
+            <dt>Terminal</dt>
+            <dd>{call.ydNm}</dd>
+          </div>
+        )}
+        <div>
+          <dt>{call.ata ? 'ATA' : 'ETA'}</dt>
+          <dd>{formatTimeDateYear(call.ata ?? call.eta)} UTC</dd>
+        </div>
+        <div>
+          <dt>{call.atb ? 'ATB' : 'ETB'}</dt>
+          <dd>{formatTimeDateYear(call.atb ?? call.etb)} UTC</dd>
+        </div>
+        <div>
+          <dt>{call.atd ? 'ATD' : 'ETD'}</dt>
+          <dd>{formatTimeDateYear(call.atd ?? call.etd)} UTC</dd>
+        </div>
+        {!call.ata && (
+          <div>
+            <dt>Delay</dt>
+            <dd>{formatDelayHours(call.etaDelayHrs)}</dd>
+          </div>
+        )}
+      </dl>
+    </div>
+  );
+}
+
+export function VesselSummary({ vessel }: { vessel: VesselCurrent }) {
+  return (
+    <section className="card" aria-labelledby={`vessel-${vessel.vslCd}`}>
+      <div className="card__row">
+        <CarrierMark crrCd={vessel.crrCd} bg={vessel.crrBgColrVal} fg={vessel.crrFgColrVal} />
+        <h2 id={`vessel-${vessel.vslCd}`} className="card__heading">
+          {vessel.vslNm} <span className="muted">({vessel.vslCd})</span>
+        </h2>
+      </div>
+      <dl className="facts">
+        <div>
+          <dt>Service</dt>
+          <dd>
+            {vessel.laneNm} ({vessel.vslSlanCd || vessel.laneCd})
+          </dd>
+        </div>
+        {vessel.skdVoyNo && (
+          <div>
+            <dt>Voyage</dt>
+            <dd>
+              {vessel.skdVoyNo}
+              {vessel.skdDirCd}
+            </dd>
+          </div>
+        )}
+        <div>
+          <dt>Status</dt>
+          <dd>{vessel.navSts ? (NAV[vessel.navSts] ?? vessel.navSts) : '-'}</dd>
+        </div>
+        <div>
+          <dt>Position</dt>
+          <dd>{position(vessel)}</dd>
+        </div>
+        <div>
+          <dt>Speed / course</dt>
+          <dd>
+            {formatNumber(vessel.sog, 1)} kts / {formatNumber(vessel.cog, 0)}°
+          </dd>
+        </div>
+        <div>
+          <dt>Position time</dt>
+          <dd>{vessel.posDt ? `${formatTimeDateYear(vessel.posDt)} UTC` : '-'}</dd>
+        </div>
+      </dl>
+      {vessel.prevPort && <CallFacts call={vessel.prevPort} label="Previous port" />}
+      {vessel.nextPort && <CallFacts call={vessel.nextPort} label="Next port" />}
+    </section>
+  );
+}

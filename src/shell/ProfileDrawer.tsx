@@ -1,0 +1,43 @@
+// "User Device Information" (SPEC §2 side drawer): this device's id (the one its push subscription and queued
+// changes carry) and the browser's agent string, for support calls from a ship.
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useSnapshot } from 'valtio';
+import { db } from '../db.ts';
+import { closeDrawer, openDrawer, uiState } from '../state/app-state.ts';
+import { Drawer } from '../ui/Drawer.tsx';
+import { Icon } from '../ui/Icon.tsx';
+
+export function ProfileDrawer() {
+  const ui = useSnapshot(uiState);
+  const open = ui.drawer === 'profile';
+  const deviceId = useLiveQuery(() => db.getMeta('clientId'));
+  return (
+    <Drawer
+      open={open}
+      onClose={() => closeDrawer('profile')}
+      title="User Device Information"
+      heightPct={90}
+      headerStart={
+        <button
+          type="button"
+          className="drawer__icon-button"
+          aria-label="Back to menu"
+          onClick={() => openDrawer('menu')}
+        >
+          <Icon name="back" />
+        </button>
+      }
+    >
+      <dl className="facts device-info">
+        <div>
+          <dt>Device ID</dt>
+          <dd>{deviceId ?? '-'}</dd>
+        </div>
+        <div>
+          <dt>Agent Info</dt>
+          <dd>{navigator.userAgent}</dd>
+        </div>
+      </dl>
+    </Drawer>
+  );
+}

@@ -1,0 +1,61 @@
+// The signed-on app's frame (SPEC §2 Shell): header, status strip, the page under pull-to-refresh, the bottom app
+// bar, and the drawers. The role decides the home, the app bar's items and the back button.
+import { useCallback } from 'react';
+import { useLocation } from 'wouter';
+import type { LoggedUser } from '../core/contract/common.ts';
+import { roleGroup, roleHome } from '../core/role.ts';
+import { NotificationDrawer } from '../features/notifications/NotificationDrawer.tsx';
+import { SearchDrawer } from '../features/search/SearchDrawer.tsx';
+import { openDrawer } from '../state/app-state.ts';
+import { toast } from '../ui/toast-store.ts';
+import { toShownError } from '../ui/shown-error.ts';
+import { callWorker } from '../worker-bridge.ts';
+import { BottomAppBar } from './BottomAppBar.tsx';
+import { Header } from './Header.tsx';
+import { InstallBanner } from './InstallBanner.tsx';
+import { ProfileDrawer } from './ProfileDrawer.tsx';
+import { PullToRefresh } from './PullToRefresh.tsx';
+import { ShellRoutes } from './ShellRoutes.tsx';
+import { SideDrawer } from './SideDrawer.tsx';
+import { StatusStrip } from './StatusStrip.tsx';
+import { titleOf } from './routes.ts';
+
+interface Props {
+  /** The session's user: the role is known from the first render (the valtio state fills a moment later). */
+  user: LoggedUser;
+  onSignOut: () => Promise<string | undefined>;
+}
+
+/** Pull-to-refresh (SPEC §2): a full sync of this user's data; the page's live queries show what it brings. */
+async function refresh(): Promise<void> {
+  try {
+    await callWorker((api) => api.syncNow());
+  } catch (err) {
+    toast.error(`Could not refresh: ${toShownError(err).title}`);
+  }
+}
+
+export function Shell({ user, onSignOut }: Props) {
+  const [path] = useLocation();
+  const group = roleGroup(user.usrRoleCd);
+  const home = roleHome(group);
+  const onMenu = useCallback(() => openDrawer('menu'), []);
+
+  return (
+    <>
+      <Header title={path === '/' ? '' : titleOf(path)} group={group} onMenu={onMenu} />
+      <StatusStrip />
+      <PullToRefresh onRefresh={refresh}>
+        <main className="app-main app-main--shell">
+          <InstallBanner />
+          <ShellRoutes home={home} />
+        </main>
+      </PullToRefresh>
+      <BottomAppBar group={group} />
+      <SideDrawer onSignOut={onSignOut} />
+      <ProfileDrawer />
+      <NotificationDrawer />
+      <SearchDrawer />
+    </>
+  );
+}

@@ -1,0 +1,40 @@
+// The signed-on pages of SPEC §2 by route; `/` goes to the role's home, any other path to the not-found view.
+// Pages are small; what only some pages need (map, chat) is split off and loaded when used.
+import { Redirect, Route, Switch } from 'wouter';
+import { ChatPage } from '../pages/ChatPage.tsx';
+import { MyVesselPage } from '../pages/MyVesselPage.tsx';
+import { NotFoundPage } from '../pages/NotFoundPage.tsx';
+import { OPERATOR_PAGES, OperatorContentPage } from '../pages/OperatorContentPage.tsx';
+import { PortPage } from '../pages/PortPage.tsx';
+import { ServicePage } from '../pages/ServicePage.tsx';
+import { VesselPage } from '../pages/VesselPage.tsx';
+
+export function ShellRoutes({ home }: { home: string }) {
+  return (
+    <Switch>
+      <Route path="/">
+        <Redirect to={home} replace />
+      </Route>
+      <Route path="/vessel/schedule">{() => <VesselPage />}</Route>
+      <Route path="/vessel">{() => <VesselPage />}</Route>
+      <Route path="/vessel/:vslCd">{(p) => <VesselPage vslCd={p.vslCd} />}</Route>
+      <Route path="/voyage">{() => <VesselPage kind="voyage" />}</Route>
+      <Route path="/voyage/:vslCd">{(p) => <VesselPage kind="voyage" vslCd={p.vslCd} />}</Route>
+      <Route path="/service">{() => <ServicePage />}</Route>
+      <Route path="/service/:laneCode">{(p) => <ServicePage laneCode={p.laneCode} />}</Route>
+      <Route path="/port/live">{() => <PortPage view="live" />}</Route>
+      <Route path="/port/live/:portCode">{(p) => <PortPage view="live" portCode={p.portCode} />}</Route>
+      <Route path="/port/status">{() => <PortPage view="status" />}</Route>
+      <Route path="/port/status/:portCode">{(p) => <PortPage view="status" portCode={p.portCode} />}</Route>
+      <Route path="/myvessel">{() => <MyVesselPage />}</Route>
+      <Route path="/chat/">{() => <ChatPage />}</Route>
+      <Route path="/chat/:vslCd">{(p) => <ChatPage vslCd={p.vslCd} />}</Route>
+      {Object.entries(OPERATOR_PAGES).map(([path, content]) => (
+        <Route key={path} path={path}>
+          {() => <OperatorContentPage content={content} />}
+        </Route>
+      ))}
+      <Route>{() => <NotFoundPage home={home} />}</Route>
+    </Switch>
+  );
+}

@@ -1,0 +1,7 @@
+// The text of an unread badge (SPEC §9: capped at 99+): nothing for none.
+export const BADGE_CAP = 99;
+
+export function badgeText(count: number): string {
+  if (!Number.isFinite(count) || count <= 0) return '';
+  return count > BADGE_CAP ? `${BADGE_CAP}+` : String(Math.floor(count));
+}

@@ -1,0 +1,61 @@
+// The routes of SPEC §2 and the header title of each: one table, so the header, the drawer and the tests agree.
+export interface RouteInfo {
+  /** wouter pattern (a trailing slash is optional when matching). */
+  pattern: string;
+  title: string;
+}
+
+/** In match order: fixed paths before those with a parameter. */
+export const SHELL_ROUTES: readonly RouteInfo[] = [
+  { pattern: '/vessel/schedule', title: 'Vessel Schedule' },
+  { pattern: '/vessel', title: 'Vessel' },
+  { pattern: '/vessel/:vslCd', title: 'Vessel' },
+  { pattern: '/voyage', title: 'Voyage' },
+  { pattern: '/voyage/:vslCd', title: 'Voyage' },
+  { pattern: '/service', title: 'Service' },
+  { pattern: '/service/:laneCode', title: 'Service' },
+  { pattern: '/port/live', title: 'Port Live' },
+  { pattern: '/port/live/:portCode', title: 'Port Live' },
+  { pattern: '/port/status', title: 'Current Status' },
+  { pattern: '/port/status/:portCode', title: 'Current Status' },
+  { pattern: '/myvessel', title: 'My Vessel' },
+  { pattern: '/chat/', title: 'Chat Space' },
+  { pattern: '/chat/:vslCd', title: 'Chat' },
+  { pattern: '/setting', title: 'Setting' },
+  { pattern: '/addressBook', title: 'Address Book' },
+  { pattern: '/inform/gsi', title: 'GSI' },
+  { pattern: '/inform/gvoLetter', title: 'GVO Letter' },
+  { pattern: '/inform/sapphireFeedback', title: 'Sapphire Feedback' },
+];
+
+/** Pages that render without the shell: no header, no app bar, no chat socket (SPEC §2). */
+export const BARE_ROUTES = ['/health/', '/intro/'] as const;
+
+const toRegExp = (pattern: string): RegExp =>
+  new RegExp(
+    `^${pattern
+      .replace(/\/$/, '')
+      .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+      .replace(/:[A-Za-z]+/g, '[^/]+')}/?$`,
+    'i',
+  );
+const MATCHERS = SHELL_ROUTES.map((r) => ({ ...r, re: toRegExp(r.pattern) }));
+
+/** The route a path shows, or null (the not-found view). */
+export function routeOf(path: string): RouteInfo | null {
+  return MATCHERS.find((m) => m.re.test(path)) ?? null;
+}
+
+/** The header's title for a path: the route's title, "Not found" for a path no route takes. */
+export function titleOf(path: string): string {
+  return routeOf(path)?.title ?? 'Not found';
+}
+
+/** Programs the app knows but has no page for: the World Status port monitor (the server marks it invalid). */
+const KNOWN_WITHOUT_PAGE = ['/port/world-status'];
+
+/** Whether a program's URL (from GET /common/programs) is one this app knows: the drawer lists only those. */
+export function isKnownProgramUrl(url: string): boolean {
+  const path = url.split(/[?#]/)[0] ?? '';
+  return routeOf(path) !== null || KNOWN_WITHOUT_PAGE.includes(path);
+}

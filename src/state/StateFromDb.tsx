@@ -1,0 +1,69 @@
+// Fills the valtio user and chat state (SPEC §3) from what the worker stored in IndexedDB: the user, an agent's
+// ports (the first is the default port), a vessel user's vessel and lane, and the badge call counter. Live
+// queries re-run when the worker writes, so the state is right offline and after every sync.
+import { useEffect } from 'react';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { isChatLane } from '../core/contract/chat.ts';
+import type { LoggedUser } from '../core/contract/common.ts';
+import { isVesselUserType } from '../core/role.ts';
+import { CHAT_LANES } from '../config.ts';
+import { db } from '../db.ts';
+import { chatState, userState } from './app-state.ts';
+
+interface Props {
+  user: LoggedUser;
+}
+
+export function StateFromDb({ user }: Props) {
+  const stored = useLiveQuery(() => db.getMeta('user'));
+  const ownVessel = useLiveQuery(() => db.getMeta('ownVessel'));
+  const myPorts = useLiveQuery(() => db.myPorts.orderBy('sortNo').toArray());
+  const badge = useLiveQuery(() => db.badge.get('notification'));
+
+  // The session's user first; the stored copy once a sync changed it (same person: a new sign-on reloads).
+  const current = stored?.usrId === user.usrId ? stored : user;
+  useEffect(() => {
+    userState.user = current;
+    userState.loading = false;
+    userState.error = null;
+    const vessel = isVesselUserType(current.usrTpCd) ? current.ofcId || null : null;
+    userState.vesselCode = vessel;
+    if (vessel && !userState.currVslCd) userState.currVslCd = vessel;
+  }, [current]);
+
+  useEffect(() => {
+    if (ownVessel === undefined) return;
+    const own = ownVessel && ownVessel.vslCd === userState.vesselCode ? ownVessel : null;
+    userState.ownVessel = own;
+    if (own && !userState.currSlanCd) userState.currSlanCd = own.vslSlanCd || own.laneCd;
+  }, [ownVessel, current]);
+
+  useEffect(() => {
+    if (!myPorts) return;
+    userState.myPorts = myPorts;
+    userState.myPortCodes = myPorts.map((p) => p.portCd);
+    const first = myPorts[0]?.portCd ?? null;
+    if (!userState.portCode || !userState.myPortCodes.includes(userState.portCode))
+      userState.portCode = first;
+    if (first && !userState.currPortCd) userState.currPortCd = first;
+  }, [myPorts]);
+
+  useEffect(() => {
+    if (badge) userState.currBadgeCall = badge.currBadgeCall;
+  }, [badge]);
+
+  // SPEC §4 Chat enablement: a vessel user chats only when its lane is in the configured list. Shore users chat
+  // in the rooms they belong to; until the chat rooms are on this device they have no chat item.
+  useEffect(() => {
+    if (isVesselUserType(current.usrTpCd)) {
+      const lane = ownVessel?.vslSlanCd || ownVessel?.laneCd || null;
+      chatState.isChatUser = lane !== null && isChatLane(CHAT_LANES, lane);
+      chatState.chatVslListString = current.ofcId;
+    } else {
+      chatState.isChatUser = false;
+      chatState.chatVslListString = '';
+    }
+  }, [current, ownVessel]);
+
+  return null;
+}

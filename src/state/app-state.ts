@@ -1,0 +1,111 @@
+// The UI state of SPEC §3 (user, chat and common state) and the shell's drawers, held in valtio proxies. Filled
+// from IndexedDB by StateFromDb and by the session hook; views read snapshots and never fetch (DESIGN.md §3).
+import { proxy } from 'valtio';
+import type { LoggedUser } from '../core/contract/common.ts';
+import type { VesselCurrent } from '../core/contract/vessel.ts';
+import type { MyPortRow } from '../core/db.ts';
+import type { ShownError } from '../ui/shown-error.ts';
+
+export interface UserState {
+  user: LoggedUser | null;
+  /** The user's own vessel code: a vessel user's office id (SPEC §1). */
+  vesselCode: string | null;
+  /** A vessel user's own vessel as last synced (current info and slane code, SPEC §4). */
+  ownVessel: VesselCurrent | null;
+  /** An agent's own ports, in its order (SPEC §4 Agent). */
+  myPorts: MyPortRow[];
+  myPortCodes: string[];
+  /** The agent's default port: the first own port, until the user picks another. */
+  portCode: string | null;
+  loading: boolean;
+  /** A user-load error (SPEC §4 Page load): the fallback page shows it; `errorResponse` keeps what the server said. */
+  error: ShownError | null;
+  errorResponse: { name: string; message: string } | null;
+  /** The vessel, lane and port the user last opened: the drawer's links append them (SPEC §2). */
+  currVslCd: string | null;
+  currSlanCd: string | null;
+  currPortCd: string | null;
+  /** Incremented when an item is opened or a push is displayed (SPEC §4); the badge is read again. */
+  currBadgeCall: number;
+}
+
+export const userState = proxy<UserState>({
+  user: null,
+  vesselCode: null,
+  ownVessel: null,
+  myPorts: [],
+  myPortCodes: [],
+  portCode: null,
+  loading: true,
+  error: null,
+  errorResponse: null,
+  currVslCd: null,
+  currSlanCd: null,
+  currPortCd: null,
+  currBadgeCall: 0,
+});
+
+export interface ChatState {
+  isChatUser: boolean;
+  unreadChatCount: number;
+  chatVslListString: string;
+  subscribedChatList: string[];
+  chatSubscribed: boolean;
+}
+
+export const chatState = proxy<ChatState>({
+  isChatUser: false,
+  unreadChatCount: 0,
+  chatVslListString: '',
+  subscribedChatList: [],
+  chatSubscribed: false,
+});
+
+/** isNotiSet: the notification drawer is in settings mode (SPEC §3 common state, §4 Drawer mode). */
+export const commonState = proxy({ isNotiSet: false });
+
+export type DrawerName = 'menu' | 'profile' | 'notification' | 'search';
+
+export const uiState = proxy<{ drawer: DrawerName | null }>({ drawer: null });
+
+export function openDrawer(name: DrawerName): void {
+  uiState.drawer = name;
+}
+
+export function closeDrawer(name?: DrawerName): void {
+  if (name === undefined || uiState.drawer === name) uiState.drawer = null;
+}
+
+/** A page says what it shows, so that the drawer's vessel, service and port links can append it. */
+export function setCurrentCodes(codes: { vslCd?: string; laneCd?: string; portCd?: string }): void {
+  if (codes.vslCd) userState.currVslCd = codes.vslCd;
+  if (codes.laneCd) userState.currSlanCd = codes.laneCd;
+  if (codes.portCd) {
+    userState.currPortCd = codes.portCd;
+    // An agent moving to one of its own ports makes it the port the Port Live and Current Status tabs open.
+    if (userState.myPortCodes.includes(codes.portCd)) userState.portCode = codes.portCd;
+  }
+}
+
+/** Another user signed on, or the user signed out: nothing of the previous session stays on screen. */
+export function resetUserState(): void {
+  Object.assign(userState, {
+    user: null,
+    vesselCode: null,
+    ownVessel: null,
+    myPorts: [],
+    myPortCodes: [],
+    portCode: null,
+    currVslCd: null,
+    currSlanCd: null,
+    currPortCd: null,
+  });
+  Object.assign(chatState, {
+    isChatUser: false,
+    unreadChatCount: 0,
+    subscribedChatList: [],
+    chatSubscribed: false,
+  });
+  commonState.isNotiSet = false;
+  uiState.drawer = null;
+}
