@@ -51,4 +51,16 @@ export class ServerApi {
   async auditOf(usrId: string, opId: string): Promise<AuditRow[]> {
     return (await this.audit(usrId)).filter((r) => r.idempotencyKey === opId);
   }
+
+  /** The next `times` calls of a path by this user answer `status`, or hang `delayMs` first (POST /api/dev/faults). */
+  async fault(f: {
+    path: string;
+    usrId: string;
+    times: number;
+    status?: number;
+    delayMs?: number;
+  }): Promise<void> {
+    const res = await this.request.post('/api/dev/faults', { data: f });
+    expect(res.ok(), 'POST /api/dev/faults').toBe(true);
+  }
 }

@@ -199,3 +199,37 @@ test('a vessel user may not open another vessel, and the side menu links carry t
     /^\/service\/[A-Z0-9]+$/,
   );
 });
+
+test('logout asks first; Cancel keeps the user signed on, and it tells how many changes wait', async ({
+  page,
+  context,
+  appPage,
+  dataCore,
+}) => {
+  await signOn(page, 'staff');
+  await appPage.expectShell('My Vessel');
+  let menu = await appPage.openMenu();
+  await menu.getByRole('button', { name: 'Logout' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Log out of Quay?' });
+  await expect(confirm).toHaveAccessibleDescription('You need a link to sign on again.');
+  await page.screenshot({ path: `${SCREENSHOTS}/shell-logout-confirm.png` });
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toHaveCount(0);
+  await appPage.closeDialog();
+  await appPage.expectShell('My Vessel');
+  expect(await appPage.localToken()).not.toBeNull();
+
+  // A change made offline waits: the question says so.
+  await context.setOffline(true);
+  await dataCore.openSettings();
+  await dataCore.settings.getByRole('switch').first().click();
+  await expect(dataCore.syncStatus).toContainText('1 change waiting');
+  await appPage.closeDialog();
+  menu = await appPage.openMenu();
+  await menu.getByRole('button', { name: 'Logout' }).click();
+  await expect(confirm).toHaveAccessibleDescription(/^1 change waiting to be sent\./);
+  await page.keyboard.press('Escape');
+  await expect(confirm).toHaveCount(0);
+  await context.setOffline(false);
+  await expect(dataCore.syncStatus).not.toContainText('waiting');
+});

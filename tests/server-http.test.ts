@@ -289,6 +289,19 @@ describe('dev API', () => {
     expect((await s.call('GET', badge, { as: 'vessel' })).statusCode).toBe(200);
   });
 
+  it("limits a fault to one user's calls when asked, leaving everyone else's alone", async () => {
+    const badge = '/api/v2/app/notification/user/badge';
+    await s.app.inject({
+      method: 'POST',
+      url: '/api/dev/faults',
+      payload: { path: badge, status: 403, times: 1, usrId: 'agent' },
+    });
+    expect((await s.call('GET', badge, { as: 'vessel' })).statusCode).toBe(200);
+    expect((await s.call('GET', badge)).statusCode).toBe(401);
+    expect((await s.call('GET', badge, { as: 'agent' })).statusCode).toBe(403);
+    expect((await s.call('GET', badge, { as: 'agent' })).statusCode).toBe(200);
+  });
+
   it('hangs a call for delayMs when asked', async () => {
     await s.app.inject({
       method: 'POST',

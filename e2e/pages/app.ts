@@ -58,10 +58,13 @@ export class AppPage {
     await this.closeDialog();
   }
 
-  /** Logout from the side menu (SPEC §7). */
+  /** Logout from the side menu (SPEC §7), confirmed in the dialog that asks. */
   async logout(): Promise<void> {
     const menu = await this.openMenu();
     await menu.getByRole('button', { name: 'Logout' }).click();
+    const confirm = this.page.getByRole('alertdialog', { name: 'Log out of Quay?' });
+    await expect(confirm).toBeVisible();
+    await confirm.getByRole('button', { name: 'Logout' }).click();
   }
 
   /**

@@ -32,6 +32,8 @@ export interface QuayDbSnapshot {
   badge: BadgeRow | null;
   syncState: SyncStateSeen[];
   outbox: OutboxSeen[];
+  /** An agent's own ports, in the agent's order. */
+  myPorts: { portCd: string; sortNo: number }[];
 }
 
 /** One consistent read of every table the data core fills (one read-only transaction). */
@@ -47,6 +49,7 @@ export function readQuayDb(page: Page): Promise<QuayDbSnapshot> {
       badge: null,
       syncState: [],
       outbox: [],
+      myPorts: [],
     };
     const known = await indexedDB.databases();
     if (!known.some((d) => d.name === 'quay')) return empty;
@@ -64,6 +67,7 @@ export function readQuayDb(page: Page): Promise<QuayDbSnapshot> {
         'badge',
         'syncState',
         'outbox',
+        'myPorts',
       ];
       const present = names.filter((n) => db.objectStoreNames.contains(n));
       const tx = db.transaction(present, 'readonly');
@@ -75,7 +79,7 @@ export function readQuayDb(page: Page): Promise<QuayDbSnapshot> {
               req.onerror = () => reject(req.error ?? new Error(`cannot read ${name}`));
             })
           : Promise.resolve([]);
-      const [meta, notifications, programs, settings, badge, syncState, outbox] = await Promise.all(
+      const [meta, notifications, programs, settings, badge, syncState, outbox, myPorts] = await Promise.all(
         names.map(all),
       );
       type Row = Record<string, unknown>;
@@ -97,6 +101,9 @@ export function readQuayDb(page: Page): Promise<QuayDbSnapshot> {
           attempts: r.attempts,
           nextAttemptAt: r.nextAttemptAt,
         })) as never,
+        myPorts: (myPorts as Row[])
+          .map((r) => ({ portCd: String(r.portCd), sortNo: Number(r.sortNo) }))
+          .sort((a, b) => a.sortNo - b.sortNo),
       };
     } finally {
       db.close();

@@ -29,6 +29,7 @@ const FaultBody = Type.Object(
     status: Type.Optional(Type.Integer({ minimum: 100, maximum: 599 })),
     delayMs: Type.Optional(Type.Integer({ minimum: 0, maximum: 600_000 })),
     times: Type.Integer({ minimum: 1, maximum: 10_000 }),
+    usrId: Type.Optional(Text(1, 64, "only this user's calls (the X-AUTH-TOKEN's subject)")),
   },
   { additionalProperties: false },
 );
@@ -78,9 +79,16 @@ export async function devRoutes(app: App): Promise<void> {
       },
     },
     async (req) => {
-      const { path, method, status, delayMs, times } = req.body;
+      const { path, method, status, delayMs, times, usrId } = req.body;
       if (status === undefined && !delayMs) throw badRequest('body: give status, delayMs or both');
-      faults.add({ path, method: method ?? null, status: status ?? null, delayMs: delayMs ?? 0, times });
+      faults.add({
+        path,
+        method: method ?? null,
+        status: status ?? null,
+        delayMs: delayMs ?? 0,
+        times,
+        usrId: usrId ?? null,
+      });
       return { faults: faults.all().length };
     },
   );

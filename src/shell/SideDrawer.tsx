@@ -7,6 +7,9 @@ import { Link } from 'wouter';
 import { useSnapshot } from 'valtio';
 import type { Program } from '../core/contract/common.ts';
 import { db } from '../db.ts';
+import { useOutboxCount } from '../features/sync/use-outbox-count.ts';
+import { dialog } from '../ui/dialog-store.ts';
+import { waitingText } from './sync-status-text.ts';
 import {
   chatState,
   closeDrawer,
@@ -47,6 +50,7 @@ export function SideDrawer({ onSignOut }: Props) {
   const snap = useSnapshot(userState);
   const programs = useLiveQuery(() => db.programs.toArray());
   const [busy, setBusy] = useState(false);
+  const waiting = useOutboxCount() ?? 0;
   const [error, setError] = useState<string | null>(null);
   const user = snap.user;
   const chat = useSnapshot(chatState);
@@ -55,14 +59,21 @@ export function SideDrawer({ onSignOut }: Props) {
     (p) => isKnownProgramUrl(p.menuUrl || p.pgmUrl) && (chat.isChatUser || !isChatUrl(p.menuUrl || p.pgmUrl)),
   );
 
-  const logout = () => {
+  const logout = async () => {
+    // Signing on again needs the link: at sea a logout by mistake locks the user out until the next port.
+    const ok = await dialog.confirm(
+      waiting
+        ? `${waitingText(waiting)} to be sent. They are sent first, then you are logged out. You need a link to sign on again.`
+        : 'You need a link to sign on again.',
+      { title: 'Log out of Quay?', okText: 'Logout', cancelText: 'Cancel' },
+    );
+    if (!ok) return;
     setBusy(true);
     setError(null);
-    void onSignOut().then((failure) => {
-      if (!failure) return;
-      setError(failure);
-      setBusy(false);
-    });
+    const failure = await onSignOut();
+    if (!failure) return;
+    setError(failure);
+    setBusy(false);
   };
 
   return (
@@ -111,7 +122,12 @@ export function SideDrawer({ onSignOut }: Props) {
             Could not log out. {error}
           </p>
         )}
-        <button type="button" className="button button--secondary" onClick={logout} disabled={busy}>
+        <button
+          type="button"
+          className="button button--secondary"
+          onClick={() => void logout()}
+          disabled={busy}
+        >
           {busy ? 'Logging out…' : 'Logout'}
         </button>
       </div>

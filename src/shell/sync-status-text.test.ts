@@ -21,8 +21,13 @@ describe('updatedAgo', () => {
 });
 
 describe('syncStatusText', () => {
-  it('says Offline when the browser or the worker has no link, with the changes waiting', () => {
-    expect(sentence(syncStatusText(status({ lastSyncedAt: NOW }), false, 0, NOW))).toBe('Offline');
+  it('says Offline when the browser or the worker has no link, how old the data is, and the changes waiting', () => {
+    expect(sentence(syncStatusText(status({ lastSyncedAt: NOW }), false, 0, NOW))).toBe(
+      'Offline · updated just now',
+    );
+    expect(sentence(syncStatusText(status({ lastSyncedAt: NOW - 130 * MIN }), false, 2, NOW))).toBe(
+      'Offline · updated 2 h ago · 2 changes waiting',
+    );
     expect(sentence(syncStatusText(status({ online: false }), true, 1, NOW))).toBe(
       'Offline · 1 change waiting',
     );

@@ -42,7 +42,10 @@ export function syncStatusText(
       : status.lastSyncedAt === null
         ? 'Not updated yet'
         : `Updated ${updatedAgo(status.lastSyncedAt, now)}`;
-  const detail = [failed ? 'Sync failed' : '', waiting > 0 ? waitingText(waiting) : '']
+  // At sea the first question is how old the data on screen is.
+  const age =
+    offline && status.lastSyncedAt !== null ? `updated ${updatedAgo(status.lastSyncedAt, now)}` : '';
+  const detail = [age, failed ? 'Sync failed' : '', waiting > 0 ? waitingText(waiting) : '']
     .filter(Boolean)
     .join(' · ');
   return {

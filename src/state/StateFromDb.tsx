@@ -3,7 +3,7 @@
 // queries re-run when the worker writes, so the state is right offline and after every sync.
 import { useEffect } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { isChatLane } from '../core/contract/chat.ts';
+import { isChatLane } from '../core/chat-lanes.ts';
 import type { LoggedUser } from '../core/contract/common.ts';
 import { isVesselUserType } from '../core/role.ts';
 import { CHAT_LANES } from '../config.ts';

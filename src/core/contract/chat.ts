@@ -11,15 +11,7 @@ export const HISTORY_PAGE_DEFAULT = 30;
 export const HISTORY_PAGE_MAX = 100;
 export const BERTH_REMARK_MAX = 1000;
 
-/** SPEC §4: chat-enabled lanes are '*' (all) or a comma list; a vessel user chats only when its lane is in it. */
-export function isChatLane(chatLanes: string, laneCd: string | null | undefined): boolean {
-  const lanes = chatLanes
-    .split(',')
-    .map((l) => l.trim())
-    .filter(Boolean);
-  if (lanes.includes('*')) return true;
-  return !!laneCd && lanes.includes(laneCd);
-}
+export { isChatLane } from '../chat-lanes.ts';
 
 export const RoomId = Type.String({
   pattern: '^V-[A-Z0-9]{4}$',

@@ -12,7 +12,7 @@ import type { ApiClient } from '../net/api-client.ts';
 import { defaultLocks, type Locks } from '../locks.ts';
 import { OUTBOX_LOCK } from './lock.ts';
 import { recordFailure } from './meta.ts';
-import type { OpError, OpKind, OutboxFailure, OutboxRow, UndoByKind } from './types.ts';
+import type { OpError, OutboxFailure, OutboxRow, UndoByKind } from './types.ts';
 
 /** A satellite round trip is most of a second: a few entities at once, not more (the link is shared and paid). */
 export const DEFAULT_CONCURRENCY = 4;
@@ -367,13 +367,7 @@ export async function drain(db: QuayDb, client: ApiCaller, opts: DrainOptions = 
   });
 }
 
-/** Kinds that are not the user's changes (page views): sent like the others, never counted as "changes waiting". */
-export const UNCOUNTED_KINDS: readonly OpKind[] = ['history'];
-
-/** Rule 4: what the window shows. How many of the user's changes wait to be sent (page views not counted). */
-export function pendingCount(db: QuayDb): Promise<number> {
-  return db.outbox.filter((row) => !UNCOUNTED_KINDS.includes(row.kind)).count();
-}
+export { pendingCount, UNCOUNTED_KINDS } from './count.ts';
 
 /** The operations waiting for one entity (e.g. 'notification:123'): a clock on "Got it" while one is an ack. */
 export function pendingFor(db: QuayDb, entity: string): Promise<OutboxRow[]> {

@@ -1,0 +1,129 @@
+// The shell's states end to end: the error fallback page of SPEC §8 when loading the user is refused, fails or
+// hangs; the role's home opening offline with its data; pull-to-refresh with a mouse and a finger starting a sync.
+import type { Page } from '@playwright/test';
+import { expect, SCREENSHOTS, test } from './fixtures.ts';
+import { ApiCallCounter } from './pages/data-core.ts';
+import { readQuayDb, syncedDatasets } from './pages/quay-db.ts';
+import { SignOnPage } from './pages/sign-on.ts';
+
+const LOGGED_USER = '/api/v2/app/common/logged-user';
+const PROGRAMS = '/api/v2/app/common/programs';
+
+async function signOn(page: Page, usrId: string): Promise<void> {
+  const signOnPage = new SignOnPage(page);
+  await page.goto('/');
+  await signOnPage.signOn(usrId, 'demo');
+}
+
+test('loading the user: 403 shows ForbiddenError, 500 UnknownError, a hang TimeoutError, each with Try again', async ({
+  page,
+  appPage,
+  serverApi,
+}) => {
+  test.setTimeout(120_000);
+  // `viewer` only: faults are the server's, and other tests run beside this one.
+  await serverApi.fault({ path: LOGGED_USER, usrId: 'viewer', status: 403, times: 1 });
+  await signOn(page, 'viewer');
+  const forbidden = page.getByRole('region', { name: 'ForbiddenError' });
+  await expect(forbidden).toBeVisible();
+  await expect(forbidden).toHaveClass(/error-view--warning/);
+  await expect(forbidden.getByText('Injected fault: 403')).toBeVisible();
+  await expect(appPage.appBar).toHaveCount(0);
+  await page.screenshot({ path: `${SCREENSHOTS}/error-forbidden.png` });
+
+  await serverApi.fault({ path: LOGGED_USER, usrId: 'viewer', status: 500, times: 1 });
+  await appPage.tryAgain.click();
+  const unknown = page.getByRole('region', { name: 'UnknownError' });
+  await expect(unknown).toBeVisible();
+  await expect(unknown).toHaveClass(/error-view--error/);
+  await expect(unknown.getByText('Injected fault: 500')).toBeVisible();
+
+  // Longer than the client's 20 s timeout: a spinner, then the timeout page.
+  await serverApi.fault({ path: LOGGED_USER, usrId: 'viewer', delayMs: 30_000, times: 1 });
+  await appPage.tryAgain.click();
+  await expect(appPage.spinner).toBeVisible();
+  const timeout = page.getByRole('region', { name: 'TimeoutError' });
+  await expect(timeout).toBeVisible({ timeout: 40_000 });
+  await expect(timeout).toHaveClass(/error-view--warning/);
+  await expect(timeout.getByText(/did not answer/)).toBeVisible();
+  await page.screenshot({ path: `${SCREENSHOTS}/error-timeout.png` });
+
+  await appPage.tryAgain.click();
+  await appPage.expectShell('My Vessel');
+});
+
+test("offline, a reload opens the role's home in the shell with the data this device has", async ({
+  page,
+  context,
+  appPage,
+}) => {
+  await signOn(page, 'agent');
+  await appPage.expectShell('Port Live');
+  await expect
+    .poll(async () => syncedDatasets(await readQuayDb(page), ['user', 'myPorts', 'badge', 'programs']))
+    .toEqual(['user', 'myPorts', 'badge', 'programs']);
+  await appPage.waitForServiceWorkerControl();
+  const ports = (await readQuayDb(page)).myPorts.map((p) => p.portCd);
+  expect(ports.length).toBeGreaterThanOrEqual(3);
+
+  await context.setOffline(true);
+  await page.reload();
+  await appPage.expectShell('Port Live');
+  await expect(page.getByRole('status', { name: 'Sync status' })).toContainText('Offline');
+  const yourPorts = page.getByRole('navigation', { name: 'Your ports' });
+  for (const portCd of ports) await expect(yourPorts.getByRole('link', { name: portCd })).toBeVisible();
+  await expect(page.getByRole('heading', { name: new RegExp(`\\(${ports[0]}\\)`) })).toBeVisible();
+  await expect(appPage.appBarItem('Notification')).toHaveAccessibleDescription(/unread notifications/);
+  await page.screenshot({ path: `${SCREENSHOTS}/shell-offline-agent.png` });
+
+  // The agent switches to another of its ports, offline too.
+  await yourPorts.getByRole('link', { name: ports[1] as string }).click();
+  await expect(page).toHaveURL(new RegExp(`/port/live/${ports[1]}$`));
+  await expect(yourPorts.getByRole('link', { name: ports[1] as string })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+});
+
+/** Drags the page down from near the top with the mouse or a finger (CDP touch events). */
+async function pull(page: Page, how: 'mouse' | 'touch', distance: number): Promise<void> {
+  const x = 195;
+  const y0 = 160;
+  const steps = 12;
+  if (how === 'mouse') {
+    await page.mouse.move(x, y0);
+    await page.mouse.down();
+    for (let i = 1; i <= steps; i++) await page.mouse.move(x, y0 + (distance * i) / steps);
+    await page.mouse.up();
+    return;
+  }
+  const cdp = await page.context().newCDPSession(page);
+  const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', y: number | null) =>
+    cdp.send('Input.dispatchTouchEvent', { type, touchPoints: y === null ? [] : [{ x, y }] });
+  await touch('touchStart', y0);
+  for (let i = 1; i <= steps; i++) await touch('touchMove', y0 + (distance * i) / steps);
+  await touch('touchEnd', null);
+}
+
+for (const how of ['mouse', 'touch'] as const) {
+  test(`pull-to-refresh with the ${how} past the threshold syncs everything; a short pull does not`, async ({
+    page,
+    appPage,
+  }) => {
+    const calls = new ApiCallCounter(page);
+    await signOn(page, 'operator');
+    await appPage.expectShell('My Vessel');
+    await expect.poll(() => calls.count(PROGRAMS)).toBe(1);
+    await expect(page.getByRole('status', { name: 'Sync status' })).toContainText('Updated');
+
+    // 30 px of travel stays under the threshold of 60 after resistance: nothing happens.
+    await pull(page, how, 30);
+    await page.waitForTimeout(500);
+    expect(calls.count(PROGRAMS)).toBe(1);
+
+    // A full pull: the rarely changing datasets are asked for again (a routine pass would not).
+    await pull(page, how, 200);
+    await expect.poll(() => calls.count(PROGRAMS)).toBe(2);
+    await appPage.expectShell('My Vessel');
+  });
+}
