@@ -233,3 +233,29 @@ test('logout asks first; Cancel keeps the user signed on, and it tells how many 
   await context.setOffline(false);
   await expect(dataCore.syncStatus).not.toContainText('waiting');
 });
+
+test.describe('on a small phone (360x640)', () => {
+  test.use({ viewport: { width: 360, height: 640 } });
+
+  test('nothing overflows sideways and every control of the shell is at least 44 px', async ({
+    page,
+    appPage,
+  }) => {
+    await signOn(page, 'vessel');
+    await appPage.expectShell('Voyage');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    const controls = [
+      appPage.menuButton,
+      ...['Vessel', 'Voyage', 'Notification', 'Chat Space', 'Search'].map((l) => appPage.appBarItem(l)),
+    ];
+    for (const control of controls) {
+      const box = await control.boundingBox();
+      expect(box, String(control)).not.toBeNull();
+      expect(box?.width ?? 0).toBeGreaterThanOrEqual(44);
+      expect(box?.height ?? 0).toBeGreaterThanOrEqual(44);
+    }
+    await page.screenshot({ path: `${SCREENSHOTS}/shell-home-vessel-360.png` });
+    await appPage.openMenu();
+    await page.screenshot({ path: `${SCREENSHOTS}/shell-menu-vessel-360.png` });
+  });
+});
