@@ -141,6 +141,12 @@ describe('coalesce', () => {
     expect(keep.map((r) => r.seq)).toEqual([1, 2]);
     expect(drop.map((r) => r.seq)).toEqual([3, 4]);
   });
+
+  it('keeps the last subscription state and the first device registration', () => {
+    const { keep, drop } = coalesce([row(1, 'subscription'), row(2, 'device'), row(3, 'device')]);
+    expect(keep.map((r) => r.seq)).toEqual([1, 2]);
+    expect(drop.map((r) => r.seq)).toEqual([3]);
+  });
 });
 
 describe('classify', () => {

@@ -6,6 +6,7 @@ import { createAnalytics, createRouteChanged, type RouteVisit } from './analytic
 import { signOut, startSession, type SessionStart } from './auth/session.ts';
 import { workerCommands } from './commands/index.ts';
 import { createKeywordSearch } from './search/keyword-search.ts';
+import { createNotificationDetail } from './notifications/detail.ts';
 import { db, tokens } from './db.ts';
 import { createSyncService } from './sync/service.ts';
 import { writeStatus } from './sync/status-store.ts';
@@ -69,6 +70,8 @@ const api = {
   /** Push or STOMP said something changed: sync (coalesced with any pass under way). */
   notifySomethingChanged: () => sync.somethingChanged(),
   getStatus: () => sync.getStatus(),
+  /** A notification's detail, from the server or, at sea, this device's copy (SPEC §4 Notification read). */
+  notificationDetail: createNotificationDetail(db, sync.client, () => navigator.onLine),
   /** Smart search online (SPEC §2): GET /common/keyword-search for a keyword of 3 characters or more. */
   keywordSearch: createKeywordSearch(sync.client),
   /** The window's online/offline events (src/worker-bridge.ts watchLink). */

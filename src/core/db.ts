@@ -4,7 +4,13 @@ import { Dexie, type DexieOptions, type EntityTable } from 'dexie';
 import type { LoggedUser, Program } from './contract/common.ts';
 import type { VesselCurrent } from './contract/vessel.ts';
 import type { NotificationDetail, NotificationItem, NotificationSetting } from './contract/notification.ts';
-import type { OpError, OutboxFailure, OutboxRow, PushSubscriptionState } from './outbox/types.ts';
+import type {
+  OpError,
+  OutboxConfirmation,
+  OutboxFailure,
+  OutboxRow,
+  PushSubscriptionState,
+} from './outbox/types.ts';
 import type { Dataset, SyncStatus } from './sync/status.ts';
 
 export type { Dataset } from './sync/status.ts';
@@ -25,6 +31,8 @@ export interface MetaValues {
   syncStatus: SyncStatus;
   /** Operations the server refused for good, newest last (at most MAX_FAILURES): the window shows and clears them. */
   outboxFailures: OutboxFailure[];
+  /** Acknowledgements the server confirmed, newest last: the window says "Schedule Got it!" and clears them. */
+  outboxConfirmed: OutboxConfirmation[];
   /** What saveSubscription last asked for on this device. */
   pushSubscription: PushSubscriptionState;
   /** A vessel user's own vessel (GET /vessel/current with its ofcId): its current info and slane code (SPEC §4). */

@@ -64,9 +64,18 @@ export const chatState = proxy<ChatState>({
 /** isNotiSet: the notification drawer is in settings mode (SPEC §3 common state, §4 Drawer mode). */
 export const commonState = proxy({ isNotiSet: false });
 
-export type DrawerName = 'menu' | 'profile' | 'notification' | 'search';
+export type DrawerName = 'menu' | 'profile' | 'notification' | 'notificationDetail' | 'search';
 
-export const uiState = proxy<{ drawer: DrawerName | null }>({ drawer: null });
+export const uiState = proxy<{ drawer: DrawerName | null; detailNotSeq: number | null }>({
+  drawer: null,
+  detailNotSeq: null,
+});
+
+/** The notification detail drawer of SPEC §2, for a push click. */
+export function openNotificationDetail(notSeq: number): void {
+  uiState.detailNotSeq = notSeq;
+  uiState.drawer = 'notificationDetail';
+}
 
 export function openDrawer(name: DrawerName): void {
   uiState.drawer = name;

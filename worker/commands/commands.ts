@@ -130,6 +130,8 @@ export function createCommands(deps: CommandDeps) {
           await db.notifications.update(notSeq, { notReadYn: 'Y' });
           await db.notificationDetails.update(notSeq, { notReadYn: 'Y' });
         }
+        // Read already, at the server too: opening it again counts (badge call), but costs no request.
+        if (before === 'Y') return null;
         const row = await enqueue(db, {
           kind: 'read',
           entity: entityOf.notification(notSeq),
@@ -183,6 +185,16 @@ export function createCommands(deps: CommandDeps) {
         body: subscription ? { notDevId, notSbscrYn, subscription } : { notDevId, notSbscrYn },
         undo: { notDevId, previous },
       });
+      // SPEC §7: the device is tied to the signed-on user (a shared device follows whoever signs on).
+      if (notSbscrYn === 'Y')
+        await enqueue(db, {
+          kind: 'device',
+          entity: entityOf.subscription(notDevId),
+          method: 'POST',
+          path: `${N}/user/logged-user`,
+          body: { notDevId },
+          undo: null,
+        });
       return op.opId;
     });
     return after(opId);

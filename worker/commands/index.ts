@@ -4,7 +4,7 @@ import type { QuayDb } from '../../src/core/db.ts';
 import type { ApiCaller } from '../../src/core/outbox/drain.ts';
 import { OUTBOX_SYNC_TAG } from '../../src/core/outbox/index.ts';
 import { pendingCount, pendingFor } from '../../src/core/outbox/drain.ts';
-import { clearOutboxFailures, outboxFailures } from '../../src/core/outbox/meta.ts';
+import { clearOutboxConfirmed, clearOutboxFailures, outboxFailures } from '../../src/core/outbox/meta.ts';
 import { scheduleDrain } from '../../src/core/outbox/schedule.ts';
 import { createCommands } from './commands.ts';
 
@@ -35,5 +35,6 @@ export function workerCommands(db: QuayDb, client: ApiCaller) {
     pendingFor: (entity: string) => pendingFor(db, entity),
     outboxFailures: () => outboxFailures(db),
     clearOutboxFailures: (opIds?: string[]) => clearOutboxFailures(db, opIds),
+    clearOutboxConfirmed: (opIds: string[]) => clearOutboxConfirmed(db, opIds),
   };
 }

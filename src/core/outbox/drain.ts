@@ -11,7 +11,7 @@ import {
 import type { ApiClient } from '../net/api-client.ts';
 import { defaultLocks, type Locks } from '../locks.ts';
 import { OUTBOX_LOCK } from './lock.ts';
-import { recordFailure } from './meta.ts';
+import { recordConfirmation, recordFailure } from './meta.ts';
 import type { OpError, OutboxFailure, OutboxRow, UndoByKind } from './types.ts';
 
 /** A satellite round trip is most of a second: a few entities at once, not more (the link is shared and paid). */
@@ -121,13 +121,14 @@ function sameVisit(a: OutboxRow, b: OutboxRow): boolean {
 /**
  * Rule 2's coalescing, on one entity's rows in seq order. A setting or a subscription: the last state wins, and it
  * takes the undo of the first (the state before all of them). Reads of one notSeq: the first stays (it made the
- * local change), later ones go. Page views (history): one that repeats the view just before it (same urlVal and
+ * local change), later ones go; so do repeated registrations of the device. Page views (history): one that repeats the view just before it (same urlVal and
  * prmtVal) goes, the first stays. An ack is never dropped.
  */
 export function coalesce(rows: readonly OutboxRow[]): { keep: OutboxRow[]; drop: OutboxRow[] } {
   const keep: OutboxRow[] = [];
   const drop: OutboxRow[] = [];
   let readKept = false;
+  let deviceKept = false;
   for (const row of rows) {
     const prev = keep[keep.length - 1];
     if ((row.kind === 'setting' || row.kind === 'subscription') && prev?.kind === row.kind) {
@@ -135,10 +136,11 @@ export function coalesce(rows: readonly OutboxRow[]): { keep: OutboxRow[]; drop:
       drop.push(prev);
     } else if (row.kind === 'history' && prev?.kind === 'history' && sameVisit(prev, row)) {
       drop.push(row);
-    } else if (row.kind === 'read' && readKept) {
+    } else if ((row.kind === 'read' && readKept) || (row.kind === 'device' && deviceKept)) {
       drop.push(row);
     } else {
       if (row.kind === 'read') readKept = true;
+      if (row.kind === 'device') deviceKept = true;
       keep.push(row);
     }
   }
@@ -191,8 +193,9 @@ async function undoLocal(db: QuayDb, row: OutboxRow): Promise<void> {
       else await db.setMeta('pushSubscription', u.previous);
       return;
     }
+    case 'device':
     case 'history':
-      // A page view changed nothing on the device.
+      // A device registration or a page view changed nothing on the device.
       return;
   }
 }
@@ -295,7 +298,18 @@ async function run(db: QuayDb, client: ApiCaller, opts: DrainOptions): Promise<D
       const seq = head.seq as number;
       switch (outcome.type) {
         case 'applied':
-          await db.outbox.delete(seq);
+          if (head.kind === 'ack') {
+            await db.transaction('rw', db.outbox, db.meta, async () => {
+              await db.outbox.delete(seq);
+              await recordConfirmation(db, {
+                opId: head.opId,
+                kind: head.kind,
+                entity: head.entity,
+                message: outcome.answer.msg,
+                at: now(),
+              });
+            });
+          } else await db.outbox.delete(seq);
           result.applied += 1;
           opts.onApplied?.(head, outcome.answer);
           break;

@@ -1,6 +1,6 @@
 // The outbox's permanent failures in the key-value `meta` table (key 'outboxFailures'), for the window to show.
 import type { QuayDb } from '../db.ts';
-import type { OutboxFailure } from './types.ts';
+import type { OutboxConfirmation, OutboxFailure } from './types.ts';
 
 export const MAX_FAILURES = 50;
 
@@ -21,5 +21,23 @@ export async function clearOutboxFailures(db: QuayDb, opIds?: readonly string[])
     if (!opIds) return db.deleteMeta('outboxFailures');
     const left = (await outboxFailures(db)).filter((f) => !opIds.includes(f.opId));
     await db.setMeta('outboxFailures', left);
+  });
+}
+
+/**
+ * Operations the server confirmed that the user is told about (SPEC §8: "Schedule Got it!" once an ack is applied),
+ * whichever context sent them (the worker, or the service worker with no page open). Call inside a transaction
+ * that includes db.meta.
+ */
+export async function recordConfirmation(db: QuayDb, confirmation: OutboxConfirmation): Promise<void> {
+  const list = (await db.getMeta('outboxConfirmed')) ?? [];
+  list.push(confirmation);
+  await db.setMeta('outboxConfirmed', list.slice(-MAX_FAILURES));
+}
+
+export async function clearOutboxConfirmed(db: QuayDb, opIds: readonly string[]): Promise<void> {
+  await db.transaction('rw', db.meta, async () => {
+    const left = ((await db.getMeta('outboxConfirmed')) ?? []).filter((c) => !opIds.includes(c.opId));
+    await db.setMeta('outboxConfirmed', left);
   });
 }

@@ -5,7 +5,7 @@
  * view of the application history (SPEC §7): not a change of the user's, so it has nothing to undo and is not
  * counted among the changes that wait.
  */
-export type OpKind = 'ack' | 'read' | 'setting' | 'subscription' | 'history';
+export type OpKind = 'ack' | 'read' | 'setting' | 'subscription' | 'device' | 'history';
 
 export interface OpError {
   name: string;
@@ -61,6 +61,8 @@ export interface UndoByKind {
   setting: UndoSetting;
   subscription: UndoSubscription;
   /** A page view changed nothing on the device. */
+  /** POST /notification/user/logged-user: ties this device to the user; nothing on the device to undo. */
+  device: null;
   history: null;
 }
 
@@ -102,5 +104,15 @@ export interface OutboxFailure {
   /** SPEC §8: an ack failure is a toast; read and setting failures are only logged (the switch reverts), and so
    * is a refused page view (history). */
   toast: boolean;
+  at: number;
+}
+
+/** An operation the server applied that the user is told about (an acknowledgement: "Schedule Got it!"). */
+export interface OutboxConfirmation {
+  opId: string;
+  kind: OpKind;
+  entity: string;
+  /** The server's message. */
+  message: string;
   at: number;
 }

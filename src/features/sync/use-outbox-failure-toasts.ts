@@ -1,6 +1,7 @@
-// Tells the user about changes the server refused for good (the worker already undid them locally) as SPEC §8
-// says: a toast with the server's message where the failure asks for one (acknowledge), the console otherwise
-// (read and setting saves: the switch has reverted). Then clears what it handled.
+// Tells the user what became of their changes as SPEC §8 says. Refused for good (the worker already undid them
+// locally): a toast with the server's message where the failure asks for one (acknowledge), the console otherwise
+// (read and setting saves: the switch has reverted). Confirmed acknowledgements: "Schedule Got it!". Then clears
+// what it handled, so another tab or a reload does not say it again.
 import { useEffect, useRef } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { db } from '../../db.ts';
@@ -8,9 +9,11 @@ import { callWorker } from '../../worker-bridge.ts';
 import { toast } from '../../ui/toast-store.ts';
 
 const FALLBACK_MESSAGE = 'A change could not be saved.';
+export const ACK_CONFIRMED = 'Schedule Got it!';
 
 export function useOutboxFailureToasts(): void {
   const failures = useLiveQuery(() => db.getMeta('outboxFailures'));
+  const confirmed = useLiveQuery(() => db.getMeta('outboxConfirmed'));
   /** Handled here already; the clear that follows may take a moment to show in the live query. */
   const handled = useRef(new Set<string>());
 
@@ -28,4 +31,15 @@ export function useOutboxFailureToasts(): void {
       console.warn('Could not clear the shown outbox failures', err),
     );
   }, [failures]);
+
+  useEffect(() => {
+    if (!confirmed?.length) return;
+    const fresh = confirmed.filter((c) => !handled.current.has(c.opId));
+    for (const c of fresh) handled.current.add(c.opId);
+    if (fresh.length > 0) toast.info(ACK_CONFIRMED);
+    const opIds = confirmed.map((c) => c.opId);
+    callWorker((api) => api.clearOutboxConfirmed(opIds)).catch((err: unknown) =>
+      console.warn('Could not clear the shown confirmations', err),
+    );
+  }, [confirmed]);
 }

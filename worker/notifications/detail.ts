@@ -1,0 +1,53 @@
+// A notification's detail (SPEC §4 Notification read, §8): fetched when an item is opened and kept in IndexedDB,
+// so that an item opened once opens again at sea. Offline, or when the link fails, the kept copy answers.
+import { NotificationDetailResponse, type NotificationDetail } from '../../src/core/contract/notification.ts';
+import type { QuayDb } from '../../src/core/db.ts';
+import type { ApiCaller } from '../../src/core/outbox/drain.ts';
+import { RequestError, UnknownError } from '../../src/core/net/http.ts';
+import { checkSchema } from '../../src/core/net/schema-check.ts';
+import { pendingEntities } from '../../src/core/outbox/drain.ts';
+import { entityOf } from '../../src/core/outbox/enqueue.ts';
+
+const checkDetail = checkSchema(NotificationDetailResponse);
+
+export interface DetailAnswer {
+  detail: NotificationDetail;
+  /** From this device's copy: the server could not be asked. */
+  stored: boolean;
+}
+
+/** No answer, a timeout or a gateway's 5xx: the kept copy is good enough. A refusal (4xx, success:false) is not. */
+const isLinkFailure = (err: unknown) =>
+  err instanceof RequestError &&
+  (err.name === 'TimeoutError' || err.status === undefined || err.status >= 500);
+
+export function createNotificationDetail(db: QuayDb, client: ApiCaller, isOnline: () => boolean) {
+  return async function notificationDetail(notSeq: number): Promise<DetailAnswer> {
+    if (!Number.isInteger(notSeq) || notSeq <= 0) throw new UnknownError('N/A notSeq');
+    const kept = await db.notificationDetails.get(notSeq);
+    if (!isOnline()) {
+      if (kept) return { detail: kept, stored: true };
+      throw new RequestError(
+        'This notification has not been opened on this device before, and there is no link.',
+      );
+    }
+    let detail: NotificationDetail;
+    try {
+      const { notiDetailResponse: answer } = await client.json(
+        `/api/v2/app/notification/user/detail?notSeq=${notSeq}`,
+        checkDetail,
+      );
+      const first = answer.list[0];
+      if (!answer.success || !first) throw new UnknownError(answer.msg || 'N/A notSeq');
+      detail = first;
+    } catch (err) {
+      if (kept && isLinkFailure(err)) return { detail: kept, stored: true };
+      throw err;
+    }
+    // What the user did here and the server has not heard yet stays as the user left it (read, Got it).
+    const pending = (await pendingEntities(db)).has(entityOf.notification(notSeq));
+    const row = pending && kept ? { ...detail, notReadYn: kept.notReadYn, ackUsrId: kept.ackUsrId } : detail;
+    await db.notificationDetails.put({ ...row, fetchedAt: Date.now() });
+    return { detail: row, stored: false };
+  };
+}
