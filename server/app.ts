@@ -19,6 +19,7 @@ import { Faults } from './http/faults.ts';
 import { staticApp } from './http/static.ts';
 import { apiRoutes } from './routes/index.ts';
 import { devRoutes } from './routes/dev.ts';
+import { createPushService, type PushSend } from './push/service.ts';
 
 export interface BuildOptions {
   db: Db;
@@ -26,6 +27,8 @@ export interface BuildOptions {
   secrets: Secrets;
   /** Chat-enabled lanes when CHAT_LANES is not set. */
   defaultChatLanes: string;
+  /** How Web Push messages are sent (tests); default web-push. */
+  pushSend?: PushSend;
 }
 
 export const CSP = [
@@ -69,9 +72,18 @@ export async function buildServer(opts: BuildOptions): Promise<App> {
     secrets,
     tokens: createTokens(config.tokenSecret ?? secrets.tokenSecret, config.tokenTtlS),
     faults: new Faults(),
+    push: createPushService({
+      db,
+      vapid: { publicKey: secrets.vapidPublicKey, privateKey: secrets.vapidPrivateKey },
+      log: app.log.child({ module: 'push' }),
+      allowLoopbackHttp: config.devApi,
+      ...(opts.pushSend ? { send: opts.pushSend } : {}),
+    }),
     chatLanes: config.chatLanes ?? opts.defaultChatLanes,
   };
   app.decorate('ctx', ctx);
+  // Pushes still sending finish (or are given up) before storage closes.
+  app.addHook('preClose', () => ctx.push.close());
   app.decorateRequest('user', null);
   installErrorHandler(app);
 

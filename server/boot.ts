@@ -3,7 +3,7 @@ import type { Config } from './config.ts';
 import { openDb, type Db } from './db/db.ts';
 import { migrate } from './db/migrate.ts';
 import { loadSecrets } from './secrets.ts';
-import { buildServer } from './app.ts';
+import { buildServer, type BuildOptions } from './app.ts';
 import type { App } from './context.ts';
 import { seed, isSeeded, DEFAULT_CHAT_LANES } from './seed/seed.ts';
 
@@ -17,10 +17,20 @@ export async function openStorage(config: Config): Promise<Db> {
   return db;
 }
 
-export async function boot(config: Config, db?: Db): Promise<App> {
+export async function boot(
+  config: Config,
+  db?: Db,
+  extra: Pick<BuildOptions, 'pushSend'> = {},
+): Promise<App> {
   const storage = db ?? (await openStorage(config));
   const secrets = await loadSecrets(config.dataDir);
-  const app = await buildServer({ db: storage, config, secrets, defaultChatLanes: DEFAULT_CHAT_LANES });
+  const app = await buildServer({
+    db: storage,
+    config,
+    secrets,
+    defaultChatLanes: DEFAULT_CHAT_LANES,
+    ...extra,
+  });
   app.addHook('onClose', async () => {
     if (!db) await storage.close();
   });

@@ -1,4 +1,4 @@
-// What every route can reach: the database, the configuration, the token service and dev faults.
+// What every route can reach: the database, the configuration, the token service, Web Push and dev faults.
 import type {
   FastifyBaseLogger,
   FastifyInstance,
@@ -13,6 +13,7 @@ import type { Db } from './db/db.ts';
 import type { Tokens } from './auth/tokens.ts';
 import type { Faults } from './http/faults.ts';
 import type { Secrets } from './secrets.ts';
+import type { PushService } from './push/service.ts';
 
 export interface AuthUser {
   usrId: string;
@@ -32,6 +33,8 @@ export interface ServerContext {
   secrets: Secrets;
   tokens: Tokens;
   faults: Faults;
+  /** Web Push of new notifications to subscribed devices. */
+  push: PushService;
   /** Chat-enabled lanes: '*' or a comma list. */
   chatLanes: string;
 }

@@ -23,6 +23,7 @@ if (config.simulator) {
     tickS: config.simTickS,
     chatLanes: app.ctx.chatLanes,
     log: app.log.child({ module: 'simulator' }),
+    push: app.ctx.push,
   });
 }
 const ready = performance.now();

@@ -300,6 +300,14 @@ describe('dev API', () => {
     expect((await s.call('GET', badge)).statusCode).toBe(401);
     expect((await s.call('GET', badge, { as: 'agent' })).statusCode).toBe(403);
     expect((await s.call('GET', badge, { as: 'agent' })).statusCode).toBe(200);
+    // By session: another session of the same user is left alone.
+    await s.app.inject({
+      method: 'POST',
+      url: '/api/dev/faults',
+      payload: { path: badge, status: 503, times: 1, sid: 'not-this-session' },
+    });
+    expect((await s.call('GET', badge, { as: 'agent' })).statusCode).toBe(200);
+    expect((await s.app.inject({ method: 'DELETE', url: '/api/dev/faults' })).json()).toEqual({ cleared: 1 });
   });
 
   it('hangs a call for delayMs when asked', async () => {

@@ -11,16 +11,26 @@ export interface Fault {
   times: number;
   /** Only calls of this user (by the X-AUTH-TOKEN's subject), so that tests running side by side do not meet. */
   usrId: string | null;
+  /** Only calls of this sign-on session (the token's sid, the session cookie's value): one browser of a user. */
+  sid: string | null;
 }
 
-/** The token's subject, unverified: only to choose a fault; the guard checks the token as always. */
-function callerOf(req: FastifyRequest): string | null {
+interface Caller {
+  usrId: string | null;
+  sid: string | null;
+}
+
+const NOBODY: Caller = { usrId: null, sid: null };
+
+/** The token's subject and session, unverified: only to choose a fault; the guard checks the token as always. */
+function callerOf(req: FastifyRequest): Caller {
   const token = req.headers['x-auth-token'];
-  if (typeof token !== 'string' || !token) return null;
+  if (typeof token !== 'string' || !token) return NOBODY;
   try {
-    return decodeJwt(token).sub ?? null;
+    const claims = decodeJwt(token);
+    return { usrId: claims.sub ?? null, sid: typeof claims.sid === 'string' ? claims.sid : null };
   } catch {
-    return null;
+    return NOBODY;
   }
 }
 
@@ -42,12 +52,13 @@ export class Faults {
   }
 
   /** Takes one use of the first fault that matches, if any. */
-  take(method: string, path: string, usrId: string | null = null): Fault | null {
+  take(method: string, path: string, caller: Caller = NOBODY): Fault | null {
     const f = this.list.find(
       (x) =>
         path.startsWith(x.path) &&
         (x.method === null || x.method === method) &&
-        (x.usrId === null || x.usrId === usrId),
+        (x.usrId === null || x.usrId === caller.usrId) &&
+        (x.sid === null || x.sid === caller.sid),
     );
     if (!f) return null;
     f.times -= 1;
@@ -60,7 +71,8 @@ export class Faults {
     if (this.list.length === 0) return;
     const path = req.url.split('?')[0] ?? '';
     if (path.startsWith('/api/dev')) return;
-    const f = this.take(req.method, path, this.list.some((x) => x.usrId !== null) ? callerOf(req) : null);
+    const targeted = this.list.some((x) => x.usrId !== null || x.sid !== null);
+    const f = this.take(req.method, path, targeted ? callerOf(req) : NOBODY);
     if (!f) return;
     if (f.delayMs > 0) await new Promise((r) => setTimeout(r, f.delayMs));
     if (f.status !== null) {

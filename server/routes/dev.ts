@@ -30,19 +30,21 @@ const FaultBody = Type.Object(
     delayMs: Type.Optional(Type.Integer({ minimum: 0, maximum: 600_000 })),
     times: Type.Integer({ minimum: 1, maximum: 10_000 }),
     usrId: Type.Optional(Text(1, 64, "only this user's calls (the X-AUTH-TOKEN's subject)")),
+    sid: Type.Optional(Text(1, 128, "only this sign-on session's calls (the session cookie's value)")),
   },
   { additionalProperties: false },
 );
 
 export async function devRoutes(app: App): Promise<void> {
-  const { db, faults } = app.ctx;
+  const { db, faults, push } = app.ctx;
 
   app.post(
     '/notifications',
     {
       schema: {
         tags,
-        summary: 'Create notifications for a user with realistic details, as the simulator would',
+        summary:
+          "Create notifications for a user with realistic details, as the simulator would, and Web Push them to the user's subscribed devices",
         body: NotificationInject,
         response: { 200: Type.Object({ notSeqs: Type.Array(Type.Integer()) }) },
       },
@@ -60,6 +62,8 @@ export async function devRoutes(app: App): Promise<void> {
             count: req.body.count ?? 1,
           }),
         );
+        // Committed: pushed to the user's devices in the background, after this answer.
+        void push.notifyNewNotifications(notSeqs);
         return { notSeqs };
       } catch (err) {
         throw badRequest(err instanceof Error ? err.message : String(err));
@@ -79,7 +83,7 @@ export async function devRoutes(app: App): Promise<void> {
       },
     },
     async (req) => {
-      const { path, method, status, delayMs, times, usrId } = req.body;
+      const { path, method, status, delayMs, times, usrId, sid } = req.body;
       if (status === undefined && !delayMs) throw badRequest('body: give status, delayMs or both');
       faults.add({
         path,
@@ -88,6 +92,7 @@ export async function devRoutes(app: App): Promise<void> {
         delayMs: delayMs ?? 0,
         times,
         usrId: usrId ?? null,
+        sid: sid ?? null,
       });
       return { faults: faults.all().length };
     },

@@ -4,13 +4,13 @@ import { userOf, type App, type AuthUser } from '../context.ts';
 import type { Sql } from '../db/db.ts';
 import { badRequest, forbidden, notFound } from '../http/errors.ts';
 import { mutate } from '../http/mutation.ts';
-import { iso, isoRequired } from '../http/rows.ts';
+import { iso } from '../http/rows.ts';
+import { NOTI_SELECT as SELECT, type NotiRow, toItem, visible } from './notification-items.ts';
 import {
   BadgeResponse,
   DeviceBody,
   NotificationDetail,
   NotificationDetailResponse,
-  type NotificationItem,
   NotificationListResponse,
   ReadSaveBody,
   ReadSaveResponse,
@@ -21,47 +21,11 @@ import {
   VesselAckBody,
 } from '../../src/core/contract/notification.ts';
 import { Seq, SuccessMsg } from '../../src/core/contract/common.ts';
+import { PushKeyResponse } from '../../src/core/contract/push-key.ts';
+import { isLoopbackHttp } from '../push/send.ts';
 
 const tags = ['notification'];
 const security = [{ token: [] }];
-
-interface NotiRow {
-  not_seq: number;
-  not_id: string;
-  not_nm: string;
-  usr_id: string;
-  vsl_cd: string | null;
-  vsl_nm: string | null;
-  port_cd: string | null;
-  not_read_yn: 'Y' | 'N';
-  ack_usr_id: string | null;
-  cre_dt: Date;
-  detail: Record<string, unknown>;
-}
-
-const SELECT = `SELECT n.not_seq, n.not_id, t.not_nm, n.usr_id, n.vsl_cd, v.vsl_nm, n.port_cd, n.not_read_yn,
-       n.ack_usr_id, n.cre_dt, n.detail
-  FROM notifications n JOIN notification_types t ON t.not_id = n.not_id LEFT JOIN vessels v ON v.vsl_cd = n.vsl_cd`;
-
-/** A user sees the notifications addressed to them; a vessel user only those of its own vessel. */
-function visible(user: AuthUser): { where: string; params: unknown[] } {
-  if (user.usrTpCd === '4')
-    return { where: 'n.usr_id = $1 AND n.vsl_cd = $2', params: [user.usrId, user.ofcId] };
-  return { where: 'n.usr_id = $1', params: [user.usrId] };
-}
-
-const toItem = (r: NotiRow): NotificationItem => ({
-  notId: r.not_id,
-  notSeq: r.not_seq,
-  notNm: r.not_nm,
-  notReadYn: r.not_read_yn,
-  ackUsrId: r.ack_usr_id,
-  vslCd: r.vsl_cd,
-  vslNm: r.vsl_nm,
-  portCd: r.port_cd,
-  usrId: r.usr_id,
-  creDt: isoRequired(r.cre_dt),
-});
 
 function toDetail(r: NotiRow): NotificationDetail {
   const d = r.detail;
@@ -98,6 +62,28 @@ function toDetail(r: NotiRow): NotificationDetail {
   };
 }
 
+/**
+ * The subscription body this server accepts. In production the shared contract's (https endpoints only);
+ * with the dev API on, the endpoint's https rule moves into the route, which also accepts a push service on
+ * loopback (http://127.0.0.1:<port>/… or http://localhost:<port>/…), so tests and demos can run their own.
+ */
+function subscriptionBody(devApi: boolean): typeof SubscriptionBody {
+  if (!devApi) return SubscriptionBody;
+  const sub = SubscriptionBody.properties.subscription;
+  const endpoint: Record<string, unknown> = { ...sub.properties.endpoint };
+  delete endpoint.pattern;
+  return {
+    ...SubscriptionBody,
+    properties: {
+      ...SubscriptionBody.properties,
+      subscription: { ...sub, properties: { ...sub.properties, endpoint } },
+    },
+  } as unknown as typeof SubscriptionBody;
+}
+
+const ENDPOINT_RULE =
+  'an https URL, or outside production http://127.0.0.1:<port>/… or http://localhost:<port>/…';
+
 async function findVisible(sql: Sql, user: AuthUser, notSeq: number, lock = false): Promise<NotiRow | null> {
   const v = visible(user);
   const rows = await sql.query<NotiRow>(
@@ -108,7 +94,20 @@ async function findVisible(sql: Sql, user: AuthUser, notSeq: number, lock = fals
 }
 
 export async function notificationRoutes(app: App): Promise<void> {
-  const { db } = app.ctx;
+  const { db, config, push } = app.ctx;
+
+  app.get(
+    '/push-key',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "The server's VAPID public key for PushManager.subscribe() (applicationServerKey)",
+        response: { 200: PushKeyResponse },
+      },
+    },
+    async () => ({ publicKey: push.publicKey }),
+  );
 
   app.get(
     '/user/list',
@@ -329,7 +328,7 @@ export async function notificationRoutes(app: App): Promise<void> {
         tags,
         security,
         summary: 'Save the Web Push subscription of one device (notSbscrYn Y) or switch it off (N)',
-        body: SubscriptionBody,
+        body: subscriptionBody(config.devApi),
         response: { 200: SuccessMsg },
       },
     },
@@ -337,6 +336,14 @@ export async function notificationRoutes(app: App): Promise<void> {
       const user = userOf(req);
       if (req.body.notSbscrYn === 'Y' && !req.body.subscription) {
         throw badRequest('body.subscription is required when notSbscrYn is Y');
+      }
+      const endpoint = req.body.subscription?.endpoint;
+      if (
+        endpoint !== undefined &&
+        !endpoint.startsWith('https://') &&
+        !(config.devApi && isLoopbackHttp(endpoint))
+      ) {
+        throw badRequest(`body.subscription.endpoint must be ${ENDPOINT_RULE}`);
       }
       return mutate(app, req, reply, async (sql) => {
         const owner = await sql.query<{ usr_id: string }>(

@@ -105,17 +105,24 @@ function requestsFor(e: SimEvent, a: Audience): NotifyRequest[] {
   return out;
 }
 
-/** Creates the notifications of recent events (at most LIMITS.notificationsPerTick), stamped `now`. */
-export async function notify(sql: Sql, events: readonly SimEvent[], now: number): Promise<NotifyRequest[]> {
+/**
+ * Creates the notifications of recent events (at most LIMITS.notificationsPerTick), stamped `now`; returns
+ * each request with the not_seq it got.
+ */
+export async function notify(
+  sql: Sql,
+  events: readonly SimEvent[],
+  now: number,
+): Promise<(NotifyRequest & { notSeq: number })[]> {
   const recent = events.filter((e) => now - e.at <= LIMITS.notifyWithinMs && e.kind !== 'berthing');
   if (!recent.length) return [];
   const audience = await loadAudience(sql);
   const requests = recent.flatMap((e) => requestsFor(e, audience)).slice(0, LIMITS.notificationsPerTick);
   if (!requests.length) return [];
   const at = new Date(now);
-  await createNotificationBatch(
+  const seqs = await createNotificationBatch(
     sql,
     requests.map((q): CreateNotificationsOptions => ({ ...q, now: at })),
   );
-  return requests;
+  return requests.map((q, i) => ({ ...q, notSeq: seqs[i]?.[0] ?? 0 }));
 }

@@ -1,6 +1,7 @@
 // The simulator (DESIGN §5): while the server runs, a tick every `tickS` seconds moves vessels, slips
 // ETAs, changes berth plans and port statuses and emits the matching notifications and chat lines.
 import type { Db } from '../db/db.ts';
+import type { PushService } from '../push/service.ts';
 import { rng as seeded } from '../seed/rng.ts';
 import { tick, type TickOptions } from './tick.ts';
 import type { Rng, TickReport } from './types.ts';
@@ -24,6 +25,8 @@ export interface SimulatorOptions extends TickOptions {
   firstTickMs?: number;
   /** Simulated time of a tick (default: the wall clock). */
   clock?: () => Date;
+  /** Web Push of the notifications a tick creates, after it commits; none by default. */
+  push?: Pick<PushService, 'notifyNewNotifications'> | null;
 }
 
 export interface Simulator {
@@ -65,6 +68,9 @@ export function startSimulator(db: Db, opts: SimulatorOptions): Simulator {
       const now = clock();
       const report = await db.tx((sql) => tick(sql, now, r, since ? { ...tickOpts, since } : tickOpts));
       since = now;
+      // Committed: pushed in the background; the next tick does not wait for it.
+      if (opts.push && report.notifications.length)
+        void opts.push.notifyNewNotifications(report.notifications.map((n) => n.notSeq));
       const line = summary(report, performance.now() - started);
       const busy =
         report.notifications.length ||

@@ -104,6 +104,7 @@ export async function tick(sql: Sql, now: Date, r: Rng, opts: TickOptions = {}):
   }
   const sent = await notify(sql, happened, t);
   report.notifications = sent.map((q) => ({
+    notSeq: q.notSeq,
     notId: q.notId,
     usrId: q.usrId,
     vslCd: q.vslCd ?? null,

@@ -123,7 +123,13 @@ export interface TickReport {
   callsAdded: number;
   voyagesStarted: string[];
   callsUpdated: number;
-  notifications: { notId: string; usrId: string; vslCd: string | null; portCd: string | null }[];
+  notifications: {
+    notSeq: number;
+    notId: string;
+    usrId: string;
+    vslCd: string | null;
+    portCd: string | null;
+  }[];
   chat: { roomId: string; sender: string; text: string }[];
 }
 

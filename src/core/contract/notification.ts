@@ -109,7 +109,8 @@ export const SubscriptionBody = Type.Object(
     subscription: Type.Optional(
       Type.Object({
         endpoint: Type.String({ format: 'uri', maxLength: 2048, pattern: '^https://' }),
-        expirationTime: Type.Optional(Type.Union([Type.Number(), Type.Null()])),
+        // Null first: the validator coerces, and a number first would turn null into 0.
+        expirationTime: Type.Optional(Type.Union([Type.Null(), Type.Number()])),
         keys: Type.Object({ p256dh: Text(1, 256), auth: Text(1, 128) }),
       }),
     ),

@@ -1,0 +1,252 @@
+// Web Push for new notifications (DESIGN §3 "Push path", §5): each new notification goes, as the list item
+// the app would fetch, to every subscribed device of its addressee whose switch for that type is on. A push
+// service that answers 404 or 410 has dropped the subscription, so the device's is removed; other failures
+// are logged and the subscription kept. Sending runs after the creating transaction has committed and never
+// fails or delays the request or simulator tick that created the notifications.
+import type { PushSubscription, RequestOptions } from 'web-push';
+import type { Sql } from '../db/db.ts';
+import {
+  NOTI_COLUMNS,
+  NOTI_FROM,
+  VISIBLE_TO_ADDRESSEE,
+  type NotiRow,
+  toItem,
+} from '../routes/notification-items.ts';
+import type { NotificationPush } from '../../src/core/contract/push.ts';
+import { defaultSend, type PushSend } from './send.ts';
+
+export type { PushSend } from './send.ts';
+
+export const VAPID_SUBJECT = 'mailto:ops@quay.example';
+/** A notification older than a day is no news: the push service may drop it after that. */
+export const PUSH_TTL_S = 24 * 3600;
+/** Types that wake a sleeping phone at once: delay, berth plan, port status. */
+export const HIGH_URGENCY = new Set(['N003', 'N004', 'N009']);
+/** Sends in flight at once, over all calls. */
+export const PUSH_CONCURRENCY = 8;
+/** A push service that does not answer in this time counts as a failure (kept, logged). */
+export const PUSH_TIMEOUT_MS = 10_000;
+
+/** The part of a pino/Fastify logger the push service uses. */
+export interface PushLog {
+  warn(obj: object, msg?: string): void;
+  debug(obj: object, msg?: string): void;
+}
+
+export interface PushReport {
+  /** Messages the push services accepted. */
+  sent: number;
+  /** Devices whose subscription was removed (404/410). */
+  removed: number;
+  /** Other failures (kept). */
+  failed: number;
+}
+
+export interface PushService {
+  /** The VAPID public key (base64url), for the app's PushManager.subscribe(). */
+  readonly publicKey: string;
+  /**
+   * Pushes the given new notifications to their addressees' devices. Call it after the transaction that created
+   * them has committed, without awaiting (`void push.notifyNewNotifications(seqs)`): it starts on a later turn,
+   * never rejects (errors are logged) and resolves with what happened.
+   */
+  notifyNewNotifications(notSeqs: readonly number[]): Promise<PushReport>;
+  /** Resolves once every push started so far has finished. */
+  settled(): Promise<void>;
+  /** Starts no new pushes and waits up to `waitMs` for running ones. */
+  close(waitMs?: number): Promise<void>;
+}
+
+export interface PushServiceOptions {
+  db: Sql;
+  vapid: { subject?: string; publicKey: string; privateKey: string };
+  log: PushLog;
+  /** Accept http loopback endpoints (outside production, with the dev API). */
+  allowLoopbackHttp: boolean;
+  /** How a message is sent; default web-push (see send.ts). */
+  send?: PushSend;
+  concurrency?: number;
+  timeoutMs?: number;
+}
+
+interface Target extends NotiRow {
+  not_dev_id: string;
+  subscription: unknown;
+}
+
+const EMPTY: PushReport = { sent: 0, removed: 0, failed: 0 };
+
+function asSubscription(v: unknown): PushSubscription | null {
+  const s = (typeof v === 'string' ? (JSON.parse(v) as unknown) : v) as Partial<PushSubscription> | null;
+  if (
+    !s ||
+    typeof s.endpoint !== 'string' ||
+    typeof s.keys?.p256dh !== 'string' ||
+    typeof s.keys.auth !== 'string'
+  )
+    return null;
+  return { endpoint: s.endpoint, keys: { p256dh: s.keys.p256dh, auth: s.keys.auth } };
+}
+
+const statusOf = (err: unknown): number | null =>
+  typeof err === 'object' && err !== null && typeof (err as { statusCode?: unknown }).statusCode === 'number'
+    ? (err as { statusCode: number }).statusCode
+    : null;
+
+const message = (err: unknown): string => (err instanceof Error ? err.message : String(err));
+
+/** The endpoint's origin only: the path of a push endpoint is a capability and stays out of logs. */
+const originOf = (endpoint: string): string => {
+  try {
+    return new URL(endpoint).origin;
+  } catch {
+    return '(invalid)';
+  }
+};
+
+/** A counting semaphore: at most `max` holders. */
+function limiter(max: number): <T>(fn: () => Promise<T>) => Promise<T> {
+  let active = 0;
+  const waiting: (() => void)[] = [];
+  return async (fn) => {
+    if (active >= max) await new Promise<void>((res) => waiting.push(res));
+    else active++;
+    try {
+      return await fn();
+    } finally {
+      const next = waiting.shift();
+      if (next) next();
+      else active--;
+    }
+  };
+}
+
+export function createPushService(opts: PushServiceOptions): PushService {
+  const { db, log } = opts;
+  const send = opts.send ?? defaultSend(opts.allowLoopbackHttp);
+  const vapidDetails = {
+    subject: opts.vapid.subject ?? VAPID_SUBJECT,
+    publicKey: opts.vapid.publicKey,
+    privateKey: opts.vapid.privateKey,
+  };
+  const timeout = opts.timeoutMs ?? PUSH_TIMEOUT_MS;
+  const limit = limiter(opts.concurrency ?? PUSH_CONCURRENCY);
+  const inFlight = new Set<Promise<unknown>>();
+  let closed = false;
+
+  const targets = (notSeqs: readonly number[]): Promise<Target[]> =>
+    db.query<Target>(
+      `SELECT ${NOTI_COLUMNS}, d.not_dev_id, d.subscription
+         FROM ${NOTI_FROM}
+         JOIN users u ON u.usr_id = n.usr_id
+         JOIN user_devices d ON d.usr_id = n.usr_id AND d.not_sbscr_yn = 'Y' AND d.subscription IS NOT NULL
+         LEFT JOIN notification_settings s ON s.usr_id = n.usr_id AND s.not_id = n.not_id
+        WHERE n.not_seq = ANY($1::int[])
+          AND coalesce(s.not_use_yn, 'Y') <> 'N'
+          AND ${VISIBLE_TO_ADDRESSEE}
+        ORDER BY n.not_seq, d.not_dev_id`,
+      // An int[] literal: the same text for PGlite and pg.
+      [`{${notSeqs.map((n) => Math.trunc(n)).join(',')}}`],
+    );
+
+  /** Removes a subscription the push service no longer knows, unless the device has re-subscribed meanwhile. */
+  const forget = (notDevId: string, endpoint: string): Promise<unknown> =>
+    db.query(
+      `UPDATE user_devices SET not_sbscr_yn = 'N', subscription = NULL, upd_dt = now()
+        WHERE not_dev_id = $1 AND subscription->>'endpoint' = $2`,
+      [notDevId, endpoint],
+    );
+
+  const deliver = async (t: Target, report: PushReport, gone: Set<string>): Promise<void> => {
+    let sub: PushSubscription | null;
+    try {
+      sub = asSubscription(t.subscription);
+    } catch {
+      sub = null;
+    }
+    if (!sub) {
+      report.failed++;
+      log.warn({ notDevId: t.not_dev_id }, 'push: stored subscription is malformed; skipped');
+      return;
+    }
+    const payload: NotificationPush = {
+      kind: 'notification',
+      item: toItem(t),
+      body: typeof t.detail.notMsg === 'string' && t.detail.notMsg ? t.detail.notMsg : t.not_nm,
+    };
+    const options: RequestOptions = {
+      vapidDetails,
+      TTL: PUSH_TTL_S,
+      urgency: HIGH_URGENCY.has(t.not_id) ? 'high' : 'normal',
+      timeout,
+    };
+    const where = { notDevId: t.not_dev_id, notSeq: t.not_seq, push: originOf(sub.endpoint) };
+    try {
+      const sent = await limit(async () => {
+        // A device found gone by an earlier send of this batch gets no more.
+        if (gone.has(t.not_dev_id)) return false;
+        await send(sub, JSON.stringify(payload), options);
+        return true;
+      });
+      if (sent) report.sent++;
+    } catch (err) {
+      const status = statusOf(err);
+      if (status === 404 || status === 410) {
+        report.removed++;
+        gone.add(t.not_dev_id);
+        try {
+          await forget(t.not_dev_id, sub.endpoint);
+          log.debug({ ...where, status }, 'push: subscription gone; removed');
+        } catch (dbErr) {
+          log.warn({ ...where, status, err: message(dbErr) }, 'push: removing a gone subscription failed');
+        }
+      } else {
+        report.failed++;
+        log.warn({ ...where, status, err: message(err) }, 'push: send failed; subscription kept');
+      }
+    }
+  };
+
+  const run = async (notSeqs: readonly number[]): Promise<PushReport> => {
+    // A later turn: the answer or tick that created the notifications goes first.
+    await new Promise<void>((res) => setImmediate(res));
+    if (closed) return { ...EMPTY };
+    const report = { ...EMPTY };
+    const rows = await targets(notSeqs);
+    const gone = new Set<string>();
+    await Promise.all(rows.map((t) => deliver(t, report, gone)));
+    if (rows.length) log.debug({ notSeqs: notSeqs.length, ...report }, 'push: done');
+    return report;
+  };
+
+  const settled = async (): Promise<void> => {
+    while (inFlight.size) await Promise.all([...inFlight]);
+  };
+
+  return {
+    publicKey: opts.vapid.publicKey,
+    notifyNewNotifications(notSeqs) {
+      if (closed || notSeqs.length === 0) return Promise.resolve({ ...EMPTY });
+      const p = run(notSeqs).catch((err: unknown) => {
+        log.warn({ err: message(err) }, 'push: failed');
+        return { ...EMPTY };
+      });
+      inFlight.add(p);
+      void p.finally(() => inFlight.delete(p));
+      return p;
+    },
+    settled,
+    async close(waitMs = 2000) {
+      closed = true;
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      await Promise.race([
+        settled(),
+        new Promise<void>((res) => {
+          timer = setTimeout(res, waitMs);
+          timer.unref?.();
+        }),
+      ]);
+      clearTimeout(timer);
+    },
+  };
+}
