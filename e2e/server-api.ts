@@ -3,9 +3,15 @@
 // context.request shares the browser context's cookies but not its network emulation: it works while the
 // context is offline.
 import { expect, type APIRequestContext } from '@playwright/test';
-import type { NotificationSetting } from '../src/core/contract/notification.ts';
+import type {
+  NotificationDetail,
+  NotificationItem,
+  NotificationSetting,
+} from '../src/core/contract/notification.ts';
 
 export const SETTINGS_PATH = '/api/v2/app/notification/settings';
+export const NOTIFICATION_LIST_API = '/api/v2/app/notification/user/list';
+export const NOTIFICATION_DETAIL_API = '/api/v2/app/notification/user/detail';
 
 export interface AuditRow {
   idempotencyKey: string | null;
@@ -40,6 +46,44 @@ export class ServerApi {
     return found;
   }
 
+  /** The signed-on user's notifications as the server lists them, newest first. */
+  async notificationList(): Promise<NotificationItem[]> {
+    const res = await this.request.get(NOTIFICATION_LIST_API, {
+      headers: { 'X-AUTH-TOKEN': await this.token() },
+    });
+    expect(res.ok(), `GET ${NOTIFICATION_LIST_API}`).toBe(true);
+    return ((await res.json()) as { notiList: NotificationItem[] }).notiList;
+  }
+
+  /** One of the signed-on user's notifications with its detail fields (notMsg is its text). */
+  async notificationDetail(notSeq: number): Promise<NotificationDetail> {
+    const res = await this.request.get(NOTIFICATION_DETAIL_API, {
+      headers: { 'X-AUTH-TOKEN': await this.token() },
+      params: { notSeq },
+    });
+    expect(res.ok(), `GET ${NOTIFICATION_DETAIL_API}`).toBe(true);
+    const { notiDetailResponse } = (await res.json()) as {
+      notiDetailResponse: { success: boolean; msg: string; list: NotificationDetail[] };
+    };
+    const detail = notiDetailResponse.list[0];
+    if (!notiDetailResponse.success || !detail)
+      throw new Error(`no detail of ${notSeq}: ${notiDetailResponse.msg}`);
+    return detail;
+  }
+
+  /** New notifications for a user, made as the simulator makes them (POST /api/dev/notifications); their notSeqs. */
+  async injectNotifications(n: {
+    usrId: string;
+    notId: string;
+    vslCd?: string;
+    portCd?: string;
+    count?: number;
+  }): Promise<number[]> {
+    const res = await this.request.post('/api/dev/notifications', { data: n });
+    expect(res.ok(), 'POST /api/dev/notifications').toBe(true);
+    return ((await res.json()) as { notSeqs: number[] }).notSeqs;
+  }
+
   /** Applied mutations of one user, oldest first (GET /api/dev/audit). */
   async audit(usrId: string): Promise<AuditRow[]> {
     const res = await this.request.get(`/api/dev/audit?usrId=${encodeURIComponent(usrId)}&limit=10000`);
@@ -52,15 +96,32 @@ export class ServerApi {
     return (await this.audit(usrId)).filter((r) => r.idempotencyKey === opId);
   }
 
-  /** The next `times` calls of a path by this user answer `status`, or hang `delayMs` first (POST /api/dev/faults). */
+  /**
+   * The next `times` calls of a path by this user (or this sign-on session) answer `status`, or hang `delayMs`
+   * first (POST /api/dev/faults).
+   */
   async fault(f: {
     path: string;
-    usrId: string;
+    method?: 'GET' | 'POST' | 'PUT';
+    usrId?: string;
+    sid?: string;
     times: number;
     status?: number;
     delayMs?: number;
   }): Promise<void> {
     const res = await this.request.post('/api/dev/faults', { data: f });
     expect(res.ok(), 'POST /api/dev/faults').toBe(true);
+  }
+
+  /** Signs the browser context on through the sign-on form without a page; gives the session id (the cookie). */
+  async signOnSession(
+    usrId: string,
+    cookies: () => Promise<{ name: string; value: string }[]>,
+  ): Promise<string> {
+    const res = await this.request.post('/sso/login', { form: { usrId, password: 'demo' }, maxRedirects: 0 });
+    expect(res.status(), 'POST /sso/login').toBeLessThan(400);
+    const sid = (await cookies()).find((c) => c.name === 'quay_sid')?.value;
+    if (!sid) throw new Error(`no session cookie after signing on ${usrId}`);
+    return sid;
   }
 }

@@ -12,6 +12,7 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
 import { startOutboxReplay } from './outbox.ts';
+import { startPushHandling } from './push.ts';
 
 declare let self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | string)[] };
 
@@ -58,3 +59,6 @@ clientsClaim();
 
 // Outbox replay (DESIGN.md §3 rule 5): on Background Sync's `sync` event and now, at start-up.
 startOutboxReplay();
+
+// Web Push: store, count and show pushed notifications; a click opens the chat or the detail (sw/push.ts).
+startPushHandling();

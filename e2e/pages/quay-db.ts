@@ -27,6 +27,8 @@ export interface QuayDbSnapshot {
   /** The `meta` table by key. */
   meta: Record<string, unknown>;
   notifications: number;
+  /** The notSeqs of the `notifications` table, ascending. */
+  notificationSeqs: number[];
   programs: number;
   settings: NotificationSetting[];
   badge: BadgeRow | null;
@@ -44,6 +46,7 @@ export function readQuayDb(page: Page): Promise<QuayDbSnapshot> {
       version: 0,
       meta: {},
       notifications: 0,
+      notificationSeqs: [],
       programs: 0,
       settings: [],
       badge: null,
@@ -88,6 +91,7 @@ export function readQuayDb(page: Page): Promise<QuayDbSnapshot> {
         version: db.version,
         meta: Object.fromEntries((meta as Row[]).map((r) => [String(r.key), r.value])),
         notifications: notifications?.length ?? 0,
+        notificationSeqs: ((notifications ?? []) as Row[]).map((r) => Number(r.notSeq)).sort((a, b) => a - b),
         programs: programs?.length ?? 0,
         settings: settings as never,
         badge: ((badge as Row[]).find((r) => r.key === 'notification') ?? null) as never,

@@ -1,0 +1,296 @@
+// Web Push end to end (SPEC §4 Push subscription, DESIGN.md §3 Push path), with pushes delivered through CDP
+// (headless Chromium has no push service, TRAPS.md): a pushed notification is stored in IndexedDB, counted on the
+// badge row and shown; a chat push is shown and stores nothing; a malformed push shows the generic notification and
+// changes nothing; the page a notification click opens with no window (/?notSeq=N) shows the notification's detail;
+// and with the master switch on, the drawer opens by itself when a notification arrives.
+import type { BrowserContext, Page } from '@playwright/test';
+import type { ChatPush, NotificationPush, SwToWindowMessage } from '../src/core/contract/push.ts';
+import type { SyncStatus } from '../src/core/sync/status.ts';
+import { expect, SCREENSHOTS, test, watchHealth } from './fixtures.ts';
+import { AppPage } from './pages/app.ts';
+import { COMMON_DATASETS, readQuayDb, syncedDatasets, type QuayDbSnapshot } from './pages/quay-db.ts';
+import { SignOnPage } from './pages/sign-on.ts';
+import type { ServerApi } from './server-api.ts';
+
+// staff: no other test adds notifications to this user, so counts compare exactly.
+const USER = 'staff';
+const HOME = '/myvessel';
+
+interface Shown {
+  title: string;
+  body: string;
+  tag: string;
+  data: unknown;
+}
+
+/**
+ * Signs on, allows notifications, and leaves the page controlled by the service worker with its sync pass done:
+ * the page is reloaded once under the service worker and the new worker's start-up pass is waited for, so that no
+ * pass (which would bring what other tests add to the shared user on the server) runs while a test compares rows.
+ */
+async function signOnForPush(page: Page, context: BrowserContext, origin: string): Promise<void> {
+  await context.grantPermissions(['notifications'], { origin });
+  const signOnPage = new SignOnPage(page);
+  const appPage = new AppPage(page);
+  await page.goto('/');
+  await signOnPage.expectShown();
+  const name = await signOnPage.demoUserName(USER);
+  await signOnPage.signOn(USER, 'demo');
+  await appPage.expectSignedOnAs(name);
+  await expect
+    .poll(async () => syncedDatasets(await readQuayDb(page)), { message: 'datasets synced' })
+    .toEqual(COMMON_DATASETS);
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  const reloadedAt = Date.now();
+  await page.reload();
+  await appPage.waitForServiceWorkerControl();
+  await expect
+    .poll(
+      async () => {
+        const status = (await readQuayDb(page)).meta.syncStatus as SyncStatus | undefined;
+        return !!status && !status.syncing && (status.lastSyncedAt ?? 0) >= reloadedAt;
+      },
+      { message: 'the sync pass after the reload is done' },
+    )
+    .toBe(true);
+}
+
+/** Delivers pushes to the app's service worker through CDP (ServiceWorker.deliverPushMessage). */
+async function pushSender(
+  context: BrowserContext,
+  page: Page,
+  origin: string,
+): Promise<(data: string) => Promise<void>> {
+  const cdp = await context.newCDPSession(page);
+  const registrations = new Map<string, { scopeURL: string; isDeleted: boolean }>();
+  cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations: updated }) => {
+    for (const r of updated) registrations.set(r.registrationId, r);
+  });
+  await cdp.send('ServiceWorker.enable');
+  let registrationId: string | undefined;
+  await expect
+    .poll(() => {
+      registrationId = [...registrations].find(([, r]) => r.scopeURL === `${origin}/` && !r.isDeleted)?.[0];
+      return registrationId;
+    })
+    .toBeTruthy();
+  return async (data) => {
+    await cdp.send('ServiceWorker.deliverPushMessage', {
+      origin,
+      registrationId: registrationId as string,
+      data,
+    });
+  };
+}
+
+/** The notifications the service worker shows (registration.getNotifications()). */
+function shownNotifications(page: Page): Promise<Shown[]> {
+  return page.evaluate(async () => {
+    const registration = await navigator.serviceWorker.ready;
+    const all = await registration.getNotifications();
+    return all.map((n) => ({ title: n.title, body: n.body, tag: n.tag, data: n.data as unknown }));
+  });
+}
+
+async function shownWithTag(page: Page, tag: string): Promise<Shown> {
+  let found: Shown | undefined;
+  await expect
+    .poll(
+      async () => {
+        found = (await shownNotifications(page)).find((n) => n.tag === tag);
+        return found !== undefined;
+      },
+      { message: `a notification tagged ${tag}` },
+    )
+    .toBe(true);
+  return found as Shown;
+}
+
+/**
+ * Hands the page's listeners a message as the service worker's notification click posts it to an open window
+ * (sw/push.ts). CDP cannot click a system notification; this tests what the window does with the message.
+ */
+function postAsServiceWorker(page: Page, message: SwToWindowMessage): Promise<void> {
+  return page.evaluate((data) => {
+    navigator.serviceWorker.dispatchEvent(new MessageEvent('message', { data }));
+  }, message);
+}
+
+/** A new notification for the user on the server, and the push the server would send for it. */
+async function newNotificationPush(serverApi: ServerApi): Promise<NotificationPush> {
+  const [notSeq] = await serverApi.injectNotifications({ usrId: USER, notId: 'N001' });
+  if (notSeq === undefined) throw new Error('the dev API created no notification');
+  const item = (await serverApi.notificationList()).find((n) => n.notSeq === notSeq);
+  if (!item) throw new Error(`the server does not list notification ${notSeq} for ${USER}`);
+  const detail = await serverApi.notificationDetail(notSeq);
+  return { kind: 'notification', item, body: detail.notMsg ?? '' };
+}
+
+/** What a push must not touch: the notification rows and the badge row. */
+const storedState = (db: QuayDbSnapshot) => ({ notificationSeqs: db.notificationSeqs, badge: db.badge });
+
+test('a pushed notification is stored, counted on the badge and shown; its click link opens the detail', async ({
+  page,
+  context,
+  baseURL,
+  serverApi,
+}) => {
+  const origin = baseURL as string;
+  await signOnForPush(page, context, origin);
+  const send = await pushSender(context, page, origin);
+  const payload = await newNotificationPush(serverApi);
+  const { item } = payload;
+  expect(item.notReadYn).toBe('N');
+  const before = await readQuayDb(page);
+  expect(before.notificationSeqs).not.toContain(item.notSeq);
+  const badgeBefore = before.badge ?? { notCnt: 0, currBadgeCall: 0 };
+
+  await send(JSON.stringify(payload));
+
+  // One transaction: the item and the badge row together (SPEC §4: the badge call increments on each display).
+  await expect
+    .poll(async () => (await readQuayDb(page)).notificationSeqs, { message: 'notSeqs in IndexedDB' })
+    .toContain(item.notSeq);
+  const after = await readQuayDb(page);
+  expect(after.badge).toEqual({
+    key: 'notification',
+    notCnt: badgeBefore.notCnt + 1,
+    currBadgeCall: badgeBefore.currBadgeCall + 1,
+  });
+  expect(after.notifications).toBe(before.notifications + 1);
+
+  const shown = await shownWithTag(page, `noti-${item.notSeq}`);
+  expect(shown.title).toBe(item.notNm);
+  expect(shown.data).toEqual(payload);
+  const [facts, text] = shown.body.split('\n');
+  expect(facts).toMatch(/UTC \d{2}:\d{2} \d{2}-[A-Z][a-z]{2}$/);
+  if (item.vslNm) expect(facts).toContain(item.vslNm);
+  if (item.portCd) expect(facts).toContain(item.portCd);
+  if (payload.body) expect(text).toBe(payload.body);
+  // The master switch is off (never turned on here): the drawer stays closed.
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await page.screenshot({ path: `${SCREENSHOTS}/push-received.png` });
+
+  // A second display of the same notification counts the badge call again, not the unread count.
+  await send(JSON.stringify(payload));
+  await expect
+    .poll(async () => (await readQuayDb(page)).badge?.currBadgeCall, { message: 'currBadgeCall' })
+    .toBe(badgeBefore.currBadgeCall + 2);
+  expect((await readQuayDb(page)).badge?.notCnt).toBe(badgeBefore.notCnt + 1);
+  expect((await readQuayDb(page)).notifications).toBe(before.notifications + 1);
+
+  // A click with a window of the app open: the window opens the detail.
+  await postAsServiceWorker(page, { type: 'open-notification', notSeq: item.notSeq });
+  const openDetail = page.getByRole('dialog', { name: 'Notification' });
+  await expect(openDetail).toBeVisible();
+  await expect(openDetail.getByText(item.notNm).first()).toBeVisible();
+
+  // A click with no window of the app open opens /?notSeq=N: that page shows the notification's detail and takes
+  // the parameter out of the address.
+  const opened = await context.newPage();
+  const problems = watchHealth(opened);
+  await opened.goto(`/?notSeq=${item.notSeq}`);
+  const detail = opened.getByRole('dialog', { name: 'Notification' });
+  await expect(detail).toBeVisible();
+  await expect(detail.getByText(item.notNm).first()).toBeVisible();
+  await expect.poll(() => new URL(opened.url()).searchParams.has('notSeq')).toBe(false);
+  expect(new URL(opened.url()).pathname).toBe(HOME);
+  await opened.screenshot({ path: `${SCREENSHOTS}/push-detail.png` });
+  expect(problems, 'the opened page had errors').toEqual([]);
+});
+
+test('a chat push shows "Chat: <vessel>" with the sender and text, and stores no notification', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  const origin = baseURL as string;
+  await signOnForPush(page, context, origin);
+  const send = await pushSender(context, page, origin);
+  const before = storedState(await readQuayDb(page));
+  const payload: ChatPush = {
+    kind: 'chat',
+    vslCd: 'QHZN',
+    roomId: 'V-QHZN',
+    sender: 'ops',
+    text: 'Hello',
+    sentAt: new Date().toISOString(),
+  };
+
+  await send(JSON.stringify(payload));
+
+  const shown = await shownWithTag(page, 'chat-QHZN');
+  expect(shown).toEqual({ title: 'Chat: QHZN', body: 'ops: Hello', tag: 'chat-QHZN', data: payload });
+  expect(storedState(await readQuayDb(page))).toEqual(before);
+  await page.screenshot({ path: `${SCREENSHOTS}/push-chat.png` });
+
+  // Its click with a window of the app open: the window goes to the vessel's chat (SPEC §4).
+  await postAsServiceWorker(page, { type: 'open-chat', vslCd: 'QHZN' });
+  await expect.poll(() => new URL(page.url()).pathname).toBe('/chat/QHZN');
+});
+
+test('a malformed push shows the generic Quay notification and changes nothing in IndexedDB', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  const origin = baseURL as string;
+  await signOnForPush(page, context, origin);
+  const send = await pushSender(context, page, origin);
+  const before = storedState(await readQuayDb(page));
+
+  await send('not json');
+  const shown = await shownWithTag(page, 'quay');
+  expect(shown.title).toBe('Quay');
+  // JSON, but not one of ours: the same.
+  await send(JSON.stringify({ kind: 'notification', item: { notSeq: 'x' }, body: 1 }));
+
+  await expect
+    .poll(async () => (await shownNotifications(page)).filter((n) => n.tag === 'quay').length)
+    .toBe(1);
+  expect(storedState(await readQuayDb(page))).toEqual(before);
+  expect((await shownNotifications(page)).map((n) => n.title)).toEqual(['Quay']);
+});
+
+test('with the master switch on, a notification arriving while the app is open opens the drawer by itself', async ({
+  page,
+  context,
+  baseURL,
+  serverApi,
+}) => {
+  const origin = baseURL as string;
+  await signOnForPush(page, context, origin);
+  const send = await pushSender(context, page, origin);
+  // The master switch as saveSubscription leaves it on this device (meta pushSubscription, SPEC §4).
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve, reject) => {
+        const open = indexedDB.open('quay');
+        open.onerror = () => reject(open.error ?? new Error('cannot open the quay database'));
+        open.onsuccess = () => {
+          const db = open.result;
+          const tx = db.transaction('meta', 'readwrite');
+          tx.objectStore('meta').put({
+            key: 'pushSubscription',
+            value: { notDevId: 'e2e', notSbscrYn: 'Y' },
+          });
+          tx.oncomplete = () => {
+            db.close();
+            resolve();
+          };
+          tx.onerror = () => reject(tx.error ?? new Error('cannot write meta'));
+        };
+      }),
+  );
+  const payload = await newNotificationPush(serverApi);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+
+  await send(JSON.stringify(payload));
+
+  const drawer = page.getByRole('dialog', { name: 'Notification' });
+  await expect(drawer).toBeVisible();
+  await expect(drawer.getByText(payload.item.notNm).first()).toBeVisible();
+  await page.screenshot({ path: `${SCREENSHOTS}/push-drawer.png` });
+});
