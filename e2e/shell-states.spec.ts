@@ -17,13 +17,15 @@ async function signOn(page: Page, usrId: string): Promise<void> {
 
 test('loading the user: 403 shows ForbiddenError, 500 UnknownError, a hang TimeoutError, each with Try again', async ({
   page,
+  context,
   appPage,
   serverApi,
 }) => {
   test.setTimeout(120_000);
-  // `viewer` only: faults are the server's, and other tests run beside this one.
-  await serverApi.fault({ path: LOGGED_USER, usrId: 'viewer', status: 403, times: 1 });
-  await signOn(page, 'viewer');
+  // Faults for this browser's session only: other tests run beside this one, some as the same user.
+  const sid = await serverApi.signOnSession('viewer', () => context.cookies());
+  await serverApi.fault({ path: LOGGED_USER, sid, status: 403, times: 1 });
+  await page.goto('/');
   const forbidden = page.getByRole('region', { name: 'ForbiddenError' });
   await expect(forbidden).toBeVisible();
   await expect(forbidden).toHaveClass(/error-view--warning/);
@@ -31,7 +33,7 @@ test('loading the user: 403 shows ForbiddenError, 500 UnknownError, a hang Timeo
   await expect(appPage.appBar).toHaveCount(0);
   await page.screenshot({ path: `${SCREENSHOTS}/error-forbidden.png` });
 
-  await serverApi.fault({ path: LOGGED_USER, usrId: 'viewer', status: 500, times: 1 });
+  await serverApi.fault({ path: LOGGED_USER, sid, status: 500, times: 1 });
   await appPage.tryAgain.click();
   const unknown = page.getByRole('region', { name: 'UnknownError' });
   await expect(unknown).toBeVisible();
@@ -39,7 +41,7 @@ test('loading the user: 403 shows ForbiddenError, 500 UnknownError, a hang Timeo
   await expect(unknown.getByText('Injected fault: 500')).toBeVisible();
 
   // Longer than the client's 20 s timeout: a spinner, then the timeout page.
-  await serverApi.fault({ path: LOGGED_USER, usrId: 'viewer', delayMs: 30_000, times: 1 });
+  await serverApi.fault({ path: LOGGED_USER, sid, delayMs: 30_000, times: 1 });
   await appPage.tryAgain.click();
   await expect(appPage.spinner).toBeVisible();
   const timeout = page.getByRole('region', { name: 'TimeoutError' });

@@ -222,7 +222,8 @@ test('logout asks first; Cancel keeps the user signed on, and it tells how many 
   // A change made offline waits: the question says so.
   await context.setOffline(true);
   await dataCore.openSettings();
-  await dataCore.settings.getByRole('switch').first().click();
+  // Arrival: other tests of this user change other switches.
+  await dataCore.settingSwitch('Arrival').click();
   await expect(dataCore.syncStatus).toContainText('1 change waiting');
   await appPage.closeDialog();
   menu = await appPage.openMenu();

@@ -264,7 +264,7 @@ describe('sync', () => {
     await sync.syncNow();
     const status = await sync.getStatus();
     expect(status.lastError?.name).toBe('UnknownError');
-    expect(status.lastError?.message).toMatch(/notification\/user\/list was not understood/);
+    expect(status.lastError?.message).toMatch(/notification\/user\/list(\?limit=\d+)? was not understood/);
     expect(status.datasets.notifications?.error?.name).toBe('UnknownError');
     expect(status.datasets.badge?.error).toBeNull();
     expect(await db.notifications.toArray()).toEqual(before);

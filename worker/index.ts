@@ -7,6 +7,7 @@ import { signOut, startSession, type SessionStart } from './auth/session.ts';
 import { workerCommands } from './commands/index.ts';
 import { createKeywordSearch } from './search/keyword-search.ts';
 import { createNotificationDetail } from './notifications/detail.ts';
+import { createPushKey } from './notifications/push-key.ts';
 import { db, tokens } from './db.ts';
 import { createSyncService } from './sync/service.ts';
 import { writeStatus } from './sync/status-store.ts';
@@ -72,6 +73,8 @@ const api = {
   getStatus: () => sync.getStatus(),
   /** A notification's detail, from the server or, at sea, this device's copy (SPEC §4 Notification read). */
   notificationDetail: createNotificationDetail(db, sync.client, () => navigator.onLine),
+  /** The VAPID public key to subscribe this browser to Web Push with. */
+  pushPublicKey: createPushKey(sync.client),
   /** Smart search online (SPEC §2): GET /common/keyword-search for a keyword of 3 characters or more. */
   keywordSearch: createKeywordSearch(sync.client),
   /** The window's online/offline events (src/worker-bridge.ts watchLink). */

@@ -1,10 +1,14 @@
 // The signed-on app's frame (SPEC §2 Shell): header, status strip, the page under pull-to-refresh, the bottom app
 // bar, and the drawers. The role decides the home, the app bar's items and the back button.
-import { useCallback } from 'react';
+import { useCallback, useEffect } from 'react';
 import { useLocation } from 'wouter';
 import type { LoggedUser } from '../core/contract/common.ts';
 import { roleGroup, roleHome } from '../core/role.ts';
+import { NotificationDetailDrawer } from '../features/notifications/NotificationDetailDrawer.tsx';
 import { NotificationDrawer } from '../features/notifications/NotificationDrawer.tsx';
+import { useAppBadge } from '../features/notifications/use-app-badge.ts';
+import { holdNotifications } from '../features/notifications/notification-store.ts';
+import { usePushMessages } from '../features/notifications/use-push-messages.ts';
 import { SearchDrawer } from '../features/search/SearchDrawer.tsx';
 import { openDrawer } from '../state/app-state.ts';
 import { toast } from '../ui/toast-store.ts';
@@ -36,10 +40,13 @@ async function refresh(): Promise<void> {
 }
 
 export function Shell({ user, onSignOut }: Props) {
-  const [path] = useLocation();
+  const [path, navigate] = useLocation();
   const group = roleGroup(user.usrRoleCd);
   const home = roleHome(group);
   const onMenu = useCallback(() => openDrawer('menu'), []);
+  useAppBadge();
+  useEffect(() => holdNotifications(), []);
+  usePushMessages(navigate);
 
   return (
     <>
@@ -55,6 +62,7 @@ export function Shell({ user, onSignOut }: Props) {
       <SideDrawer onSignOut={onSignOut} />
       <ProfileDrawer />
       <NotificationDrawer />
+      <NotificationDetailDrawer />
       <SearchDrawer />
     </>
   );

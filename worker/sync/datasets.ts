@@ -14,6 +14,8 @@ import { checkLoggedUser } from '../../src/core/net/checks.ts';
 import { checkSchema } from '../../src/core/net/schema-check.ts';
 
 const API = '/api/v2/app';
+/** How many notifications the device keeps: the newest, as many as the server gives at most. */
+export const NOTIFICATION_LIMIT = 5000;
 
 export interface DatasetJob<T> {
   dataset: Dataset;
@@ -54,7 +56,8 @@ export const badgeJob = job('badge', `${API}/notification/user/badge`, BadgeResp
 
 export const notificationsJob = job(
   'notifications',
-  `${API}/notification/user/list`,
+  // The server's page is 1,000 by default; the device keeps up to 5,000 (the list is virtualized), newest first.
+  `${API}/notification/user/list?limit=${NOTIFICATION_LIMIT}`,
   NotificationListResponse,
   async (db, { notiList }) => {
     const pending = await pendingKeys(db, 'notification');

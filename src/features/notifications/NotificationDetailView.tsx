@@ -1,0 +1,124 @@
+// An opened notification (SPEC §2, §4): its text and the type's detail block, "Check schedule", and for vessel
+// users "Got it" (not for N101, gone once acknowledged; waiting while the outbox holds it). The detail comes from
+// the worker: the server's, or this device's copy at sea.
+import { useEffect, useState } from 'react';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useLocation } from 'wouter';
+import { useSnapshot } from 'valtio';
+import type { NotificationDetail, NotificationItem } from '../../core/contract/notification.ts';
+import { entityOf } from '../../core/outbox/enqueue.ts';
+import { db } from '../../db.ts';
+import { closeDrawer, userState } from '../../state/app-state.ts';
+import { toast } from '../../ui/toast-store.ts';
+import { toShownError } from '../../ui/shown-error.ts';
+import { callWorker } from '../../worker-bridge.ts';
+import { checkScheduleTarget } from './check-schedule.ts';
+import { detailRows } from './detail-rows.ts';
+
+type Loaded = { detail: NotificationDetail; stored: boolean } | null;
+
+/** SPEC §8: a failed detail fetch is a toast with the server's message, or "N/A notSeq". */
+function useDetail(notSeq: number): Loaded | undefined {
+  const [loaded, setLoaded] = useState<Loaded | undefined>(undefined);
+  useEffect(() => {
+    let current = true;
+    callWorker((api) => api.notificationDetail(notSeq)).then(
+      (answer) => current && setLoaded(answer),
+      (err: unknown) => {
+        if (!current) return;
+        setLoaded(null);
+        const shown = toShownError(err);
+        toast.error(shown.detail || 'N/A notSeq');
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [notSeq]);
+  return loaded;
+}
+
+export function NotificationDetailView({ item }: { item: NotificationItem }) {
+  const user = useSnapshot(userState).user;
+  const [, navigate] = useLocation();
+  const loaded = useDetail(item.notSeq);
+  const pendingAck = useLiveQuery(
+    async () =>
+      (await db.outbox.where('entity').equals(entityOf.notification(item.notSeq)).toArray()).some(
+        (op) => op.kind === 'ack',
+      ),
+    [item.notSeq],
+  );
+  const [sending, setSending] = useState(false);
+  if (!user) return null;
+
+  const detail = loaded?.detail ?? null;
+  const rows = detail ? detailRows(detail) : [];
+  const body = detail?.notMsg ?? '';
+  const vesselUser = user.usrTpCd === '4';
+  const waiting = pendingAck === true || sending;
+  const showGotIt = vesselUser && item.notId !== 'N101' && (!item.ackUsrId || waiting);
+
+  const checkSchedule = () => {
+    const target = checkScheduleTarget(user, item);
+    if ('error' in target) return void toast.error(target.error);
+    closeDrawer();
+    navigate(target.to);
+  };
+
+  const gotIt = () => {
+    setSending(true);
+    callWorker((api) => api.acknowledge(item.notSeq))
+      .catch((err: unknown) => {
+        const shown = toShownError(err);
+        toast.error(shown.detail || shown.title);
+      })
+      .finally(() => setSending(false));
+  };
+
+  return (
+    <div className="noti-detail">
+      {loaded === undefined && (
+        <p className="muted" role="status">
+          Loading…
+        </p>
+      )}
+      {body && <p className="noti-detail__body">{body}</p>}
+      {rows.length > 0 && (
+        <dl className="facts facts--compact">
+          {rows.map((r) => (
+            <div key={r.label}>
+              <dt>{r.label}</dt>
+              <dd>{r.value}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
+      {loaded?.stored && <p className="muted noti-detail__note">Shown as this device last had it.</p>}
+      <div className="noti-detail__actions">
+        <button type="button" className="button button--secondary" onClick={checkSchedule}>
+          Check schedule
+        </button>
+        {showGotIt && (
+          <button
+            type="button"
+            className="button button--primary"
+            onClick={gotIt}
+            disabled={waiting}
+            aria-describedby={waiting ? `ack-wait-${item.notSeq}` : undefined}
+          >
+            Got it
+          </button>
+        )}
+      </div>
+      {showGotIt && waiting && (
+        <p id={`ack-wait-${item.notSeq}`} className="pending-marker">
+          <svg className="pending-marker__icon" viewBox="0 0 24 24" aria-hidden="true">
+            <path d="M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20Zm0 2a8 8 0 1 1 0 16 8 8 0 0 1 0-16Zm-1 3v6l5 3 1-1.7-4-2.4V7h-2Z" />
+          </svg>
+          Waiting to send
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,28 @@
+// "Check schedule" (SPEC §2 Notification detail drawer, §5, §6): where it goes for this user and notification, or
+// the error "There is no Vessel Code." when it cannot go anywhere.
+import type { LoggedUser } from '../../core/contract/common.ts';
+import type { NotificationItem } from '../../core/contract/notification.ts';
+import { portLiveLink, vesselLink, voyageLink } from '../../core/link.ts';
+
+export const NO_VESSEL_CODE = 'There is no Vessel Code.';
+
+export type ScheduleTarget = { to: string } | { error: string };
+
+type Item = Pick<NotificationItem, 'notSeq' | 'notId' | 'vslCd' | 'portCd'>;
+
+export function checkScheduleTarget(user: LoggedUser, item: Item): ScheduleTarget {
+  const vesselUser = user.usrTpCd === '4';
+  const portArrival = item.notId === 'N008' && !vesselUser;
+  if (!item.vslCd && !portArrival) return { error: NO_VESSEL_CODE };
+  // A vessel user's voyage page, with the notification as the query string (SPEC §2 routes).
+  if (vesselUser)
+    return {
+      to: voyageLink(user, item.vslCd, {
+        notSeq: String(item.notSeq),
+        notId: item.notId,
+        portCd: item.portCd,
+      }),
+    };
+  if (portArrival) return item.portCd ? { to: portLiveLink(item.portCd) } : { error: NO_VESSEL_CODE };
+  return { to: vesselLink(user, item.vslCd, { widgetPath: 'IBM_W2030' }) };
+}

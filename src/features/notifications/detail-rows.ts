@@ -1,0 +1,75 @@
+// The detail block of each notification type (SPEC §2 Notification types, §3, §5): which fields it shows, as
+// label and formatted value. N007 (and any type without a layout) shows its name and body only.
+import type { NotificationDetail } from '../../core/contract/notification.ts';
+import { aheadOrBehind, formatDelayHours } from '../../core/format/format-delay.ts';
+import { formatTimeDateYear } from '../../core/format/format-date.ts';
+import { formatNumber } from '../../core/format/format-number.ts';
+
+export interface DetailRow {
+  label: string;
+  value: string;
+}
+
+const utc = (v: string | null) => (v ? `${formatTimeDateYear(v)} UTC` : '-');
+const text = (v: string | null | undefined) => (v === null || v === undefined || v === '' ? '-' : v);
+const voyage = (d: NotificationDetail) => (d.skdVoyNo ? `${d.skdVoyNo}${d.skdDirCd ?? ''}` : '-');
+
+/** SPEC §5: hours rounded, LTS/+Nh/Nh, and SPEC §3: positive means ahead (AHD), otherwise behind (BHD). */
+export function delayText(hrs: number | null): string {
+  const shown = formatDelayHours(hrs);
+  const side = aheadOrBehind(hrs);
+  return side === null || shown === 'LTS' || shown === '-' ? shown : `${shown} (${side})`;
+}
+
+/** Types with a layout of their own (SPEC §2): N001 to N006, N008, N009 and N020. */
+export const TYPES_WITH_LAYOUT = ['N001', 'N002', 'N003', 'N004', 'N005', 'N006', 'N008', 'N009', 'N020'];
+
+export function detailRows(d: NotificationDetail): DetailRow[] {
+  const vessel = { label: 'Vessel', value: text(d.vslNm) };
+  const port = { label: 'Port', value: text(d.portCd) };
+  switch (d.notId) {
+    case 'N001':
+      return [
+        vessel,
+        { label: 'Voyage', value: voyage(d) },
+        port,
+        { label: 'Previous ETA', value: utc(d.prevEtaDt) },
+        { label: 'ETA', value: utc(d.etaDt) },
+      ];
+    case 'N002':
+    case 'N020':
+      return [vessel, { label: 'Voyage', value: voyage(d) }, port, { label: 'ETA', value: utc(d.etaDt) }];
+    case 'N003':
+      return [
+        vessel,
+        port,
+        { label: 'ETA', value: utc(d.etaDt) },
+        { label: 'Delay', value: delayText(d.etaDelayHrs) },
+      ];
+    case 'N004':
+      return [
+        port,
+        { label: 'Terminal', value: text(d.ydNm) },
+        { label: 'Alongside', value: text(d.algsdNm) },
+        { label: 'ETA', value: utc(d.etaDt) },
+        { label: 'ETB', value: utc(d.etbDt) },
+        { label: 'ETD', value: utc(d.etdDt) },
+        { label: 'Required speed', value: d.reqSpd === null ? '-' : `${formatNumber(d.reqSpd, 1)} kts` },
+      ];
+    case 'N005':
+      return [vessel, port, { label: 'ATA', value: utc(d.ataDt) }];
+    case 'N006':
+      return [vessel, port, { label: 'ATD', value: utc(d.atdDt) }];
+    case 'N008':
+      return [vessel, port, { label: 'Alongside', value: text(d.algsdNm) }];
+    case 'N009':
+      return [
+        port,
+        { label: 'Status', value: text(d.stsNm) },
+        { label: 'From', value: utc(d.stsFrmDt) },
+        { label: 'Reason', value: text(d.stsReasNm) },
+      ];
+    default:
+      return [];
+  }
+}

@@ -1,0 +1,12 @@
+// The server's VAPID public key, which a browser needs to subscribe to Web Push (SPEC §4 Push subscription).
+import type { ApiCaller } from '../../src/core/outbox/drain.ts';
+import type { Check } from '../../src/core/net/http.ts';
+
+const checkKey: Check<string> = (v) =>
+  typeof v === 'object' && v !== null && typeof (v as { publicKey?: unknown }).publicKey === 'string'
+    ? (v as { publicKey: string }).publicKey
+    : null;
+
+export function createPushKey(client: ApiCaller) {
+  return () => client.json('/api/v2/app/notification/push-key', checkKey);
+}
