@@ -10,7 +10,7 @@ import { enqueue } from '../src/core/outbox/enqueue.ts';
 class NextQuayDb extends QuayDb {
   constructor(options: ConstructorParameters<typeof QuayDb>[0]) {
     super(options);
-    this.version(3).stores({ vessels: 'vslCd' });
+    this.version(4).stores({ nextTable: 'id' });
   }
 }
 
@@ -24,8 +24,10 @@ describe('the quay database', () => {
 
     const db = new QuayDb({ indexedDB, IDBKeyRange });
     expect(await db.getMeta('token')).toBe('tok-1');
-    expect(db.verno).toBe(2);
-    expect(db.tables.map((t) => t.name).sort()).toContain('outbox');
+    expect(db.verno).toBe(3);
+    expect(db.tables.map((t) => t.name)).toEqual(
+      expect.arrayContaining(['outbox', 'pageData', 'searchIndex']),
+    );
     db.close();
   });
 
@@ -48,7 +50,7 @@ describe('the quay database', () => {
 
     const next = new NextQuayDb({ indexedDB, IDBKeyRange });
     await next.open();
-    expect(next.verno).toBe(3);
+    expect(next.verno).toBe(4);
     expect(told).toBe(true);
     expect(old.isOpen()).toBe(false);
     expect(await next.getMeta('token')).toBe('tok-2');

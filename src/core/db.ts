@@ -74,6 +74,28 @@ export interface MyPortRow {
   sortNo: number;
 }
 
+/**
+ * Data of one page or widget as the server last gave it (vessel, voyage, service, port live and status, my vessel):
+ * keyed like 'vessel:QHZN' or 'portLive:SGSIN', with its ETag and when it was synced, so each page opens from here
+ * offline and says how old its data is.
+ */
+export interface PageDataRow {
+  key: string;
+  data: unknown;
+  etag: string | null;
+  syncedAt: number;
+  /** Opened by the user (kept for offline) or followed (kept fresh by the sync). */
+  openedAt: number | null;
+}
+
+/** The compact index of vessels, services and ports that answers a search with no link (one row, key 'all'). */
+export interface SearchIndexRow {
+  key: 'all';
+  entries: unknown;
+  etag: string | null;
+  syncedAt: number;
+}
+
 export class QuayDb extends Dexie {
   declare meta: EntityTable<MetaRow, 'key'>;
   declare syncState: EntityTable<SyncStateRow, 'dataset'>;
@@ -84,6 +106,8 @@ export class QuayDb extends Dexie {
   declare badge: EntityTable<BadgeRow, 'key'>;
   declare myPorts: EntityTable<MyPortRow, 'portCd'>;
   declare outbox: EntityTable<OutboxRow, 'seq'>;
+  declare pageData: EntityTable<PageDataRow, 'key'>;
+  declare searchIndex: EntityTable<SearchIndexRow, 'key'>;
 
   /** Tests pass `{ indexedDB, IDBKeyRange }` from fake-indexeddb (see TRAPS.md). */
   constructor(options?: DexieOptions) {
@@ -101,6 +125,8 @@ export class QuayDb extends Dexie {
       myPorts: 'portCd, sortNo',
       outbox: '++seq, entity, opId, nextAttemptAt',
     });
+    // Version 3 adds the pages' data and the offline search index: tables only, the token and outbox stay.
+    this.version(3).stores({ pageData: 'key, syncedAt, openedAt', searchIndex: 'key' });
   }
 
   async getMeta<K extends MetaKey>(key: K): Promise<MetaValues[K] | undefined> {

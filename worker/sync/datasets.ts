@@ -123,5 +123,9 @@ export function tablesOf(db: QuayDb, dataset: Dataset) {
       return [db.programs];
     case 'myPorts':
       return [db.myPorts];
+    case 'searchIndex':
+      return [db.searchIndex];
+    case 'myVessels':
+      return [db.pageData, db.outbox];
   }
 }

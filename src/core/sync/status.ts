@@ -3,7 +3,16 @@
 import type { OpError } from '../outbox/types.ts';
 
 /** Datasets the worker syncs, each with its own ETag and times (db.ts `syncState`). */
-export type Dataset = 'user' | 'programs' | 'badge' | 'notifications' | 'settings' | 'myPorts' | 'ownVessel';
+export type Dataset =
+  | 'user'
+  | 'programs'
+  | 'badge'
+  | 'notifications'
+  | 'settings'
+  | 'myPorts'
+  | 'ownVessel'
+  | 'searchIndex'
+  | 'myVessels';
 
 export const SYNC_STATUS_KEY = 'syncStatus';
 
