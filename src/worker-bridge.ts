@@ -3,7 +3,7 @@
 import { wrap, type Remote } from 'comlink';
 import type { WorkerApi } from '../worker/index.ts';
 
-export type { SessionStart } from '../worker/index.ts';
+export type { SessionStart, PageDataOf, PageKind, PageLoad } from '../worker/index.ts';
 
 let remote: Remote<WorkerApi> | undefined;
 let failed: Promise<never> | undefined;

@@ -8,6 +8,7 @@ import { workerCommands } from './commands/index.ts';
 import { createKeywordSearch } from './search/keyword-search.ts';
 import { createNotificationDetail } from './notifications/detail.ts';
 import { createPushKey } from './notifications/push-key.ts';
+import { createPageLoader } from './pages/load-page.ts';
 import { db, tokens } from './db.ts';
 import { createSyncService } from './sync/service.ts';
 import { writeStatus } from './sync/status-store.ts';
@@ -73,6 +74,8 @@ const api = {
   getStatus: () => sync.getStatus(),
   /** A notification's detail, from the server or, at sea, this device's copy (SPEC §4 Notification read). */
   notificationDetail: createNotificationDetail(db, sync.client, () => navigator.onLine),
+  /** A page's data (vessel, port, service…) into IndexedDB for the window, kept for offline (DESIGN.md §6). */
+  loadPage: createPageLoader({ db, client: sync.client, isOnline: () => navigator.onLine }),
   /** The VAPID public key to subscribe this browser to Web Push with. */
   pushPublicKey: createPushKey(sync.client),
   /** Smart search online (SPEC §2): GET /common/keyword-search for a keyword of 3 characters or more. */
@@ -86,6 +89,8 @@ const api = {
 
 export type WorkerApi = typeof api;
 export type { SessionStart } from './auth/session.ts';
+export type { PageDataOf, PageKind } from './pages/sources.ts';
+export type { PageLoad } from './pages/load-page.ts';
 export type { RouteVisit, VisitUser } from './analytics.ts';
 export type { SyncStatus, SyncStatusSnapshot } from '../src/core/sync/status.ts';
 

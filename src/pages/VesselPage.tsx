@@ -8,6 +8,8 @@ import { toShownError } from '../ui/shown-error.ts';
 import { ForbiddenError } from '../core/net/http.ts';
 import { chooseVessel, storeVesselCode } from './vessel-access.ts';
 import { VesselSummary } from './VesselSummary.tsx';
+import { DataAge } from '../features/pages/DataAge.tsx';
+import { usePageData } from '../features/pages/use-page-data.ts';
 
 export function VesselPage({
   vslCd: fromPath,
@@ -43,15 +45,30 @@ export function VesselPage({
         <p>Search for a vessel with Search below, or open one from My Vessel.</p>
       </section>
     );
-  const own = snap.ownVessel?.vslCd === vslCd ? userState.ownVessel : null;
-  if (own) return <VesselSummary vessel={own} />;
+  return <VesselData vslCd={vslCd} kind={kind} />;
+}
+
+function VesselData({ vslCd, kind }: { vslCd: string; kind: 'vessel' | 'voyage' }) {
+  const page = usePageData('vessel', vslCd);
   return (
-    <section className="card" aria-labelledby="vessel-code">
-      <h2 id="vessel-code" className="card__heading">
-        {kind === 'voyage' ? 'Voyage of ' : 'Vessel '}
-        {vslCd}
-      </h2>
-      <p className="muted">This vessel&apos;s details are not on this device.</p>
-    </section>
+    <div className="stack">
+      <DataAge syncedAt={page.syncedAt} loading={page.loading} error={page.error} />
+      {page.data ? (
+        <VesselSummary vessel={page.data} />
+      ) : (
+        page.data === null &&
+        !page.loading && (
+          <section className="card" aria-labelledby="vessel-code">
+            <h2 id="vessel-code" className="card__heading">
+              {kind === 'voyage' ? 'Voyage of ' : 'Vessel '}
+              {vslCd}
+            </h2>
+            <p className="muted">
+              {page.error ? page.error.detail || page.error.title : 'This vessel is not on this device yet.'}
+            </p>
+          </section>
+        )
+      )}
+    </div>
   );
 }

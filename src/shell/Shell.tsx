@@ -7,6 +7,7 @@ import { roleGroup, roleHome } from '../core/role.ts';
 import { NotificationDetailDrawer } from '../features/notifications/NotificationDetailDrawer.tsx';
 import { NotificationDrawer } from '../features/notifications/NotificationDrawer.tsx';
 import { useAppBadge } from '../features/notifications/use-app-badge.ts';
+import { REFRESH_PAGES_EVENT } from '../features/pages/use-page-data.ts';
 import { holdNotifications } from '../features/notifications/notification-store.ts';
 import { usePushMessages } from '../features/notifications/use-push-messages.ts';
 import { SearchDrawer } from '../features/search/SearchDrawer.tsx';
@@ -32,6 +33,7 @@ interface Props {
 
 /** Pull-to-refresh (SPEC §2): a full sync of this user's data; the page's live queries show what it brings. */
 async function refresh(): Promise<void> {
+  window.dispatchEvent(new Event(REFRESH_PAGES_EVENT));
   try {
     await callWorker((api) => api.syncNow());
   } catch (err) {

@@ -1,0 +1,82 @@
+// Loads one page's data for the window (DESIGN.md §3 read path): from the server with If-None-Match when the kept
+// copy is older than its kind's freshness, into IndexedDB `pageData`; offline or when the link fails, the kept copy
+// stands and the window shows its age. What grows is bounded: the least recently opened pages go first.
+import type { QuayDb } from '../../src/core/db.ts';
+import type { ApiClient } from '../../src/core/net/api-client.ts';
+import { RequestError } from '../../src/core/net/http.ts';
+import type { OpError } from '../../src/core/outbox/types.ts';
+import { toOpError } from '../sync/run-sync.ts';
+import { checkOf, PAGE_SOURCES, pageKey, type PageKind } from './sources.ts';
+
+/** Pages kept on the device; beyond this the least recently opened go. */
+export const MAX_PAGES = 300;
+
+export interface PageLoad {
+  /** fetched: 200; current: 304 or fresh enough; stored: kept copy (offline or the link failed); missing: none. */
+  status: 'fetched' | 'current' | 'stored' | 'missing';
+  error: OpError | null;
+}
+
+export interface PageLoaderDeps {
+  db: QuayDb;
+  client: Pick<ApiClient, 'conditional'>;
+  isOnline: () => boolean;
+  now?: () => number;
+}
+
+const isLinkFailure = (err: unknown) =>
+  err instanceof RequestError &&
+  (err.name === 'TimeoutError' || err.status === undefined || err.status >= 500);
+
+export function createPageLoader({ db, client, isOnline, now = Date.now }: PageLoaderDeps) {
+  /** One request per page at a time: the window may ask twice (mount, pull-to-refresh). */
+  const inFlight = new Map<string, Promise<PageLoad>>();
+
+  async function evict(): Promise<void> {
+    const count = await db.pageData.count();
+    if (count <= MAX_PAGES) return;
+    const oldest = await db.pageData
+      .orderBy('openedAt')
+      .limit(count - MAX_PAGES)
+      .primaryKeys();
+    await db.pageData.bulkDelete(oldest);
+  }
+
+  async function load(kind: PageKind, code: string, force: boolean): Promise<PageLoad> {
+    const key = pageKey(kind, code);
+    const kept = await db.pageData.get(key);
+    const opened = now();
+    if (kept) await db.pageData.update(key, { openedAt: opened });
+    if (!isOnline()) return { status: kept ? 'stored' : 'missing', error: null };
+    if (kept && !force && opened - kept.syncedAt < PAGE_SOURCES[kind].freshMs)
+      return { status: 'current', error: null };
+    try {
+      const answer = await client.conditional(
+        PAGE_SOURCES[kind].path(code),
+        checkOf(kind),
+        kept?.etag ?? null,
+      );
+      if (answer.status === 304) {
+        await db.pageData.update(key, { syncedAt: now() });
+        return { status: 'current', error: null };
+      }
+      await db.pageData.put({ key, data: answer.data, etag: answer.etag, syncedAt: now(), openedAt: opened });
+      await evict();
+      return { status: 'fetched', error: null };
+    } catch (err) {
+      if (kept && isLinkFailure(err)) return { status: 'stored', error: toOpError(err) };
+      throw err;
+    }
+  }
+
+  return function loadPage(kind: PageKind, code: string, opts: { force?: boolean } = {}): Promise<PageLoad> {
+    if (!(kind in PAGE_SOURCES)) return Promise.reject(new RequestError(`Unknown page ${String(kind)}.`));
+    const key = pageKey(kind, code);
+    let running = inFlight.get(key);
+    if (!running) {
+      running = load(kind, code, opts.force ?? false).finally(() => inFlight.delete(key));
+      inFlight.set(key, running);
+    }
+    return running;
+  };
+}
