@@ -5,6 +5,7 @@
 import { useEffect, useRef } from 'react';
 import { OPEN_NOTIFICATION_PARAM, type SwToWindowMessage } from '../../core/contract/push.ts';
 import { db } from '../../db.ts';
+import { callWorker } from '../../worker-bridge.ts';
 import {
   closeDrawer,
   commonState,
@@ -79,6 +80,8 @@ export function usePushMessages(navigate: (to: string) => void): void {
           }
           break;
         case 'push-received':
+          // Something changed at the server (DESIGN.md §4): one routine pass, coalesced with any under way.
+          callWorker((api) => api.notifySomethingChanged()).catch(() => undefined);
           if (message.payload?.kind === 'notification') {
             openDrawerForNewNotification().catch((err: unknown) =>
               console.warn('push: could not read the subscription', err),
