@@ -29,19 +29,26 @@ export interface UserState {
   currBadgeCall: number;
 }
 
-export const userState = proxy<UserState>({
+/** Nobody signed on: what a new page starts with, and what a sign-out leaves. */
+const NO_USER = {
   user: null,
   vesselCode: null,
   ownVessel: null,
   myPorts: [],
   myPortCodes: [],
   portCode: null,
-  loading: true,
-  error: null,
-  errorResponse: null,
   currVslCd: null,
   currSlanCd: null,
   currPortCd: null,
+} satisfies Partial<UserState>;
+
+export const userState = proxy<UserState>({
+  ...NO_USER,
+  myPorts: [],
+  myPortCodes: [],
+  loading: true,
+  error: null,
+  errorResponse: null,
   currBadgeCall: 0,
 });
 
@@ -98,17 +105,7 @@ export function setCurrentCodes(codes: { vslCd?: string; laneCd?: string; portCd
 
 /** Another user signed on, or the user signed out: nothing of the previous session stays on screen. */
 export function resetUserState(): void {
-  Object.assign(userState, {
-    user: null,
-    vesselCode: null,
-    ownVessel: null,
-    myPorts: [],
-    myPortCodes: [],
-    portCode: null,
-    currVslCd: null,
-    currSlanCd: null,
-    currPortCd: null,
-  });
+  Object.assign(userState, { ...NO_USER, myPorts: [], myPortCodes: [] });
   Object.assign(chatState, {
     isChatUser: false,
     unreadChatCount: 0,

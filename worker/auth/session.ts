@@ -3,7 +3,7 @@
 import type { LoggedUser } from '../../src/core/contract/common.ts';
 import type { QuayDb } from '../../src/core/db.ts';
 import type { ApiClient } from '../../src/core/net/api-client.ts';
-import { requestJson, RequestError, TimeoutError } from '../../src/core/net/http.ts';
+import { isLinkFailure, requestJson, RequestError } from '../../src/core/net/http.ts';
 import { checkLogout } from '../../src/core/net/checks.ts';
 import type { TokenStore } from '../../src/core/net/token.ts';
 import { clientIdOf } from '../../src/core/outbox/enqueue.ts';
@@ -23,11 +23,7 @@ export interface SessionDeps {
   now?: () => number;
 }
 
-/** No answer, a timeout, or a gateway's 5xx: the link (not the session) is the problem. */
-export function isLinkFailure(err: unknown): boolean {
-  if (err instanceof TimeoutError) return true;
-  return err instanceof RequestError && (err.status === undefined || err.status >= 500);
-}
+export { isLinkFailure };
 
 /**
  * The cookie decides who is signed on, so start always asks for a fresh token: a stored one may be another user's.

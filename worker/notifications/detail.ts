@@ -3,7 +3,7 @@
 import { NotificationDetailResponse, type NotificationDetail } from '../../src/core/contract/notification.ts';
 import type { QuayDb } from '../../src/core/db.ts';
 import type { ApiCaller } from '../../src/core/outbox/drain.ts';
-import { RequestError, UnknownError } from '../../src/core/net/http.ts';
+import { isLinkFailure, RequestError, UnknownError } from '../../src/core/net/http.ts';
 import { checkSchema } from '../../src/core/net/schema-check.ts';
 import { pendingEntities } from '../../src/core/outbox/drain.ts';
 import { entityOf } from '../../src/core/outbox/enqueue.ts';
@@ -15,11 +15,6 @@ export interface DetailAnswer {
   /** From this device's copy: the server could not be asked. */
   stored: boolean;
 }
-
-/** No answer, a timeout or a gateway's 5xx: the kept copy is good enough. A refusal (4xx, success:false) is not. */
-const isLinkFailure = (err: unknown) =>
-  err instanceof RequestError &&
-  (err.name === 'TimeoutError' || err.status === undefined || err.status >= 500);
 
 export function createNotificationDetail(db: QuayDb, client: ApiCaller, isOnline: () => boolean) {
   return async function notificationDetail(notSeq: number): Promise<DetailAnswer> {

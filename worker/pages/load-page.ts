@@ -3,7 +3,7 @@
 // stands and the window shows its age. What grows is bounded: the least recently opened pages go first.
 import type { QuayDb } from '../../src/core/db.ts';
 import type { ApiClient } from '../../src/core/net/api-client.ts';
-import { RequestError } from '../../src/core/net/http.ts';
+import { isLinkFailure, RequestError } from '../../src/core/net/http.ts';
 import type { OpError } from '../../src/core/outbox/types.ts';
 import { toOpError } from '../sync/run-sync.ts';
 import { checkOf, PAGE_SOURCES, pageKey, type PageKind } from './sources.ts';
@@ -23,10 +23,6 @@ export interface PageLoaderDeps {
   isOnline: () => boolean;
   now?: () => number;
 }
-
-const isLinkFailure = (err: unknown) =>
-  err instanceof RequestError &&
-  (err.name === 'TimeoutError' || err.status === undefined || err.status >= 500);
 
 export function createPageLoader({ db, client, isOnline, now = Date.now }: PageLoaderDeps) {
   /** One request per page at a time: the window may ask twice (mount, pull-to-refresh). */

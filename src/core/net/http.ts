@@ -33,6 +33,12 @@ export class TimeoutError extends RequestError {
 /** Checks an answer's shape and returns it typed (and normalised), or null when it is not what the contract says. */
 export type Check<T> = (value: unknown) => T | null;
 
+/** No answer, a timeout, or a gateway's 5xx: the link (not the request, nor the session) is the problem. */
+export function isLinkFailure(err: unknown): boolean {
+  if (err instanceof TimeoutError) return true;
+  return err instanceof RequestError && (err.status === undefined || err.status >= 500);
+}
+
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   token?: string | undefined;

@@ -9,6 +9,7 @@ import type { NotificationDetail, NotificationItem } from '../../core/contract/n
 import { entityOf } from '../../core/outbox/enqueue.ts';
 import { db } from '../../db.ts';
 import { closeDrawer, userState } from '../../state/app-state.ts';
+import { PendingMarker } from '../../ui/PendingMarker.tsx';
 import { toast } from '../../ui/toast-store.ts';
 import { toShownError } from '../../ui/shown-error.ts';
 import { callWorker } from '../../worker-bridge.ts';
@@ -111,14 +112,7 @@ export function NotificationDetailView({ item }: { item: NotificationItem }) {
           </button>
         )}
       </div>
-      {showGotIt && waiting && (
-        <p id={`ack-wait-${item.notSeq}`} className="pending-marker">
-          <svg className="pending-marker__icon" viewBox="0 0 24 24" aria-hidden="true">
-            <path d="M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20Zm0 2a8 8 0 1 1 0 16 8 8 0 0 1 0-16Zm-1 3v6l5 3 1-1.7-4-2.4V7h-2Z" />
-          </svg>
-          Waiting to send
-        </p>
-      )}
+      {showGotIt && waiting && <PendingMarker as="p" id={`ack-wait-${item.notSeq}`} />}
     </div>
   );
 }

@@ -4,6 +4,7 @@
 import { useEffect, useId, useState } from 'react';
 import type { NotificationSetting } from '../../core/contract/notification.ts';
 import { callWorker } from '../../worker-bridge.ts';
+import { PendingMarker } from '../../ui/PendingMarker.tsx';
 import { Switch } from '../../ui/Switch.tsx';
 import { toast } from '../../ui/toast-store.ts';
 import { toShownError } from '../../ui/shown-error.ts';
@@ -91,14 +92,7 @@ function SettingRow({ setting, on, pending, onChange }: RowProps) {
         <label htmlFor={inputId} className="setting-row__label">
           {setting.notNm}
         </label>
-        {pending && (
-          <span id={pendingId} className="pending-marker">
-            <svg className="pending-marker__icon" viewBox="0 0 24 24" aria-hidden="true">
-              <path d="M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20Zm0 2a8 8 0 1 1 0 16 8 8 0 0 1 0-16Zm-1 3v6l5 3 1-1.7-4-2.4V7h-2Z" />
-            </svg>
-            Waiting to send
-          </span>
-        )}
+        {pending && <PendingMarker id={pendingId} />}
       </div>
       <Switch
         id={inputId}
