@@ -7,6 +7,9 @@ import './styles/shell.css';
 import './styles/settings.css';
 import './styles/widgets.css';
 import './styles/pages.css';
+import './styles/vessel.css';
+import './styles/search.css';
+import './styles/ports.css';
 import { App } from './App.tsx';
 import { registerServiceWorker } from './sw-register.ts';
 

@@ -104,12 +104,14 @@ describe('sync', () => {
     expect(await db.programs.count()).toBe(programs.length);
     expect((await db.badge.get('notification'))?.notCnt).toBe(badge[0]?.notCnt);
     expect((await db.getMeta('user'))?.usrId).toBe('vessel');
+    expect((await db.searchIndex.get('all'))?.entries).toMatchObject({ usrId: 'vessel' });
     const states = await db.syncState.toArray();
     expect(states.map((r) => r.dataset).sort()).toEqual([
       'badge',
       'notifications',
       'ownVessel',
       'programs',
+      'searchIndex',
       'settings',
       'user',
     ]);
@@ -117,11 +119,11 @@ describe('sync', () => {
     const status = await sync.getStatus();
     expect(status).toMatchObject({ syncing: false, signedOut: false, lastError: null, leader: true });
 
-    // Pull-to-refresh asks for every dataset: six 304s (the vessel user's own vessel among them).
+    // Pull-to-refresh asks for every dataset: seven 304s (the own vessel and the search index among them).
     seen.length = 0;
     await sync.syncNow();
     const full = [...seen];
-    expect(full).toHaveLength(6);
+    expect(full).toHaveLength(7);
     expect(full.every((r) => r.status === 304)).toBe(true);
     expect(await db.notifications.count()).toBe(notiList.length);
 
@@ -178,6 +180,7 @@ describe('sync', () => {
     expect(seen.map((r) => r.path.replace(API, '')).sort()).toEqual([
       '/common/logged-user',
       '/common/programs',
+      '/common/search-index',
       '/notification/settings',
       '/notification/user/badge',
       '/notification/user/list',

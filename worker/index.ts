@@ -78,8 +78,8 @@ const api = {
   loadPage: createPageLoader({ db, client: sync.client, isOnline: () => navigator.onLine }),
   /** The VAPID public key to subscribe this browser to Web Push with. */
   pushPublicKey: createPushKey(sync.client),
-  /** Smart search online (SPEC §2): GET /common/keyword-search for a keyword of 3 characters or more. */
-  keywordSearch: createKeywordSearch(sync.client),
+  /** Smart search (SPEC §2): GET /common/keyword-search online, this device's index with no link. */
+  keywordSearch: createKeywordSearch({ db, client: sync.client, isOnline: () => navigator.onLine }),
   /** The window's online/offline events (src/worker-bridge.ts watchLink). */
   linkChanged: (online: boolean) => linkChanged(online),
   /** Every route change (SPEC §7): application history through the outbox (not on local hosts), and analytics

@@ -5,12 +5,14 @@ import type { App } from '../context.ts';
 import { analyticsRoutes } from './analytics.ts';
 import { miscRoutes } from './common/misc.ts';
 import { searchRoutes } from './common/search.ts';
+import { searchIndexRoutes } from './common/search-index.ts';
 import { settingRoutes } from './common/setting.ts';
 import { userRoutes } from './common/user.ts';
 
 export async function commonRoutes(app: App): Promise<void> {
   await userRoutes(app);
   await searchRoutes(app);
+  await searchIndexRoutes(app);
   await settingRoutes(app);
   await miscRoutes(app);
   await analyticsRoutes(app);

@@ -68,6 +68,8 @@ async function forgetUser(db: QuayDb, usrId: string, now: () => number): Promise
       db.badge,
       db.myPorts,
       db.outbox,
+      db.pageData,
+      db.searchIndex,
     ],
     async () => {
       const unsent = await db.outbox.orderBy('seq').toArray();
@@ -91,6 +93,8 @@ async function forgetUser(db: QuayDb, usrId: string, now: () => number): Promise
         db.notificationSettings.clear(),
         db.badge.clear(),
         db.myPorts.clear(),
+        db.pageData.clear(),
+        db.searchIndex.clear(),
         db.syncState.where('dataset').notEqual('user').delete(),
         db.deleteMeta('pushSubscription'),
         db.deleteMeta('ownVessel'),

@@ -7,6 +7,7 @@ import {
   NotificationListResponse,
   SettingListResponse,
 } from '../../src/core/contract/notification.ts';
+import { SearchIndex } from '../../src/core/contract/search-index.ts';
 import { VesselCurrent } from '../../src/core/contract/vessel.ts';
 import type { Dataset, QuayDb } from '../../src/core/db.ts';
 import type { Check } from '../../src/core/net/http.ts';
@@ -22,7 +23,13 @@ export interface DatasetJob<T> {
   path: string;
   check: Check<T>;
   /** Writes the rows; runs inside the transaction that also stores the dataset's ETag. */
-  apply(db: QuayDb, data: T): Promise<void>;
+  apply(db: QuayDb, data: T, answer: AnswerInfo): Promise<void>;
+}
+
+/** What a 200 came with, for datasets that keep it on their own row too. */
+export interface AnswerInfo {
+  etag: string | null;
+  syncedAt: number;
 }
 
 /** Keeps rows the user changed locally until the outbox confirms: entities like 'notification:123'. */
@@ -35,7 +42,7 @@ const job = <S extends TSchema>(
   dataset: Dataset,
   path: string,
   schema: S,
-  apply: (db: QuayDb, data: Static<S>) => Promise<void>,
+  apply: (db: QuayDb, data: Static<S>, answer: AnswerInfo) => Promise<void>,
 ): DatasetJob<Static<S>> => ({ dataset, path, check: checkSchema(schema), apply });
 
 export const userJob: DatasetJob<LoggedUser> = {
@@ -93,6 +100,16 @@ export const myPortsJob = job(
   async (db, { myPortList }) => {
     await db.myPorts.clear();
     await db.myPorts.bulkPut(myPortList);
+  },
+);
+
+/** The compact index of everything the user may search, for the smart search with no link (worker/search). */
+export const searchIndexJob = job(
+  'searchIndex',
+  `${API}/common/search-index`,
+  SearchIndex,
+  async (db, index, { etag, syncedAt }) => {
+    await db.searchIndex.put({ key: 'all', entries: index, etag, syncedAt });
   },
 );
 

@@ -12,6 +12,7 @@ import {
   notificationsJob,
   ownVesselJob,
   programsJob,
+  searchIndexJob,
   settingsJob,
   tablesOf,
   userJob,
@@ -53,8 +54,9 @@ export async function syncDataset<T>(
       await db.syncState.put({ ...base, syncedAt: now() });
     } else {
       await db.transaction('rw', [db.syncState, ...tablesOf(db, job.dataset)], async () => {
-        await job.apply(db, answer.data);
-        await db.syncState.put({ ...base, etag: answer.etag, syncedAt: now() });
+        const syncedAt = now();
+        await job.apply(db, answer.data, { etag: answer.etag, syncedAt });
+        await db.syncState.put({ ...base, etag: answer.etag, syncedAt });
       });
     }
     return answer.status;
@@ -65,13 +67,21 @@ export async function syncDataset<T>(
 }
 
 /**
- * Datasets that change rarely (the user, programs, settings, own ports) are asked for on a routine pass only when
- * older than this. The badge follows the list: it can only change when the list does (a new item, an item read), so
- * a routine pass asks for it when the list changed or when it is this old. On a paid link a routine pass with
- * nothing new then costs one 304.
+ * Datasets that change rarely (the user, programs, settings, own ports, the search index) are asked for on a routine
+ * pass only when older than this. The badge follows the list: it can only change when the list does (a new item, an
+ * item read), so a routine pass asks for it when the list changed or when it is this old. On a paid link a routine
+ * pass with nothing new then costs one 304.
  */
 export const SLOW_DATASET_MAX_AGE_MS = 60 * 60_000;
-const SLOW: ReadonlySet<Dataset> = new Set(['user', 'programs', 'settings', 'myPorts', 'badge', 'ownVessel']);
+const SLOW: ReadonlySet<Dataset> = new Set([
+  'user',
+  'programs',
+  'settings',
+  'myPorts',
+  'badge',
+  'ownVessel',
+  'searchIndex',
+]);
 
 export interface SyncOptions {
   now?: () => number;
@@ -105,7 +115,8 @@ export async function runSync(db: QuayDb, client: ApiClient, opts: SyncOptions =
   await phase([userJob, notificationsJob]);
   if (result.error?.name === 'AuthenticationError') return result;
   const user = await db.getMeta('user');
-  const rest: DatasetJob<unknown>[] = [badgeJob, programsJob, settingsJob];
+  // The offline search index (a few KB gzip) changes when the fleet, services or ports do: hourly, like programs.
+  const rest: DatasetJob<unknown>[] = [badgeJob, programsJob, settingsJob, searchIndexJob];
   if (user?.usrTpCd === AGENT_TYPE) rest.push(myPortsJob);
   // The vessel's identity and lane (for links and chat) change rarely; the vessel pages sync its state themselves.
   if (user?.usrTpCd === VESSEL_TYPE && user.ofcId) rest.push(ownVesselJob(user.ofcId));

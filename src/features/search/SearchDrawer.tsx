@@ -1,24 +1,17 @@
-// The smart search drawer of SPEC §2 (80% height): an upper-casing input with a clear button, results as the user
-// types, each with its type's icon, the carrier code in its colours, code and name (vessels by name) and a type
-// label; port results offer Live and Current Status. Links follow the link helper of SPEC §6.
-import { useEffect, useId, useRef, useState } from 'react';
-import { Link } from 'wouter';
+// The smart search drawer of SPEC §2 (80% height): an upper-casing combobox input with a clear button, results as
+// the user types in a listbox (arrow keys and Enter from the input), "Results from this device" when the search was
+// answered with no link, and the user's recent picks while the input is empty. Links follow SPEC §6.
+import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useSnapshot } from 'valtio';
+import { useLocation } from 'wouter';
 import type { SearchResult } from '../../core/contract/common.ts';
-import { portLiveLink, portStatusLink, serviceLink, vesselLink } from '../../core/link.ts';
-import { searchTitle, SEARCH_MIN_CHARS, TYPE_LABEL } from '../../core/search.ts';
+import { filterResults, resultLink, searchTitle, SEARCH_MIN_CHARS } from '../../core/search.ts';
 import { closeDrawer, uiState, userState } from '../../state/app-state.ts';
 import { Drawer } from '../../ui/Drawer.tsx';
-import { Icon, type IconName } from '../../ui/Icon.tsx';
+import { Icon } from '../../ui/Icon.tsx';
+import { readRecent, rememberPick } from './recent-searches.ts';
+import { ResultList } from './ResultList.tsx';
 import { useKeywordSearch } from './use-keyword-search.ts';
-
-const ICON: Record<SearchResult['pgmType'], IconName> = {
-  VSL: 'vessel',
-  VSL_V: 'vessel',
-  SVC: 'service',
-  PORT: 'port',
-  PORT_S: 'port',
-};
 
 export function SearchDrawer() {
   const ui = useSnapshot(uiState);
@@ -37,23 +30,52 @@ export function SearchDrawer() {
 }
 
 function SearchBody() {
-  const snap = useSnapshot(userState);
+  const user = useSnapshot(userState).user;
+  const [, navigate] = useLocation();
   const [input, setInput] = useState('');
+  const [active, setActive] = useState(-1);
   const inputRef = useRef<HTMLInputElement>(null);
   const inputId = useId();
-  const state = useKeywordSearch(input, snap.user?.usrTpCd);
+  const listId = useId();
+  const optionId = (i: number) => `${listId}-option-${i}`;
+  const state = useKeywordSearch(input, user?.usrTpCd);
+  const usrId = user?.usrId ?? '';
+  const [recent, setRecent] = useState<SearchResult[]>(() => readRecent(usrId));
   useEffect(() => inputRef.current?.focus(), []);
-  const close = () => closeDrawer('search');
 
-  const hrefOf = (r: SearchResult): string =>
-    r.pgmType === 'SVC'
-      ? serviceLink(r.code)
-      : r.pgmType === 'PORT'
-        ? portLiveLink(r.code)
-        : r.pgmType === 'PORT_S'
-          ? portStatusLink(r.code)
-          : vesselLink(snap.user, r.code);
+  const showRecent = input.trim() === '';
+  const shown = useMemo(
+    () => (showRecent ? filterResults(recent, user?.usrTpCd) : state.status === 'done' ? state.results : []),
+    [showRecent, recent, state, user?.usrTpCd],
+  );
+  // A new list starts with no option reached.
+  useEffect(() => setActive(-1), [shown]);
+  useEffect(() => {
+    if (active >= 0) document.getElementById(optionId(active))?.scrollIntoView({ block: 'nearest' });
+  });
 
+  const pick = (result: SearchResult, href: string) => {
+    if (usrId) setRecent(rememberPick(usrId, result));
+    closeDrawer('search');
+    navigate(href);
+  };
+
+  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (shown.length === 0) return;
+    if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+      e.preventDefault();
+      const down = e.key === 'ArrowDown';
+      const last = shown.length - 1;
+      setActive((i) => (down ? (i >= last ? 0 : i + 1) : i <= 0 ? last : i - 1));
+    } else if (e.key === 'Enter' && active >= 0) {
+      const result = shown[active];
+      const href = result ? resultLink(result, user) : '#';
+      e.preventDefault();
+      if (result && href !== '#') pick(result, href);
+    }
+  };
+
+  const expanded = shown.length > 0;
   return (
     <div className="search">
       <div className="search__field">
@@ -66,6 +88,11 @@ function SearchBody() {
           id={inputId}
           className="search__input"
           type="text"
+          role="combobox"
+          aria-autocomplete="list"
+          aria-expanded={expanded}
+          aria-controls={listId}
+          aria-activedescendant={active >= 0 && active < shown.length ? optionId(active) : undefined}
           enterKeyHint="search"
           autoComplete="off"
           autoCapitalize="characters"
@@ -73,6 +100,7 @@ function SearchBody() {
           placeholder={`At least ${SEARCH_MIN_CHARS} characters`}
           value={input}
           onChange={(e) => setInput(e.currentTarget.value.toUpperCase())}
+          onKeyDown={onKeyDown}
         />
         {input && (
           <button
@@ -88,55 +116,39 @@ function SearchBody() {
           </button>
         )}
       </div>
-      {state.status === 'searching' && (
-        <p className="muted" role="status">
-          Searching…
-        </p>
-      )}
-      {state.status === 'error' && (
+      {showRecent && recent.length > 0 && <h3 className="search__heading">Recent searches</h3>}
+      {state.status === 'error' && !showRecent && (
         <p className="inline-error" role="alert">
           {state.message}
         </p>
       )}
-      {state.status === 'done' &&
-        (state.results.length === 0 ? (
-          <p className="empty">No data</p>
-        ) : (
-          <ul className="search__results" aria-label="Results">
-            {state.results.map((r) => (
-              <li key={`${r.pgmType}:${r.code}`} className="result">
-                <Icon name={ICON[r.pgmType]} />
-                {r.crrCd && (
-                  <span className="carrier" style={{ background: r.crrBgColrVal, color: r.crrFgColrVal }}>
-                    {r.crrCd}
-                  </span>
-                )}
-                <span className="result__text">
-                  {r.pgmType === 'PORT' || r.pgmType === 'PORT_S' || hrefOf(r) === '#' ? (
-                    <span className="result__name">
-                      {r.pgmType === 'VSL' || r.pgmType === 'VSL_V' ? r.name : `${r.code} ${r.name}`}
-                    </span>
-                  ) : (
-                    <Link href={hrefOf(r)} className="result__name" onClick={close}>
-                      {r.pgmType === 'SVC' ? `${r.code} ${r.name}` : r.name}
-                    </Link>
-                  )}
-                  <span className="result__type">{TYPE_LABEL[r.pgmType]}</span>
-                </span>
-                {(r.pgmType === 'PORT' || r.pgmType === 'PORT_S') && (
-                  <span className="result__links">
-                    <Link href={portLiveLink(r.code)} className="chip" onClick={close}>
-                      Live
-                    </Link>
-                    <Link href={portStatusLink(r.code)} className="chip" onClick={close}>
-                      Current Status
-                    </Link>
-                  </span>
-                )}
-              </li>
-            ))}
-          </ul>
-        ))}
+      {/* One live region, there before its text changes, so a screen reader hears each answer. */}
+      <div className="search__status" role="status">
+        {!showRecent && state.status === 'searching' && <p className="muted">Searching…</p>}
+        {!showRecent && state.status === 'done' && (
+          <>
+            {state.results.length === 0 ? (
+              <p className="empty">No data</p>
+            ) : (
+              <p className="visually-hidden">
+                {state.results.length} {state.results.length === 1 ? 'result' : 'results'}
+              </p>
+            )}
+            {state.fromDevice && <p className="search__device">Results from this device</p>}
+          </>
+        )}
+      </div>
+      {shown.length > 0 && (
+        <ResultList
+          id={listId}
+          label={showRecent ? 'Recent searches' : 'Results'}
+          results={shown}
+          user={user}
+          active={active}
+          optionId={optionId}
+          onPick={pick}
+        />
+      )}
     </div>
   );
 }

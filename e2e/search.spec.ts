@@ -1,0 +1,166 @@
+// The smart search drawer (SPEC §2, §5, §6) in Chromium: no request under 3 characters, results from 3, upper-cased
+// input, the operator's "Vessel Search" with vessels only, port links, "No data", a vessel user's other vessels as
+// no links, keyboard (listbox from the input), recent searches, and a known vessel found offline from the device.
+import type { Page } from '@playwright/test';
+import { expect, SCREENSHOTS, test } from './fixtures.ts';
+import { readQuayDb, syncedDatasets } from './pages/quay-db.ts';
+import { SearchPage } from './pages/search.ts';
+import { SignOnPage } from './pages/sign-on.ts';
+
+async function signOn(page: Page, usrId: string): Promise<void> {
+  const signOnPage = new SignOnPage(page);
+  await page.goto('/');
+  await signOnPage.signOn(usrId, 'demo');
+  await expect(page.getByRole('navigation', { name: 'App bar' })).toBeVisible();
+}
+
+/** Counts the keyword-search requests the page (and its worker) makes. */
+function countSearches(page: Page): { readonly n: number } {
+  const counter = { n: 0 };
+  page.on('request', (req) => {
+    if (new URL(req.url()).pathname.endsWith('/common/keyword-search')) counter.n += 1;
+  });
+  return counter;
+}
+
+const pathOf = (page: Page) => new URL(page.url()).pathname;
+
+test('an agent: nothing under 3 characters, results from 3, upper case, port links, No data', async ({
+  page,
+}) => {
+  const searches = countSearches(page);
+  await signOn(page, 'agent');
+  const search = new SearchPage(page);
+  await search.open();
+  await expect(search.recent).toHaveCount(0);
+
+  await search.type('sg');
+  await expect(search.input).toHaveValue('SG');
+  await page.waitForTimeout(1000); // well past the debounce
+  expect(searches.n).toBe(0);
+  await expect(search.results).toHaveCount(0);
+
+  await search.type('s');
+  await expect(search.input).toHaveValue('SGS');
+  const port = search.option('SGSIN Singapore', 'Port live');
+  await expect(port).toBeVisible();
+  expect(searches.n).toBe(1);
+  await expect(port.getByRole('link', { name: 'Live' })).toBeVisible();
+  await expect(port.getByRole('link', { name: 'Current Status' })).toBeVisible();
+  await page.screenshot({ path: `${SCREENSHOTS}/search-port.png` });
+
+  // Both links are reachable by Tab (after the clear button), and each opens its page.
+  await search.input.press('Tab');
+  await expect(search.clear).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(port.getByRole('link', { name: 'Live' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(port.getByRole('link', { name: 'Current Status' })).toBeFocused();
+  await port.getByRole('link', { name: 'Live' }).click();
+  await expect(search.drawer).toHaveCount(0);
+  await expect.poll(() => pathOf(page)).toBe('/port/live/SGSIN');
+
+  await search.open();
+  await search.type('sgsin');
+  await search.option('SGSIN Singapore', 'Port live').getByRole('link', { name: 'Current Status' }).click();
+  await expect.poll(() => pathOf(page)).toBe('/port/status/SGSIN');
+
+  // A wider search: ports, services and vessels, each with its type label.
+  await search.open();
+  await search.type('sin');
+  await expect(search.option('SOUTHERN INDUS', 'Vessel')).toBeVisible();
+  await expect(search.option('SGSIN Singapore', 'Port live')).toBeVisible();
+  await page.screenshot({ path: `${SCREENSHOTS}/search-results.png` });
+
+  await search.clear.click();
+  await expect(search.input).toHaveValue('');
+  await expect(search.input).toBeFocused();
+  await search.type('zzqx');
+  await expect(search.noData).toBeVisible();
+  await expect(search.results).toHaveCount(0);
+  await page.screenshot({ path: `${SCREENSHOTS}/search-no-data.png` });
+});
+
+test('the operator (type 5) has "Vessel Search" with vessels only; keyboard and recent searches', async ({
+  page,
+}) => {
+  await signOn(page, 'operator');
+  const search = new SearchPage(page, 'Vessel Search');
+  await search.open();
+  await search.type('sin');
+  await expect(search.option('SOUTHERN INDUS', 'Vessel')).toBeVisible();
+  await expect(search.optionsNotOfType('Vessel')).toHaveCount(0);
+  await expect(search.drawer.getByText('SGSIN')).toHaveCount(0);
+  await page.screenshot({ path: `${SCREENSHOTS}/search-operator.png` });
+
+  // Arrow keys move through the listbox from the input; Enter opens the option's page.
+  await search.input.fill('');
+  await search.type('quay');
+  const first = search.results.getByRole('option').first();
+  await expect(first).toHaveAccessibleName('QUAY AURORA Vessel');
+  await search.input.press('ArrowDown');
+  await search.input.press('ArrowDown');
+  await search.input.press('ArrowUp');
+  await expect(first).toHaveAttribute('aria-selected', 'true');
+  await expect(search.input).toHaveAttribute('aria-activedescendant', (await first.getAttribute('id')) ?? '');
+  await expect(search.input).toBeFocused();
+  await page.screenshot({ path: `${SCREENSHOTS}/search-keyboard.png` });
+  await search.input.press('Enter');
+  await expect(search.drawer).toHaveCount(0);
+  await expect.poll(() => pathOf(page)).toBe('/vessel/QAUR');
+
+  // The pick is a recent search: shown while the input is empty, and it opens its page.
+  await search.open();
+  const recent = search.option('QUAY AURORA', 'Vessel', search.recent);
+  await expect(recent).toBeVisible();
+  await page.screenshot({ path: `${SCREENSHOTS}/search-recent.png` });
+  const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('quay:recent-searches') ?? '{}'));
+  expect(stored.operator?.[0]).toMatchObject({ pgmType: 'VSL', code: 'QAUR' });
+  await page.goto('/myvessel');
+  await search.open();
+  await search.option('QUAY AURORA', 'Vessel', search.recent).click();
+  await expect.poll(() => pathOf(page)).toBe('/vessel/QAUR');
+});
+
+test('a vessel user (type 4) opens its own vessel only: other vessels are no links', async ({ page }) => {
+  await signOn(page, 'vessel2');
+  const search = new SearchPage(page);
+  await search.open();
+  await search.type('atlas');
+  const own = search.option('ATLAS HUDSON', 'Vessel');
+  const other = search.option('ATLAS BAYOU', 'Vessel');
+  await expect(own.getByRole('link', { name: 'ATLAS HUDSON' })).toBeVisible();
+  await expect(other).toBeVisible();
+  await expect(other).toHaveAttribute('aria-disabled', 'true');
+  await expect(other.getByRole('link')).toHaveCount(0);
+  await page.screenshot({ path: `${SCREENSHOTS}/search-vessel-user.png` });
+  // Enter on another vessel does nothing; on its own it opens the vessel page.
+  await search.input.press('ArrowDown');
+  await search.input.press('Enter');
+  await expect(search.drawer).toBeVisible();
+  await own.click();
+  await expect.poll(() => pathOf(page)).toBe('/vessel/AHDS');
+});
+
+test('offline, a known vessel is still found from the device, and says so', async ({ page, context }) => {
+  await signOn(page, 'agent');
+  // The search index comes with the first sync's second phase.
+  await expect
+    .poll(async () => syncedDatasets(await readQuayDb(page), ['searchIndex']))
+    .toEqual(['searchIndex']);
+  const searches = countSearches(page);
+  await context.setOffline(true);
+  const search = new SearchPage(page);
+  await search.open();
+  await search.type('hudso');
+  const vessel = search.option('ATLAS HUDSON', 'Vessel');
+  await expect(vessel).toBeVisible();
+  await expect(search.fromDevice).toBeVisible();
+  await page.screenshot({ path: `${SCREENSHOTS}/search-offline.png` });
+  expect(searches.n).toBe(0);
+  await search.input.fill('');
+  await search.type('klang');
+  await expect(search.option('MYPKG Port Klang', 'Port live')).toBeVisible();
+  await expect(search.fromDevice).toBeVisible();
+  await context.setOffline(false);
+});

@@ -1,0 +1,83 @@
+// GET /common/search-index: every vessel, service and port the caller may search, as compact rows, for the worker's
+// offline smart search (SPEC §2, §5); users of types 5 and 6 get vessels only. The keyword-search of ./search.ts
+// reads the same rows (narrowed by SQL) and runs the same matcher (src/core/search.ts), so online and offline agree.
+import { userOf, type App, type AuthUser } from '../../context.ts';
+import type { Sql } from '../../db/db.ts';
+import { isRestrictedType, isVesselUserType } from '../../../src/core/role.ts';
+import { SearchIndex } from '../../../src/core/contract/search-index.ts';
+
+const tags = ['common'];
+const security = [{ token: [] }];
+
+export interface IndexScope {
+  /** Only rows whose code or name contains this (already upper-cased) keyword; all rows when absent. */
+  kw?: string;
+  vessels?: boolean;
+  services?: boolean;
+  ports?: boolean;
+}
+
+interface Row {
+  code: string;
+  name: string;
+  crr_cd: string;
+}
+
+const MATCH = (code: string, name: string) =>
+  `(strpos(upper(${code}), $1) > 0 OR strpos(upper(${name}), $1) > 0)`;
+
+async function rows(sql: Sql, from: string, code: string, name: string, kw?: string, crr = 'NULL') {
+  const where = kw === undefined ? '' : `WHERE ${MATCH(code, name)}`;
+  return sql.query<Row>(
+    `SELECT ${code} AS code, ${name} AS name, coalesce(${crr}, '') AS crr_cd FROM ${from} ${where} ORDER BY ${code}`,
+    kw === undefined ? [] : [kw],
+  );
+}
+
+/** The caller's search index; rows ordered by code, so the same world gives the same bytes (and ETag). */
+export async function loadSearchIndex(
+  sql: Sql,
+  user: AuthUser,
+  scope: IndexScope = {},
+): Promise<SearchIndex> {
+  const vesselsOnly = isRestrictedType(user.usrTpCd);
+  const { kw } = scope;
+  const [vessels, services, ports, carriers] = await Promise.all([
+    scope.vessels === false ? [] : rows(sql, 'vessels', 'vsl_cd', 'vsl_nm', kw, 'crr_cd'),
+    vesselsOnly || scope.services === false ? [] : rows(sql, 'lanes', 'lane_cd', 'lane_nm', kw, 'crr_cd'),
+    vesselsOnly || scope.ports === false ? [] : rows(sql, 'ports', 'port_cd', 'port_nm', kw),
+    sql.query<{ crr_cd: string; bg_colr: string; fg_colr: string }>(
+      'SELECT crr_cd, bg_colr, fg_colr FROM carriers ORDER BY crr_cd',
+    ),
+  ]);
+  const used = new Set([...vessels, ...services].map((r) => r.crr_cd));
+  return {
+    usrId: user.usrId,
+    vessels: vessels.map((r) => [r.code, r.name, r.crr_cd]),
+    services: services.map((r) => [r.code, r.name, r.crr_cd]),
+    ports: ports.map((r) => [r.code, r.name]),
+    carriers: Object.fromEntries(
+      carriers.filter((c) => used.has(c.crr_cd)).map((c) => [c.crr_cd, [c.bg_colr, c.fg_colr]]),
+    ),
+    ownVslCd: isVesselUserType(user.usrTpCd) && user.ofcId ? user.ofcId : null,
+  };
+}
+
+export async function searchIndexRoutes(app: App): Promise<void> {
+  app.get(
+    '/search-index',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          'Every vessel, service and port the caller may search, as compact rows (the offline smart search)',
+        description:
+          'Users of type 5 and 6 get vessels only. Rows are [code, name, crrCd] (ports [code, name]); carriers map a ' +
+          'crrCd to its colours. Ask with If-None-Match: it rarely changes.',
+        response: { 200: SearchIndex },
+      },
+    },
+    async (req) => loadSearchIndex(app.ctx.db, userOf(req)),
+  );
+}

@@ -1,0 +1,27 @@
+// API contract for GET /common/search-index: every vessel, service and port the caller may search, as compact rows,
+// so the worker can answer the smart search of SPEC §2 with no link (types 5 and 6 get vessels only).
+import { Type, type Static } from 'typebox';
+
+const Code = Type.String({ minLength: 1 });
+const Name = Type.String();
+const CrrCd = Type.String();
+
+export const SearchIndex = Type.Object({
+  usrId: Type.String({
+    description: 'whose index this is: the caller (what it holds depends on the user type)',
+  }),
+  vessels: Type.Array(Type.Tuple([Code, Name, CrrCd]), { description: '[vslCd, vslNm, crrCd]' }),
+  services: Type.Array(Type.Tuple([Code, Name, CrrCd]), {
+    description: '[laneCd, laneNm, crrCd]; empty for user types 5 and 6',
+  }),
+  ports: Type.Array(Type.Tuple([Code, Name]), {
+    description: '[portCd, portNm]; empty for user types 5 and 6',
+  }),
+  carriers: Type.Record(Type.String(), Type.Tuple([Type.String(), Type.String()]), {
+    description: 'crrCd -> [crrBgColrVal, crrFgColrVal]',
+  }),
+  ownVslCd: Type.Union([Type.String(), Type.Null()], {
+    description: "a vessel user's own vessel (a search gives it as VSL_V), else null",
+  }),
+});
+export type SearchIndex = Static<typeof SearchIndex>;
