@@ -12,6 +12,7 @@ import type {
 export const SETTINGS_PATH = '/api/v2/app/notification/settings';
 export const NOTIFICATION_LIST_API = '/api/v2/app/notification/user/list';
 export const NOTIFICATION_DETAIL_API = '/api/v2/app/notification/user/detail';
+export const MY_SETTING_API = '/api/v2/app/common/my-setting';
 
 export interface AuditRow {
   idempotencyKey: string | null;
@@ -111,6 +112,27 @@ export class ServerApi {
   }): Promise<void> {
     const res = await this.request.post('/api/dev/faults', { data: f });
     expect(res.ok(), 'POST /api/dev/faults').toBe(true);
+  }
+
+  /** Any GET of the API as the signed-on user (e.g. '/api/v2/app/port/live?portCd=SGSIN'), its JSON. */
+  async get<T>(path: string): Promise<T> {
+    const res = await this.request.get(path, { headers: { 'X-AUTH-TOKEN': await this.token() } });
+    expect(res.ok(), `GET ${path}`).toBe(true);
+    return (await res.json()) as T;
+  }
+
+  /** The signed-on user's followed vessels, lanes and ports as the server has them (GET /common/my-setting). */
+  mySetting(): Promise<{ vslCds: string[]; laneCds: string[]; portCds: string[] }> {
+    return this.get(MY_SETTING_API);
+  }
+
+  /** Replaces the signed-on user's followed vessels (PUT /common/my-setting), e.g. to put a test's change back. */
+  async putMyVessels(vslCds: string[]): Promise<void> {
+    const res = await this.request.put(MY_SETTING_API, {
+      headers: { 'X-AUTH-TOKEN': await this.token() },
+      data: { vslCds },
+    });
+    expect(res.ok(), `PUT ${MY_SETTING_API}`).toBe(true);
   }
 
   /** Signs the browser context on through the sign-on form without a page; gives the session id (the cookie). */

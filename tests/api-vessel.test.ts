@@ -133,6 +133,14 @@ describe('current, cascade, ais and next-port', () => {
     const seqs = c.calls.map((x: { callSeq: number }) => x.callSeq);
     expect([...seqs].sort((a, b) => a - b)).toEqual(seqs);
     expect(c.calls.filter((x: { isCurrent: boolean }) => x.isCurrent).length).toBeLessThanOrEqual(1);
+    // Each call carries its port's position, for the map.
+    const ports = await s.db.query<{ port_cd: string; lat: number; lon: number }>(
+      'SELECT port_cd, lat, lon FROM ports',
+    );
+    for (const call of c.calls as { portCd: string; lat?: number; lon?: number }[]) {
+      const p = ports.find((x) => x.port_cd === call.portCd);
+      expect(call).toMatchObject({ lat: p?.lat, lon: p?.lon });
+    }
     const again = await ok(`/cascade?vslCd=${own}&skdVoyNo=${c.skdVoyNo}&skdDirCd=${c.skdDirCd}`, 'vessel');
     expect(again).toEqual(c);
     const missing = await get(`/cascade?vslCd=${own}&skdVoyNo=9999&skdDirCd=E`, 'vessel');

@@ -4,10 +4,14 @@ import { commonRoutes } from './common.ts';
 import { notificationRoutes } from './notification.ts';
 import { chatRoutes } from './chat.ts';
 import { vesselRoutes } from './vessel.ts';
+import { portRoutes } from './port.ts';
+import { serviceRoutes } from './service.ts';
 
 export async function apiRoutes(app: App): Promise<void> {
   await app.register(commonRoutes, { prefix: '/common' });
   await app.register(notificationRoutes, { prefix: '/notification' });
   await app.register(chatRoutes, { prefix: '/chat' });
   await app.register(vesselRoutes, { prefix: '/vessel' });
+  await app.register(portRoutes, { prefix: '/port' });
+  await app.register(serviceRoutes, { prefix: '/service' });
 }

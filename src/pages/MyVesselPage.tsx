@@ -1,13 +1,81 @@
-// /myvessel, the home of operators and other users: the vessels the user follows.
+// /myvessel, the home of operators and other users: the vessels the user follows at a glance, from this device (it
+// opens at sea), with add and remove saved through the outbox: applied at once, marked waiting until the server has it.
+import { useSnapshot } from 'valtio';
+import type { FleetVessel } from '../core/contract/vessel.ts';
+import { AddVessel } from '../features/myvessel/AddVessel.tsx';
+import { FollowedVessel } from '../features/myvessel/FollowedVessel.tsx';
+import { FollowedVesselsMap } from '../features/myvessel/FollowedVesselsMap.tsx';
+import { useLaneDetails } from '../features/myvessel/use-lane-details.ts';
+import { useMyVessels } from '../features/myvessel/use-my-vessels.ts';
+import { DataAge } from '../features/pages/DataAge.tsx';
+import { useNow } from '../shell/use-now.ts';
+import { userState } from '../state/app-state.ts';
+import { dialog } from '../ui/dialog-store.ts';
+import { toShownError } from '../ui/shown-error.ts';
+import { toast } from '../ui/toast-store.ts';
+import { PendingMarker } from '../ui/PendingMarker.tsx';
+
 export function MyVesselPage() {
+  const user = useSnapshot(userState).user;
+  const { page, view, save } = useMyVessels(user?.usrId ?? null);
+  const followed = view?.followed ?? [];
+  const details = useLaneDetails(followed.map((v) => v.laneCd));
+  const now = useNow(60_000);
+
+  const change = (vslCds: string[]) =>
+    save(vslCds).catch((err: unknown) => {
+      const shown = toShownError(err);
+      toast.error(shown.detail || shown.title);
+    });
+  const remove = async (v: FleetVessel) => {
+    const ok = await dialog.confirm(`${v.vslNm} (${v.vslCd}) leaves your list. You can add it again later.`, {
+      title: `Remove ${v.vslNm}?`,
+      okText: 'Remove',
+    });
+    if (ok && view) await change(view.list.filter((c) => c !== v.vslCd));
+  };
+  const add = (v: FleetVessel) => {
+    if (view) void change([...view.list, v.vslCd]);
+  };
+
   return (
-    <section className="card" aria-labelledby="myvessel-title">
-      <h2 id="myvessel-title" className="card__heading">
-        Vessels you follow
-      </h2>
-      <p className="muted">
-        The vessels you follow are not on this device yet. Find a vessel with Search below.
-      </p>
-    </section>
+    <div className="stack">
+      <DataAge syncedAt={page.syncedAt} loading={page.loading} error={page.error} />
+      <section className="card" aria-labelledby="myvessel-title">
+        <h2 id="myvessel-title" className="card__heading">
+          Vessels you follow {view && <span className="count">{followed.length}</span>}
+        </h2>
+        {view && view.removed.length > 0 && (
+          <p className="pending-removed">
+            <span>Removed: {view.removed.map((v) => v.vslNm).join(', ')}</span> <PendingMarker />
+          </p>
+        )}
+        {view === undefined || (page.data === null && page.loading) ? null : page.data === null ? (
+          <p className="muted">
+            {page.error
+              ? page.error.detail || page.error.title
+              : 'The vessels you follow are not on this device yet.'}
+          </p>
+        ) : followed.length === 0 ? (
+          <p className="muted">You follow no vessel yet. Add one below.</p>
+        ) : (
+          <ul className="call-list">
+            {followed.map((v) => (
+              <FollowedVessel
+                key={v.vslCd}
+                vessel={v}
+                detail={details.get(v.vslCd)}
+                user={user}
+                waiting={view.added.has(v.vslCd)}
+                now={now}
+                onRemove={(x) => void remove(x)}
+              />
+            ))}
+          </ul>
+        )}
+        {view && page.data && <AddVessel candidates={view.others} onAdd={add} />}
+      </section>
+      <FollowedVesselsMap vessels={followed} />
+    </div>
   );
 }

@@ -6,7 +6,12 @@ import { Link } from 'wouter';
 import { useSnapshot } from 'valtio';
 import { nationOf } from '../core/flag.ts';
 import { portLiveLink, portStatusLink } from '../core/link.ts';
+import type { PortIdentity } from '../core/contract/port.ts';
 import { setCurrentCodes, userState } from '../state/app-state.ts';
+import { DataAge } from '../features/pages/DataAge.tsx';
+import { usePageData, type PageData } from '../features/pages/use-page-data.ts';
+import { PortLiveView } from '../features/ports/PortLiveView.tsx';
+import { PortStatusView } from '../features/ports/PortStatusView.tsx';
 
 export type PortView = 'live' | 'status';
 
@@ -19,7 +24,6 @@ export function PortPage({ view, portCode }: { view: PortView; portCode?: string
     if (code) setCurrentCodes({ portCd: code });
   }, [code]);
 
-  const port = snap.myPorts.find((p) => p.portCd === code);
   return (
     <div className="stack">
       {snap.myPorts.length > 0 && (
@@ -37,22 +41,11 @@ export function PortPage({ view, portCode }: { view: PortView; portCode?: string
         </nav>
       )}
       {code ? (
-        <section className="card" aria-labelledby="port-title">
-          <div className="card__row">
-            <span className="nation" role="img" aria-label={`Country ${port?.cntNm ?? nationOf(code)}`}>
-              {nationOf(code)}
-            </span>
-            <h2 id="port-title" className="card__heading">
-              {port ? `${port.portNm} (${code})` : code}
-            </h2>
-          </div>
-          {port && <p className="muted">{port.cntNm}</p>}
-          <p className="muted">
-            {view === 'live'
-              ? 'Vessels expected, alongside and departed are not on this device yet.'
-              : 'The status of this port is not on this device yet.'}
-          </p>
-        </section>
+        view === 'live' ? (
+          <PortLiveData code={code} />
+        ) : (
+          <PortStatusData code={code} />
+        )
       ) : (
         <section className="card" aria-labelledby="no-port">
           <h2 id="no-port" className="card__heading">
@@ -62,5 +55,65 @@ export function PortPage({ view, portCode }: { view: PortView; portCode?: string
         </section>
       )}
     </div>
+  );
+}
+
+function PortLiveData({ code }: { code: string }) {
+  const page = usePageData('portLive', code);
+  const user = useSnapshot(userState).user;
+  return (
+    <>
+      <PortHeader code={code} view="live" port={page.data?.port} />
+      <DataAge syncedAt={page.syncedAt} loading={page.loading} error={page.error} />
+      {page.data ? <PortLiveView live={page.data} user={user} /> : <Missing page={page} />}
+    </>
+  );
+}
+
+function PortStatusData({ code }: { code: string }) {
+  const page = usePageData('portStatus', code);
+  return (
+    <>
+      <PortHeader code={code} view="status" port={page.data?.port} />
+      <DataAge syncedAt={page.syncedAt} loading={page.loading} error={page.error} />
+      {page.data ? <PortStatusView status={page.data} /> : <Missing page={page} />}
+    </>
+  );
+}
+
+/** The port's nation, name and country, from its data or (before that) the agent's own port list. */
+function PortHeader({ code, view, port }: { code: string; view: PortView; port: PortIdentity | undefined }) {
+  const own = useSnapshot(userState).myPorts.find((p) => p.portCd === code);
+  const name = port?.portNm ?? own?.portNm;
+  const country = port?.cntNm ?? own?.cntNm;
+  return (
+    <section className="card port-header" aria-labelledby="port-title">
+      <div className="card__row">
+        <span className="nation" role="img" aria-label={`Country ${country ?? nationOf(code)}`}>
+          {nationOf(code)}
+        </span>
+        <div className="port-header__text">
+          <h2 id="port-title" className="card__heading">
+            {name ? `${name} (${code})` : code}
+          </h2>
+          {country && <p className="muted">{country}</p>}
+        </div>
+      </div>
+      <Link
+        className="button button--secondary port-header__switch"
+        href={view === 'live' ? portStatusLink(code) : portLiveLink(code)}
+      >
+        {view === 'live' ? 'Current status' : 'Live: vessels in port'}
+      </Link>
+    </section>
+  );
+}
+
+function Missing({ page }: { page: PageData<unknown> }) {
+  if (page.data === undefined || page.loading) return null;
+  return (
+    <p className="card muted">
+      {page.error ? page.error.detail || page.error.title : 'This port is not on this device yet.'}
+    </p>
   );
 }

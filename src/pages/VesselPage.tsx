@@ -1,74 +1,58 @@
 // /vessel, /vessel/{vslCd} and /vessel/schedule: the vessel the address names (or the SPEC §5 fallback) with what
-// this device has of it. A vessel user may open only its own vessel (SPEC §6).
-import { useEffect } from 'react';
-import { useSnapshot } from 'valtio';
-import { setCurrentCodes, userState } from '../state/app-state.ts';
-import { ErrorView } from '../ui/ErrorView.tsx';
-import { toShownError } from '../ui/shown-error.ts';
-import { ForbiddenError } from '../core/net/http.ts';
-import { chooseVessel, storeVesselCode } from './vessel-access.ts';
-import { VesselSummary } from './VesselSummary.tsx';
+// this device has of it: identity and current state, the map, and the schedule widget (IBM_W2030), each with its
+// age; /vessel/schedule shows the widget alone. A vessel user may open only its own vessel (SPEC §6).
+import { useSearch } from 'wouter';
 import { DataAge } from '../features/pages/DataAge.tsx';
 import { usePageData } from '../features/pages/use-page-data.ts';
+import { wantsScheduleWidget } from '../features/vessel/calls.ts';
+import { ScheduleWidget } from '../features/vessel/ScheduleWidget.tsx';
+import { SectionData } from '../features/vessel/SectionData.tsx';
+import { VesselGate } from '../features/vessel/VesselGate.tsx';
+import { VesselMap } from '../features/vessel/VesselMap.tsx';
+import { VesselSummary } from './VesselSummary.tsx';
 
-export function VesselPage({
-  vslCd: fromPath,
-  kind = 'vessel',
-}: {
-  vslCd?: string;
-  kind?: 'vessel' | 'voyage';
-}) {
-  const snap = useSnapshot(userState);
-  const { vslCd, allowed } = chooseVessel(snap.user, fromPath, snap);
-
-  useEffect(() => {
-    if (!vslCd || !allowed) return;
-    setCurrentCodes({ vslCd });
-    storeVesselCode(vslCd);
-  }, [vslCd, allowed]);
-
-  if (!allowed)
-    return (
-      <ErrorView
-        inline
-        error={toShownError(
-          new ForbiddenError(`You can open only your own vessel, ${snap.vesselCode ?? ''}.`),
-        )}
-      />
-    );
-  if (!vslCd)
-    return (
-      <section className="card" aria-labelledby="no-vessel">
-        <h2 id="no-vessel" className="card__heading">
-          No vessel chosen
-        </h2>
-        <p>Search for a vessel with Search below, or open one from My Vessel.</p>
-      </section>
-    );
-  return <VesselData vslCd={vslCd} kind={kind} />;
+export function VesselPage({ vslCd, view = 'vessel' }: { vslCd?: string; view?: 'vessel' | 'schedule' }) {
+  return (
+    <VesselGate vslCd={vslCd}>
+      {(code) => (view === 'schedule' ? <ScheduleOnly vslCd={code} /> : <VesselData vslCd={code} />)}
+    </VesselGate>
+  );
 }
 
-function VesselData({ vslCd, kind }: { vslCd: string; kind: 'vessel' | 'voyage' }) {
-  const page = usePageData('vessel', vslCd);
+function VesselData({ vslCd }: { vslCd: string }) {
+  const search = useSearch();
+  const vessel = usePageData('vessel', vslCd);
+  const cascade = usePageData('cascade', vslCd);
+  const track = usePageData('track', vslCd);
+  const age = <DataAge syncedAt={vessel.syncedAt} loading={vessel.loading} error={vessel.error} />;
   return (
-    <div className="stack">
-      <DataAge syncedAt={page.syncedAt} loading={page.loading} error={page.error} />
-      {page.data ? (
-        <VesselSummary vessel={page.data} />
+    <div className="stack vessel-page">
+      {vessel.data ? (
+        <VesselSummary vessel={vessel.data} age={age} />
       ) : (
-        page.data === null &&
-        !page.loading && (
-          <section className="card" aria-labelledby="vessel-code">
-            <h2 id="vessel-code" className="card__heading">
-              {kind === 'voyage' ? 'Voyage of ' : 'Vessel '}
-              {vslCd}
-            </h2>
-            <p className="muted">
-              {page.error ? page.error.detail || page.error.title : 'This vessel is not on this device yet.'}
-            </p>
-          </section>
-        )
+        <section className="card" aria-labelledby="vessel-code">
+          <h2 id="vessel-code" className="card__heading">
+            Vessel {vslCd}
+          </h2>
+          {age}
+          <SectionData page={vessel}>{() => null}</SectionData>
+        </section>
       )}
+      <VesselMap vessel={vessel.data} track={track} cascade={cascade.data} />
+      <ScheduleWidget page={cascade} highlight={wantsScheduleWidget(search)} />
+    </div>
+  );
+}
+
+function ScheduleOnly({ vslCd }: { vslCd: string }) {
+  const search = useSearch();
+  const cascade = usePageData('cascade', vslCd);
+  return (
+    <div className="stack vessel-page vessel-page--schedule">
+      <p className="schedule__vessel">
+        {cascade.data ? `${cascade.data.vslNm} (${cascade.data.vslCd})` : `Vessel ${vslCd}`}
+      </p>
+      <ScheduleWidget page={cascade} highlight={wantsScheduleWidget(search)} />
     </div>
   );
 }

@@ -1,11 +1,19 @@
 // A vessel's identity and current state as last synced (GET /vessel/current): code, name and carrier colours,
-// service, position, speed and course, and the previous and next port with the ETA's delay (SPEC §5 formats).
+// service (linked), voyage, navigational status, position with its age, speed and course, and the previous and next
+// port with ETA and delay (SPEC §5 formats).
+import type { ReactNode } from 'react';
+import { Link } from 'wouter';
 import type { CallRef, VesselCurrent } from '../core/contract/vessel.ts';
 import { formatDelayHours } from '../core/format/format-delay.ts';
 import { formatTimeDateYear } from '../core/format/format-date.ts';
 import { formatNumber } from '../core/format/format-number.ts';
+import { serviceLink } from '../core/link.ts';
+import { updatedAgo } from '../shell/sync-status-text.ts';
+import { useNow } from '../shell/use-now.ts';
 
 const NAV: Record<string, string> = { UNDER_WAY: 'Under way', AT_ANCHOR: 'At anchor', MOORED: 'Moored' };
+
+export const navStatusText = (navSts: string | null): string => (navSts ? (NAV[navSts] ?? navSts) : '-');
 
 function position(v: VesselCurrent): string {
   if (v.lat === null || v.lon === null) return '-';
@@ -47,18 +55,20 @@ export function CallFacts({ call, label }: { call: CallRef; label: string }) {
           <dt>{call.atd ? 'ATD' : 'ETD'}</dt>
           <dd>{formatTimeDateYear(call.atd ?? call.etd)} UTC</dd>
         </div>
-        {!call.ata && (
-          <div>
-            <dt>Delay</dt>
-            <dd>{formatDelayHours(call.etaDelayHrs)}</dd>
-          </div>
-        )}
+        <div>
+          <dt>Delay</dt>
+          <dd>{formatDelayHours(call.etaDelayHrs)}</dd>
+        </div>
       </dl>
     </div>
   );
 }
 
-export function VesselSummary({ vessel }: { vessel: VesselCurrent }) {
+/** `age` is the section's DataAge, shown under the name. */
+export function VesselSummary({ vessel, age }: { vessel: VesselCurrent; age?: ReactNode }) {
+  const now = useNow(60_000);
+  const lane = vessel.vslSlanCd || vessel.laneCd;
+  const posAge = vessel.posDt ? updatedAgo(Date.parse(vessel.posDt), now) : null;
   return (
     <section className="card" aria-labelledby={`vessel-${vessel.vslCd}`}>
       <div className="card__row">
@@ -67,12 +77,19 @@ export function VesselSummary({ vessel }: { vessel: VesselCurrent }) {
           {vessel.vslNm} <span className="muted">({vessel.vslCd})</span>
         </h2>
       </div>
+      {age}
       <dl className="facts">
         <div>
           <dt>Service</dt>
           <dd>
-            {vessel.laneNm} ({vessel.vslSlanCd || vessel.laneCd})
+            <Link className="facts__link" href={serviceLink(lane)}>
+              {vessel.laneNm} ({lane})
+            </Link>
           </dd>
+        </div>
+        <div>
+          <dt>Carrier</dt>
+          <dd>{vessel.crrNm}</dd>
         </div>
         {vessel.skdVoyNo && (
           <div>
@@ -85,7 +102,7 @@ export function VesselSummary({ vessel }: { vessel: VesselCurrent }) {
         )}
         <div>
           <dt>Status</dt>
-          <dd>{vessel.navSts ? (NAV[vessel.navSts] ?? vessel.navSts) : '-'}</dd>
+          <dd>{navStatusText(vessel.navSts)}</dd>
         </div>
         <div>
           <dt>Position</dt>
@@ -101,9 +118,15 @@ export function VesselSummary({ vessel }: { vessel: VesselCurrent }) {
           <dt>Position time</dt>
           <dd>{vessel.posDt ? `${formatTimeDateYear(vessel.posDt)} UTC` : '-'}</dd>
         </div>
+        <div>
+          <dt>Position age</dt>
+          <dd>{posAge ?? '-'}</dd>
+        </div>
       </dl>
+      {vessel.nextPort && (
+        <CallFacts call={vessel.nextPort} label={vessel.nextPort.ata ? 'In port' : 'Next port'} />
+      )}
       {vessel.prevPort && <CallFacts call={vessel.prevPort} label="Previous port" />}
-      {vessel.nextPort && <CallFacts call={vessel.nextPort} label="Next port" />}
     </section>
   );
 }

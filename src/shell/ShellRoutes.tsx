@@ -8,6 +8,7 @@ import { OPERATOR_PAGES, OperatorContentPage } from '../pages/OperatorContentPag
 import { PortPage } from '../pages/PortPage.tsx';
 import { ServicePage } from '../pages/ServicePage.tsx';
 import { VesselPage } from '../pages/VesselPage.tsx';
+import { VoyagePage } from '../pages/VoyagePage.tsx';
 
 export function ShellRoutes({ home }: { home: string }) {
   return (
@@ -15,11 +16,11 @@ export function ShellRoutes({ home }: { home: string }) {
       <Route path="/">
         <Redirect to={home} replace />
       </Route>
-      <Route path="/vessel/schedule">{() => <VesselPage />}</Route>
+      <Route path="/vessel/schedule">{() => <VesselPage view="schedule" />}</Route>
       <Route path="/vessel">{() => <VesselPage />}</Route>
       <Route path="/vessel/:vslCd">{(p) => <VesselPage vslCd={p.vslCd} />}</Route>
-      <Route path="/voyage">{() => <VesselPage kind="voyage" />}</Route>
-      <Route path="/voyage/:vslCd">{(p) => <VesselPage kind="voyage" vslCd={p.vslCd} />}</Route>
+      <Route path="/voyage">{() => <VoyagePage />}</Route>
+      <Route path="/voyage/:vslCd">{(p) => <VoyagePage vslCd={p.vslCd} />}</Route>
       <Route path="/service">{() => <ServicePage />}</Route>
       <Route path="/service/:laneCode">{(p) => <ServicePage laneCode={p.laneCode} />}</Route>
       <Route path="/port/live">{() => <PortPage view="live" />}</Route>

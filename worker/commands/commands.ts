@@ -3,13 +3,24 @@
 import type { QuayDb } from '../../src/core/db.ts';
 import { ForbiddenError, UnknownError } from '../../src/core/net/http.ts';
 import { enqueue, entityOf } from '../../src/core/outbox/enqueue.ts';
-import type { ApiCaller, DrainOptions } from '../../src/core/outbox/drain.ts';
+import { followVessels, type ApiCaller, type DrainOptions } from '../../src/core/outbox/drain.ts';
 import { scheduleDrain } from '../../src/core/outbox/schedule.ts';
-import type { HistoryBody, PushSubscriptionState } from '../../src/core/outbox/types.ts';
+import {
+  MY_VESSELS_ENTITY,
+  type HistoryBody,
+  type PushSubscriptionState,
+} from '../../src/core/outbox/types.ts';
+import type { FleetResponse } from '../../src/core/contract/vessel.ts';
+import { MY_SETTING_MAX } from '../../src/core/contract/common.ts';
 import { isLocalHost } from '../../src/core/net/local-host.ts';
 
 const N = '/api/v2/app/notification';
 export const HISTORY_PATH = '/api/v2/app/common/history/application-history';
+export const MY_SETTING_PATH = '/api/v2/app/common/my-setting';
+const VSL_CD = /^[A-Z0-9]{4}$/;
+
+/** The pageData key of a user's My Vessel data (worker/pages/sources.ts kind 'myVessels', keyed by the user's id). */
+export const myVesselsKey = (usrId: string): string => `myVessels:${usrId}`;
 /** The outbox entity of page views: they go in the order they were made, one after the other. */
 export const HISTORY_ENTITY = 'history';
 /** The server's limits (AppHistoryBody): urlVal 1 to 2000 characters, prmtVal up to 4000. */
@@ -227,7 +238,43 @@ export function createCommands(deps: CommandDeps) {
     return { opId };
   }
 
-  return { acknowledge, markRead, saveSetting, saveSubscription, recordVisit };
+  /**
+   * My Vessel's add and remove: the whole new list of followed vessels, shown at once (the kept page data) and sent
+   * as PUT /common/my-setting {vslCds} through the outbox; the last list wins, a refusal puts the first one back.
+   */
+  async function saveMyVessels(vslCds: string[]): Promise<CommandResult> {
+    const list = [...new Set(vslCds.map((c) => c.trim().toUpperCase()))];
+    const bad = list.find((c) => !VSL_CD.test(c));
+    if (bad !== undefined) throw new UnknownError(`${bad} is not a vessel code.`);
+    if (list.length > MY_SETTING_MAX)
+      throw new UnknownError(`At most ${MY_SETTING_MAX} vessels can be followed.`);
+    const opId = await db.transaction('rw', [db.pageData, db.outbox, db.meta], async () => {
+      const user = await db.getMeta('user');
+      if (!user) throw new UnknownError('Nobody is signed on.');
+      const key = myVesselsKey(user.usrId);
+      const kept = (await db.pageData.get(key))?.data as FleetResponse | undefined;
+      // What the user saw before this change: the list still waiting to be sent, else the kept data's.
+      const waiting = await db.outbox.where('entity').equals(MY_VESSELS_ENTITY).sortBy('seq');
+      const shown =
+        (waiting[waiting.length - 1]?.body as { vslCds?: string[] } | undefined)?.vslCds ??
+        kept?.vessels.filter((v) => v.followed).map((v) => v.vslCd) ??
+        [];
+      if (shown.length === list.length && shown.every((c) => list.includes(c))) return null;
+      await followVessels(db, key, list);
+      const op = await enqueue(db, {
+        kind: 'mySetting',
+        entity: MY_VESSELS_ENTITY,
+        method: 'PUT',
+        path: MY_SETTING_PATH,
+        body: { vslCds: list },
+        undo: { key, vslCds: shown },
+      });
+      return op.opId;
+    });
+    return after(opId);
+  }
+
+  return { acknowledge, markRead, saveSetting, saveSubscription, recordVisit, saveMyVessels };
 }
 
 export type Commands = ReturnType<typeof createCommands>;

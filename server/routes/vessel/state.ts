@@ -151,6 +151,8 @@ export async function stateRoutes(app: App): Promise<void> {
           skipYn: c.skip_yn === 'Y' ? ('Y' as const) : ('N' as const),
           etaDelayHrs: etaDelayHrs(c.eta, c.ata),
           isCurrent: isNext(c),
+          lat: c.port_lat,
+          lon: c.port_lon,
         })),
       };
     },

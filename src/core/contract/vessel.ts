@@ -129,6 +129,8 @@ export const CascadeCall = Type.Object({
   skipYn: YN,
   etaDelayHrs: Num,
   isCurrent: Type.Boolean({ description: 'the call the vessel is at or heading to' }),
+  lat: Type.Optional(Type.Number({ description: "the port's latitude, degrees (for the map)" })),
+  lon: Type.Optional(Type.Number({ description: "the port's longitude, degrees (for the map)" })),
 });
 export type CascadeCall = Static<typeof CascadeCall>;
 export const CascadeResponse = Type.Object({

@@ -13,6 +13,7 @@ import { defaultLocks, type Locks } from '../locks.ts';
 import { OUTBOX_LOCK } from './lock.ts';
 import { recordConfirmation, recordFailure } from './meta.ts';
 import type { OpError, OutboxFailure, OutboxRow, UndoByKind } from './types.ts';
+import type { FleetResponse } from '../contract/vessel.ts';
 
 /** A satellite round trip is most of a second: a few entities at once, not more (the link is shared and paid). */
 export const DEFAULT_CONCURRENCY = 4;
@@ -119,10 +120,11 @@ function sameVisit(a: OutboxRow, b: OutboxRow): boolean {
 }
 
 /**
- * Rule 2's coalescing, on one entity's rows in seq order. A setting or a subscription: the last state wins, and it
- * takes the undo of the first (the state before all of them). Reads of one notSeq: the first stays (it made the
- * local change), later ones go; so do repeated registrations of the device. Page views (history): one that repeats the view just before it (same urlVal and
- * prmtVal) goes, the first stays. An ack is never dropped.
+ * Rule 2's coalescing, on one entity's rows in seq order. A setting, a subscription or the followed vessels
+ * (mySetting): the last state wins, and it takes the undo of the first (the state before all of them). Reads of one
+ * notSeq: the first stays (it made the local change), later ones go; so do repeated registrations of the device.
+ * Page views (history): one that repeats the view just before it (same urlVal and prmtVal) goes, the first stays.
+ * An ack is never dropped.
  */
 export function coalesce(rows: readonly OutboxRow[]): { keep: OutboxRow[]; drop: OutboxRow[] } {
   const keep: OutboxRow[] = [];
@@ -131,7 +133,10 @@ export function coalesce(rows: readonly OutboxRow[]): { keep: OutboxRow[]; drop:
   let deviceKept = false;
   for (const row of rows) {
     const prev = keep[keep.length - 1];
-    if ((row.kind === 'setting' || row.kind === 'subscription') && prev?.kind === row.kind) {
+    if (
+      (row.kind === 'setting' || row.kind === 'subscription' || row.kind === 'mySetting') &&
+      prev?.kind === row.kind
+    ) {
       keep[keep.length - 1] = { ...row, undo: prev.undo };
       drop.push(prev);
     } else if (row.kind === 'history' && prev?.kind === 'history' && sameVisit(prev, row)) {
@@ -154,7 +159,21 @@ const LOCAL_TABLES = (db: QuayDb) => [
   db.notificationDetails,
   db.badge,
   db.notificationSettings,
+  db.pageData,
 ];
+
+/**
+ * Marks `vslCds` followed and every other vessel not, in the kept My Vessel data (pageData `key`, the fleet answer);
+ * nothing when the device has none. Call inside a transaction that includes db.pageData.
+ */
+export async function followVessels(db: QuayDb, key: string, vslCds: readonly string[]): Promise<void> {
+  const row = await db.pageData.get(key);
+  const data = row?.data as FleetResponse | undefined;
+  if (!row || !Array.isArray(data?.vessels)) return;
+  const on = new Set(vslCds);
+  const vessels = data.vessels.map((v) => ({ ...v, followed: on.has(v.vslCd) }));
+  await db.pageData.update(key, { data: { ...data, vessels } });
+}
 
 /** Puts back what the operation's local change replaced (call inside a transaction over LOCAL_TABLES). */
 async function undoLocal(db: QuayDb, row: OutboxRow): Promise<void> {
@@ -193,6 +212,11 @@ async function undoLocal(db: QuayDb, row: OutboxRow): Promise<void> {
       else await db.setMeta('pushSubscription', u.previous);
       return;
     }
+    case 'mySetting': {
+      const u = row.undo as UndoByKind['mySetting'];
+      await followVessels(db, u.key, u.vslCds);
+      return;
+    }
     case 'device':
     case 'history':
       // A device registration or a page view changed nothing on the device.
@@ -207,16 +231,18 @@ async function refuse(db: QuayDb, row: OutboxRow, message: string, status: numbe
     kind: row.kind,
     entity: row.entity,
     body: row.body,
-    message,
+    // The followed vessels come back on screen: the user is told why, or a vessel would reappear unexplained.
+    message: row.kind === 'mySetting' ? `My Vessel could not be saved: ${message}` : message,
     status,
-    // Only an ack asks for a toast (SPEC §8); read, setting and a refused page view (history) are only logged.
-    toast: row.kind === 'ack',
+    // An ack asks for a toast (SPEC §8), and so does My Vessel (a list the user edited by hand); read, setting and a
+    // refused page view (history) are only logged.
+    toast: row.kind === 'ack' || row.kind === 'mySetting',
     at,
   };
   await db.transaction('rw', LOCAL_TABLES(db), async () => {
     await db.outbox.delete(row.seq as number);
     const later =
-      row.kind === 'setting' || row.kind === 'subscription'
+      row.kind === 'setting' || row.kind === 'subscription' || row.kind === 'mySetting'
         ? (await db.outbox.where('entity').equals(row.entity).sortBy('seq')).find((r) => r.kind === row.kind)
         : undefined;
     // The user changed the switch again after this one was sent: their latest choice stays on screen, and the
@@ -308,6 +334,15 @@ async function run(db: QuayDb, client: ApiCaller, opts: DrainOptions): Promise<D
                 message: outcome.answer.msg,
                 at: now(),
               });
+            });
+          } else if (head.kind === 'mySetting') {
+            // The server holds this list now: the kept page data says so too, even if a sync while the change
+            // waited brought back the older list.
+            await db.transaction('rw', db.outbox, db.pageData, async () => {
+              await db.outbox.delete(seq);
+              const u = head.undo as UndoByKind['mySetting'];
+              const body = head.body as { vslCds?: string[] };
+              if (Array.isArray(body.vslCds)) await followVessels(db, u.key, body.vslCds);
             });
           } else await db.outbox.delete(seq);
           result.applied += 1;

@@ -5,7 +5,10 @@
  * view of the application history (SPEC §7): not a change of the user's, so it has nothing to undo and is not
  * counted among the changes that wait.
  */
-export type OpKind = 'ack' | 'read' | 'setting' | 'subscription' | 'device' | 'history';
+export type OpKind = 'ack' | 'read' | 'setting' | 'subscription' | 'device' | 'history' | 'mySetting';
+
+/** The outbox entity of the user's followed vessels (PUT /common/my-setting {vslCds}): the last list wins. */
+export const MY_VESSELS_ENTITY = 'mySetting:vessels';
 
 export interface OpError {
   name: string;
@@ -55,6 +58,13 @@ export interface UndoSubscription {
   notDevId: string;
   previous: PushSubscriptionState | null;
 }
+/** My Vessel's list before the change: put back into the kept page data (pageData `key`) when the server refuses. */
+export interface UndoMySetting {
+  /** The pageData key of the user's My Vessel data, e.g. 'myVessels:operator'. */
+  key: string;
+  /** The followed vessel codes before the change, in order. */
+  vslCds: string[];
+}
 export interface UndoByKind {
   ack: UndoAck;
   read: UndoRead;
@@ -64,6 +74,7 @@ export interface UndoByKind {
   /** POST /notification/user/logged-user: ties this device to the user; nothing on the device to undo. */
   device: null;
   history: null;
+  mySetting: UndoMySetting;
 }
 
 /** The body of PUT /api/v2/app/common/history/application-history (SPEC §7), as a 'history' operation sends it. */

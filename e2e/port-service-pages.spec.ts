@@ -1,0 +1,212 @@
+// The port, service and My Vessel pages end to end (SPEC §2, §3, §5, §6; DESIGN.md §6): an agent's home with its first
+// port's real calls, switching ports and the port's status; an operator's followed vessels, one removed and one added
+// at sea that reach the server once; a vessel user's service; every page opened before shown offline with its age.
+import type { Page } from '@playwright/test';
+import type { PortLive, PortStatus } from '../src/core/contract/port.ts';
+import type { ServiceRotation } from '../src/core/contract/service.ts';
+import type { FleetResponse, VesselCurrent } from '../src/core/contract/vessel.ts';
+import type { MyPortResponse } from '../src/core/contract/common.ts';
+import { formatTimeDate } from '../src/core/format/format-date.ts';
+import { expect, test } from './fixtures.ts';
+import { AppPage } from './pages/app.ts';
+import { PortsPages } from './pages/ports.ts';
+import { SignOnPage } from './pages/sign-on.ts';
+import { MY_SETTING_API, type ServerApi } from './server-api.ts';
+
+const API = '/api/v2/app';
+
+async function signOn(page: Page, usrId: string): Promise<void> {
+  await page.goto('/');
+  await new SignOnPage(page).signOn(usrId, 'demo');
+  await new AppPage(page).expectShell();
+}
+
+/** Every call of the server's answer is on the page, in its section, with its vessel, voyage and times. */
+async function expectCalls(pages: PortsPages, live: PortLive): Promise<void> {
+  await expect(pages.portTitle).toHaveText(`${live.port.portNm} (${live.port.portCd})`);
+  for (const key of ['expected', 'alongside', 'departed'] as const) {
+    const section = pages.section(
+      key === 'expected' ? 'Expected' : key === 'alongside' ? 'Alongside' : 'Departed',
+    );
+    await expect(section.getByRole('listitem')).toHaveCount(live[key].length);
+    for (const [i, c] of live[key].entries()) {
+      const item = section.getByRole('listitem').nth(i);
+      await expect(item).toContainText(c.vslNm);
+      await expect(item).toContainText(`Voyage ${c.skdVoyNo}${c.skdDirCd}`);
+      await expect(item).toContainText(formatTimeDate(c.ata ?? c.eta));
+      await expect(item).toContainText(formatTimeDate(c.atd ?? c.etd));
+      if (c.ydNm) await expect(item).toContainText(c.ydNm);
+    }
+  }
+}
+
+const portLive = (api: ServerApi, portCd: string) => api.get<PortLive>(`${API}/port/live?portCd=${portCd}`);
+
+test('agent: its home shows its first port live, it switches ports, opens the status, and all of it offline', async ({
+  page,
+  context,
+  appPage,
+  serverApi,
+}) => {
+  await signOn(page, 'agent');
+  await appPage.expectShell('Port Live');
+  await expect(page).toHaveURL(/\/port\/live$/);
+  const pages = new PortsPages(page);
+  const ports = (await serverApi.get<MyPortResponse>(`${API}/common/my-port`)).myPortList;
+  const [first, second] = ports;
+  if (!first || !second) throw new Error('the agent has fewer than two ports');
+
+  const home = await portLive(serverApi, first.portCd);
+  expect(home.expected.length + home.alongside.length + home.departed.length).toBeGreaterThan(0);
+  await expectCalls(pages, home);
+  await expect(page.getByRole('img', { name: `Country ${first.cntNm}` })).toHaveText(
+    first.portCd.slice(0, 2),
+  );
+  await expect(pages.portChip(first.portCd)).toHaveAttribute('aria-current', 'page');
+  await pages.expectAged();
+  await pages.expectFitsAndTouchable();
+  await pages.screenshot('live-agent');
+
+  await pages.portChip(second.portCd).click();
+  await expect(page).toHaveURL(new RegExp(`/port/live/${second.portCd}$`));
+  await expectCalls(pages, await portLive(serverApi, second.portCd));
+  await expect(pages.portChip(second.portCd)).toHaveAttribute('aria-current', 'page');
+  await pages.screenshot('live-switched');
+
+  await page.getByRole('link', { name: 'Current status', exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/port/status/${second.portCd}$`));
+  const status = await serverApi.get<PortStatus>(`${API}/port/status?portCd=${second.portCd}`);
+  await expect(pages.currentStatus).toContainText(status.current?.stsNm ?? 'no status');
+  await expect(pages.recentChanges.getByRole('listitem')).toHaveCount(status.history.length);
+  await pages.expectAged();
+
+  // A port closed or restricted for a reason: status, from when and why (N009 fields), and its changes.
+  await page.goto('/port/status/NLRTM');
+  const rtm = await serverApi.get<PortStatus>(`${API}/port/status?portCd=NLRTM`);
+  if (!rtm.current) throw new Error('NLRTM has no status');
+  await expect(pages.currentStatus).toContainText(rtm.current.stsNm);
+  await expect(pages.currentStatus).toContainText(rtm.current.stsReasNm);
+  await expect(pages.currentStatus).toContainText(formatTimeDate(rtm.current.stsFrmDt).slice(0, 5));
+  await expect(pages.recentChanges.getByRole('listitem')).toHaveCount(rtm.history.length);
+  await pages.expectFitsAndTouchable();
+  await pages.screenshot('status-restricted');
+
+  // At sea: every page opened before shows its data and its age, with no link.
+  await appPage.waitForServiceWorkerControl();
+  await context.setOffline(true);
+  await page.goto(`/port/live/${first.portCd}`);
+  await expectCalls(pages, home);
+  await pages.expectAged();
+  await pages.screenshot('live-offline');
+  await page.goto(`/port/status/${second.portCd}`);
+  await expect(pages.currentStatus).toContainText(status.current?.stsNm ?? 'no status');
+  await pages.expectAged();
+  await page.goto('/port/status/NLRTM');
+  await expect(pages.currentStatus).toContainText(rtm.current.stsReasNm);
+  await context.setOffline(false);
+});
+
+test('operator: My Vessel lists the followed vessels; one removed and one added at sea reach the server once', async ({
+  page,
+  context,
+  appPage,
+  serverApi,
+}) => {
+  await signOn(page, 'operator');
+  await appPage.expectShell('My Vessel');
+  const pages = new PortsPages(page);
+  const original = (await serverApi.mySetting()).vslCds;
+  const fleet = (await serverApi.get<FleetResponse>(`${API}/vessel/info/fleet`)).vessels;
+  const nameOf = (vslCd: string) => fleet.find((v) => v.vslCd === vslCd)?.vslNm ?? vslCd;
+  expect(original.length).toBeGreaterThan(2);
+  try {
+    await expect(pages.followed.getByRole('listitem')).toHaveCount(original.length);
+    for (const vslCd of original) await expect(pages.followedVessel(nameOf(vslCd))).toContainText(vslCd);
+    await expect(page.getByRole('img', { name: /^Map of the \d+ vessels you follow/ })).toBeVisible();
+    await pages.expectAged();
+    await pages.expectFitsAndTouchable();
+    await pages.screenshot('myvessel');
+
+    const removed = nameOf(original[1] as string);
+    const added = fleet.find((v) => !original.includes(v.vslCd) && v.vslNm.startsWith('NORDIC'));
+    if (!added) throw new Error('no NORDIC vessel to add');
+    const puts = async () =>
+      (await serverApi.audit('operator')).filter((r) => r.path === MY_SETTING_API).length;
+    const putsBefore = await puts();
+
+    await appPage.waitForServiceWorkerControl();
+    await context.setOffline(true);
+    await pages.removeVessel(removed, () => pages.screenshot('myvessel-remove-confirm'));
+    await expect(pages.followedVessel(removed)).toHaveCount(0);
+    await expect(pages.followed.getByText(`Removed: ${removed}`)).toBeVisible();
+    await pages.addVesselNamed('nordic', added.vslNm, async () => {
+      await pages.vesselSearch.scrollIntoViewIfNeeded();
+      await pages.screenshot('myvessel-add');
+    });
+    await expect(pages.followedVessel(added.vslNm).getByText('Waiting to send')).toBeVisible();
+    await expect(pages.followed.getByRole('listitem')).toHaveCount(original.length);
+    await pages.screenshot('myvessel-waiting');
+
+    // The change survives a reload at sea and has not reached the server.
+    await page.reload();
+    await expect(pages.followedVessel(added.vslNm).getByText('Waiting to send')).toBeVisible();
+    await expect(pages.followedVessel(removed)).toHaveCount(0);
+    await pages.expectAged();
+    expect((await serverApi.mySetting()).vslCds).toEqual(original);
+
+    await context.setOffline(false);
+    await expect(page.getByText('Waiting to send')).toHaveCount(0, { timeout: 30_000 });
+    // The fleet answer the device keeps has no follow order: the saved list has the same vessels, in code order.
+    const expected = [...original.filter((c) => nameOf(c) !== removed), added.vslCd].sort();
+    expect([...(await serverApi.mySetting()).vslCds].sort()).toEqual(expected);
+    expect(await puts()).toBe(putsBefore + 1);
+    await expect(pages.followedVessel(added.vslNm)).toBeVisible();
+    await pages.screenshot('myvessel-saved');
+  } finally {
+    await serverApi.putMyVessels(original);
+  }
+});
+
+test('vessel2: its service shows the rotation in order and the vessels with their next call, offline too', async ({
+  page,
+  context,
+  appPage,
+  serverApi,
+}) => {
+  await signOn(page, 'vessel2');
+  await appPage.expectShell('Voyage');
+  const own = await serverApi.get<VesselCurrent>(`${API}/vessel/current?vslCd=AHDS`);
+  const lane = own.vslSlanCd || own.laneCd;
+  const svc = await serverApi.get<ServiceRotation>(`${API}/service/rotation?laneCd=${lane}`);
+  const pages = new PortsPages(page);
+
+  // /service with no code is the vessel's own service.
+  await page.goto('/service');
+  await expect(page.getByRole('heading', { name: `${svc.laneNm} ${svc.laneCd}` })).toBeVisible();
+  await page.goto(`/service/${lane}`);
+  const stops = pages.rotation.getByRole('listitem');
+  await expect(stops).toHaveCount(svc.rotation.length);
+  for (const [i, p] of svc.rotation.entries())
+    await expect(stops.nth(i)).toContainText(`${p.portNm} ${p.portCd}`);
+  const boats = pages.serviceVessels.getByRole('listitem');
+  await expect(boats).toHaveCount(svc.vessels.length);
+  for (const [i, v] of svc.vessels.entries()) {
+    await expect(boats.nth(i)).toContainText(v.vslNm);
+    if (v.nextCall) await expect(boats.nth(i)).toContainText(v.nextCall.portNm);
+    // SPEC §6: a vessel user opens only its own vessel; the others are named, not linked.
+    await expect(boats.nth(i).getByRole('link', { name: new RegExp(v.vslNm) })).toHaveCount(
+      v.vslCd === own.vslCd ? 1 : 0,
+    );
+  }
+  await pages.expectAged();
+  await pages.expectFitsAndTouchable();
+  await pages.screenshot('service-vessel2');
+
+  await appPage.waitForServiceWorkerControl();
+  await context.setOffline(true);
+  await page.reload();
+  await expect(stops).toHaveCount(svc.rotation.length);
+  await expect(boats).toHaveCount(svc.vessels.length);
+  await pages.expectAged();
+  await context.setOffline(false);
+});

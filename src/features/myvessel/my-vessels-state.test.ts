@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import type { FleetVessel } from '../../core/contract/vessel.ts';
+import { matchVessels, myVesselsView } from './my-vessels-state.ts';
+
+const vessel = (vslCd: string, vslNm: string, followed: boolean): FleetVessel => ({
+  vslCd,
+  vslNm,
+  laneCd: 'AEX',
+  crrCd: 'QLN',
+  crrBgColrVal: '#000',
+  crrFgColrVal: '#fff',
+  lat: 1,
+  lon: 2,
+  sog: 10,
+  cog: 90,
+  navSts: 'UNDER_WAY',
+  posDt: null,
+  nextPortCd: 'SGSIN',
+  nextEta: null,
+  followed,
+});
+const FLEET = [
+  vessel('QHZN', 'QUAY HORIZON', true),
+  vessel('AHDS', 'ATLAS HORIZON', true),
+  vessel('NRPL', 'NORDIC PEARL', false),
+];
+
+describe('myVesselsView', () => {
+  it('shows the kept followed vessels by name when nothing waits', () => {
+    const v = myVesselsView(FLEET, []);
+    expect(v.followed.map((x) => x.vslCd)).toEqual(['AHDS', 'QHZN']);
+    expect(v.others.map((x) => x.vslCd)).toEqual(['NRPL']);
+    expect(v.list).toEqual(['QHZN', 'AHDS']);
+    expect([...v.added]).toEqual([]);
+    expect(v.removed).toEqual([]);
+  });
+
+  it('lays the waiting changes over the kept list: the last list shows, added and removed against the first undo', () => {
+    const waiting = [
+      { body: { vslCds: ['QHZN'] }, undo: { key: 'k', vslCds: ['QHZN', 'AHDS'] } },
+      { body: { vslCds: ['QHZN', 'NRPL'] }, undo: { key: 'k', vslCds: ['QHZN'] } },
+    ];
+    const v = myVesselsView(FLEET, waiting);
+    expect(v.followed.map((x) => x.vslCd)).toEqual(['NRPL', 'QHZN']);
+    expect(v.list).toEqual(['QHZN', 'NRPL']);
+    expect([...v.added]).toEqual(['NRPL']);
+    expect(v.removed.map((x) => x.vslCd)).toEqual(['AHDS']);
+  });
+});
+
+describe('matchVessels', () => {
+  it('finds by code or name from two letters, those starting with it first', () => {
+    expect(matchVessels(FLEET, 'h')).toEqual([]);
+    expect(matchVessels(FLEET, 'horizon').map((v) => v.vslCd)).toEqual(['QHZN', 'AHDS']);
+    expect(matchVessels(FLEET, 'at').map((v) => v.vslCd)).toEqual(['AHDS']);
+    expect(matchVessels(FLEET, 'nr').map((v) => v.vslCd)).toEqual(['NRPL']);
+  });
+});

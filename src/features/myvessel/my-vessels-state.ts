@@ -1,0 +1,61 @@
+// What My Vessel shows (DESIGN.md §3 rule 4): the followed vessels from the kept fleet answer, with the changes still
+// waiting in the outbox laid over it (a page sync may bring the server's older list while they wait), and which
+// vessels were added or removed but are not confirmed yet.
+import type { FleetVessel } from '../../core/contract/vessel.ts';
+
+/** What the window reads of a waiting 'mySetting' operation. */
+export interface WaitingListChange {
+  body: unknown;
+  undo: unknown;
+}
+
+export interface MyVesselsView {
+  /** The followed vessels as the user last chose them, by name. */
+  followed: FleetVessel[];
+  /** The vessels the user may add, by name. */
+  others: FleetVessel[];
+  /** The followed vessel codes a new change starts from, in the order they were chosen. */
+  list: string[];
+  /** Added, waiting to be sent. */
+  added: ReadonlySet<string>;
+  /** Removed, waiting to be sent. */
+  removed: FleetVessel[];
+}
+
+/** The vslCds of an operation's body or undo, or null when it has none. */
+const codesOf = (v: unknown): string[] | null => {
+  const list = (v as Record<string, unknown> | null | undefined)?.vslCds;
+  return Array.isArray(list) && list.every((c) => typeof c === 'string') ? (list as string[]) : null;
+};
+
+const byName = (a: FleetVessel, b: FleetVessel) =>
+  a.vslNm.localeCompare(b.vslNm) || a.vslCd.localeCompare(b.vslCd);
+
+export function myVesselsView(
+  fleet: readonly FleetVessel[],
+  waiting: readonly WaitingListChange[],
+): MyVesselsView {
+  const kept = fleet.filter((v) => v.followed).map((v) => v.vslCd);
+  const last = waiting.length ? codesOf(waiting[waiting.length - 1]?.body) : null;
+  const first = waiting.length ? codesOf(waiting[0]?.undo) : null;
+  const list = last ?? kept;
+  const before = new Set(first ?? list);
+  const now = new Set(list);
+  const followed = fleet.filter((v) => now.has(v.vslCd)).sort(byName);
+  return {
+    followed,
+    others: fleet.filter((v) => !now.has(v.vslCd)).sort(byName),
+    list,
+    added: new Set(list.filter((c) => !before.has(c))),
+    removed: fleet.filter((v) => before.has(v.vslCd) && !now.has(v.vslCd)).sort(byName),
+  };
+}
+
+/** Vessels whose name or code holds `query` (any case), best first: codes and names that start with it. */
+export function matchVessels(vessels: readonly FleetVessel[], query: string, max = 8): FleetVessel[] {
+  const q = query.trim().toUpperCase();
+  if (q.length < 2) return [];
+  const starts = (v: FleetVessel) => v.vslCd.startsWith(q) || v.vslNm.toUpperCase().startsWith(q);
+  const found = vessels.filter((v) => v.vslCd.includes(q) || v.vslNm.toUpperCase().includes(q));
+  return [...found.filter(starts), ...found.filter((v) => !starts(v))].slice(0, max);
+}

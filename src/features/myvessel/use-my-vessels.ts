@@ -1,0 +1,30 @@
+// My Vessel's data in the window: the kept fleet answer (page kind 'myVessels', keyed by the user's id) with the list
+// changes still in the outbox laid over it, and the command that saves a new list through the worker's outbox.
+import { useCallback } from 'react';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { MY_VESSELS_ENTITY } from '../../core/outbox/types.ts';
+import { db } from '../../db.ts';
+import { usePageData, type PageData } from '../pages/use-page-data.ts';
+import { callWorker, type PageDataOf } from '../../worker-bridge.ts';
+import { myVesselsView, type MyVesselsView } from './my-vessels-state.ts';
+
+export interface MyVessels {
+  page: PageData<PageDataOf<'myVessels'>>;
+  /** undefined until the device's data is read. */
+  view: MyVesselsView | undefined;
+  /** Saves the whole new list (applied at once, sent through the outbox). */
+  save: (vslCds: string[]) => Promise<void>;
+}
+
+export function useMyVessels(usrId: string | null): MyVessels {
+  const page = usePageData('myVessels', usrId);
+  const waiting = useLiveQuery(() => db.outbox.where('entity').equals(MY_VESSELS_ENTITY).sortBy('seq'));
+  const view =
+    page.data === undefined || waiting === undefined
+      ? undefined
+      : myVesselsView(page.data?.vessels ?? [], waiting);
+  const save = useCallback(async (vslCds: string[]) => {
+    await callWorker((api) => api.saveMyVessels(vslCds));
+  }, []);
+  return { page, view, save };
+}

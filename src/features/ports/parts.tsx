@@ -1,0 +1,88 @@
+// Small pieces the port, service and My Vessel pages share: carrier colours, the delay of SPEC §5, a vessel's name as a
+// link where the user may open it (SPEC §6 link helper), and a call's times with their actuals.
+import { Link } from 'wouter';
+import type { LoggedUser } from '../../core/contract/common.ts';
+import { aheadOrBehind, formatDelayHours } from '../../core/format/format-delay.ts';
+import { formatTimeDate } from '../../core/format/format-date.ts';
+import { vesselLink } from '../../core/link.ts';
+
+export function CarrierBadge({ crrCd, bg, fg }: { crrCd: string; bg: string; fg: string }) {
+  return (
+    <span className="carrier" style={{ background: bg, color: fg }} title={`Carrier ${crrCd}`}>
+      {crrCd}
+    </span>
+  );
+}
+
+/** "Delay +2h" (ahead), "Delay -3h" (behind), "Delay LTS"; nothing when there is no delay to tell. */
+export function DelayBadge({ hrs }: { hrs: number | null | undefined }) {
+  const text = formatDelayHours(hrs);
+  if (text === '-') return null;
+  const tone = text === 'LTS' ? 'ontime' : aheadOrBehind(hrs) === 'AHD' ? 'ahead' : 'behind';
+  return <span className={`delay delay--${tone}`}>Delay {text}</span>;
+}
+
+/** The vessel's name, linking to its page when the user may open it (a vessel user only its own). */
+export function VesselName({
+  user,
+  vslCd,
+  vslNm,
+}: {
+  user: LoggedUser | null;
+  vslCd: string;
+  vslNm: string;
+}) {
+  const href = vesselLink(user, vslCd);
+  const label = (
+    <>
+      {vslNm} <span className="code">{vslCd}</span>
+    </>
+  );
+  return href === '#' ? (
+    <span className="vessel-name">{label}</span>
+  ) : (
+    <Link href={href} className="vessel-name">
+      {label}
+    </Link>
+  );
+}
+
+/** "22:30" over "23-Nov": a time and its day on two lines, so three fit side by side on a phone. */
+function TimeDay({ time }: { time: string }) {
+  const [hhmm, day] = formatTimeDate(time).split(' ');
+  return (
+    <>
+      <span className="times__time">{hhmm}</span> <span className="times__day">{day ?? ''}</span>
+    </>
+  );
+}
+
+export interface CallTimes {
+  eta: string;
+  etb: string;
+  etd: string;
+  ata: string | null;
+  atb: string | null;
+  atd: string | null;
+}
+
+/** Arrival, berthing and departure: the actual time where there is one (ATA, ATB, ATD), else the estimate. */
+export function TimeFacts({ call }: { call: CallTimes }) {
+  const items: [string, string][] = [
+    [call.ata ? 'ATA' : 'ETA', call.ata ?? call.eta],
+    [call.atb ? 'ATB' : 'ETB', call.atb ?? call.etb],
+    [call.atd ? 'ATD' : 'ETD', call.atd ?? call.etd],
+  ];
+  return (
+    <dl className="times">
+      {items.map(([label, time]) => (
+        <div key={label} className={label.startsWith('A') ? 'times__actual' : undefined}>
+          <dt>{label}</dt>
+          <dd>
+            <TimeDay time={time} />
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

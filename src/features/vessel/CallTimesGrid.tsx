@@ -1,0 +1,31 @@
+// A call's arrival, berthing and departure (actual A* when it happened, else the estimate) and its delay, as a
+// small grid that fits a phone: label over value, times in UTC.
+import type { CascadeCall } from '../../core/contract/vessel.ts';
+import { formatDelayHours } from '../../core/format/format-delay.ts';
+import { formatTimeDate } from '../../core/format/format-date.ts';
+import { shownTimes } from './calls.ts';
+
+export function CallTimesGrid({ call, delay = true }: { call: CascadeCall; delay?: boolean }) {
+  return (
+    <dl className="call-times">
+      {shownTimes(call).map((t) => (
+        <div key={t.label} className={t.actual ? 'call-times__actual' : undefined}>
+          <dt>{t.label}</dt>
+          <dd>{formatTimeDate(t.value)}</dd>
+        </div>
+      ))}
+      {delay && (
+        <div>
+          <dt>Delay</dt>
+          <dd className={delayClass(call.etaDelayHrs)}>{formatDelayHours(call.etaDelayHrs)}</dd>
+        </div>
+      )}
+    </dl>
+  );
+}
+
+/** SPEC §3: positive is ahead, anything else behind; LTS (0) and unknown are neither. */
+export function delayClass(hrs: number | null): string | undefined {
+  if (hrs === null || Math.round(hrs) === 0) return undefined;
+  return hrs > 0 ? 'call-delay--ahead' : 'call-delay--behind';
+}

@@ -1,0 +1,49 @@
+// The vessel a vessel, schedule or voyage page shows (the address's code, else SPEC §5's fallback) and whether the
+// user may open it (SPEC §6: a vessel user only its own); the page itself renders only for an allowed vessel.
+import { useEffect, type ReactNode } from 'react';
+import { useSnapshot } from 'valtio';
+import { ForbiddenError } from '../../core/net/http.ts';
+import { chooseVessel, storeVesselCode } from '../../pages/vessel-access.ts';
+import { setCurrentCodes, userState } from '../../state/app-state.ts';
+import { ErrorView } from '../../ui/ErrorView.tsx';
+import { toShownError } from '../../ui/shown-error.ts';
+
+export function VesselGate({
+  vslCd: fromPath,
+  children,
+}: {
+  vslCd?: string | undefined;
+  children: (vslCd: string) => ReactNode;
+}) {
+  const snap = useSnapshot(userState);
+  const { vslCd, allowed } = chooseVessel(snap.user, fromPath, snap);
+
+  useEffect(() => {
+    if (!vslCd || !allowed) return;
+    setCurrentCodes({ vslCd });
+    storeVesselCode(vslCd);
+  }, [vslCd, allowed]);
+
+  // The user's state fills from the device a moment after the shell shows: decide once it is there, so a deep link
+  // never flashes a refusal.
+  if (!snap.user) return null;
+  if (!allowed)
+    return (
+      <ErrorView
+        inline
+        error={toShownError(
+          new ForbiddenError(`You can open only your own vessel, ${snap.vesselCode ?? ''}.`),
+        )}
+      />
+    );
+  if (!vslCd)
+    return (
+      <section className="card" aria-labelledby="no-vessel">
+        <h2 id="no-vessel" className="card__heading">
+          No vessel chosen
+        </h2>
+        <p>Search for a vessel with Search below, or open one from My Vessel.</p>
+      </section>
+    );
+  return <>{children(vslCd)}</>;
+}

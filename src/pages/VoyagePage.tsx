@@ -1,0 +1,95 @@
+// /voyage and /voyage/{vslCd}, vessel users' home: the vessel's current voyage as a timeline of its calls, from the
+// device first. Opened from a notification (notSeq, notId, portCd in the query, SPEC §2), the call at that port is
+// scrolled to and outlined. A vessel user may open only its own vessel (SPEC §6).
+import { Link, useSearch } from 'wouter';
+import { useSnapshot } from 'valtio';
+import { formatTimeDate } from '../core/format/format-date.ts';
+import { serviceLink } from '../core/link.ts';
+import { DataAge } from '../features/pages/DataAge.tsx';
+import { usePageData } from '../features/pages/use-page-data.ts';
+import { currentCallIndex, highlightedCallIndex, notificationQuery } from '../features/vessel/calls.ts';
+import { SectionData } from '../features/vessel/SectionData.tsx';
+import { useBerthPlans } from '../features/vessel/use-berth-plans.ts';
+import { useWarmPage } from '../features/vessel/use-warm-page.ts';
+import { VesselGate } from '../features/vessel/VesselGate.tsx';
+import { VoyageTimeline } from '../features/vessel/VoyageTimeline.tsx';
+import { userState } from '../state/app-state.ts';
+import { CarrierMark } from './VesselSummary.tsx';
+
+export function VoyagePage({ vslCd }: { vslCd?: string }) {
+  return <VesselGate vslCd={vslCd}>{(code) => <VoyageData vslCd={code} />}</VesselGate>;
+}
+
+function VoyageData({ vslCd }: { vslCd: string }) {
+  const search = useSearch();
+  const snap = useSnapshot(userState);
+  const query = notificationQuery(search);
+  const vessel = usePageData('vessel', vslCd);
+  const cascade = usePageData('cascade', vslCd);
+  // A vessel user's own vessel: keep the vessel page's map data on the device too.
+  useWarmPage('track', snap.vesselCode === vslCd ? vslCd : null);
+  const plans = useBerthPlans(vslCd, cascade.data);
+  const v = vessel.data;
+  const voyage = cascade.data;
+  const calls = voyage?.calls ?? [];
+  const current = currentCallIndex(calls);
+  const highlighted = highlightedCallIndex(calls, query.portCd, current);
+  const now = calls[current];
+  const lane = voyage?.laneCd ?? v?.vslSlanCd ?? null;
+
+  return (
+    <div className="stack voyage-page">
+      <section className="card" aria-labelledby="voyage-heading">
+        <div className="card__row">
+          {v && <CarrierMark crrCd={v.crrCd} bg={v.crrBgColrVal} fg={v.crrFgColrVal} />}
+          <h2 id="voyage-heading" className="card__heading">
+            {voyage?.vslNm ?? v?.vslNm ?? 'Vessel'} <span className="muted">({vslCd})</span>
+          </h2>
+        </div>
+        <dl className="facts">
+          <div>
+            <dt>Voyage</dt>
+            <dd>{voyage?.skdVoyNo ? `${voyage.skdVoyNo}${voyage.skdDirCd ?? ''}` : '-'}</dd>
+          </div>
+          {now && (
+            <div>
+              <dt>{now.ata ? 'In port' : 'Next call'}</dt>
+              <dd>
+                {now.portCd} {now.portNm}
+                <br />
+                {now.ata ? `ATA ${formatTimeDate(now.ata)}` : `ETA ${formatTimeDate(now.eta)}`} UTC
+              </dd>
+            </div>
+          )}
+          <div>
+            <dt>Service</dt>
+            <dd>
+              {lane ? (
+                <Link className="facts__link" href={serviceLink(lane)}>
+                  {v?.laneNm ? `${v.laneNm} (${lane})` : lane}
+                </Link>
+              ) : (
+                '-'
+              )}
+            </dd>
+          </div>
+        </dl>
+        {query.portCd && voyage && highlighted < 0 && (
+          <p className="muted">The notification&apos;s port {query.portCd} is not a call of this voyage.</p>
+        )}
+      </section>
+      <section className="card" aria-labelledby="timeline-heading">
+        <div>
+          <h2 id="timeline-heading" className="card__heading">
+            Port calls
+          </h2>
+          <p className="muted">Times in UTC; A* are actual times.</p>
+        </div>
+        <DataAge syncedAt={cascade.syncedAt} loading={cascade.loading} error={cascade.error} />
+        <SectionData page={cascade}>
+          {(data) => <VoyageTimeline voyage={data} vessel={v} berthPlans={plans} highlighted={highlighted} />}
+        </SectionData>
+      </section>
+    </div>
+  );
+}
