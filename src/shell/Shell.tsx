@@ -4,13 +4,10 @@ import { useCallback, useEffect } from 'react';
 import { useLocation } from 'wouter';
 import type { LoggedUser } from '../core/contract/common.ts';
 import { roleGroup, roleHome } from '../core/role.ts';
-import { NotificationDetailDrawer } from '../features/notifications/NotificationDetailDrawer.tsx';
-import { NotificationDrawer } from '../features/notifications/NotificationDrawer.tsx';
 import { useAppBadge } from '../features/notifications/use-app-badge.ts';
 import { REFRESH_PAGES_EVENT } from '../features/pages/use-page-data.ts';
 import { holdNotifications } from '../features/notifications/notification-store.ts';
 import { usePushMessages } from '../features/notifications/use-push-messages.ts';
-import { SearchDrawer } from '../features/search/SearchDrawer.tsx';
 import { openDrawer } from '../state/app-state.ts';
 import { toast } from '../ui/toast-store.ts';
 import { toShownError } from '../ui/shown-error.ts';
@@ -18,6 +15,7 @@ import { callWorker } from '../worker-bridge.ts';
 import { BottomAppBar } from './BottomAppBar.tsx';
 import { Header } from './Header.tsx';
 import { InstallBanner } from './InstallBanner.tsx';
+import { LazyDrawers } from './LazyDrawers.tsx';
 import { ProfileDrawer } from './ProfileDrawer.tsx';
 import { PullToRefresh } from './PullToRefresh.tsx';
 import { ShellRoutes } from './ShellRoutes.tsx';
@@ -63,9 +61,7 @@ export function Shell({ user, onSignOut }: Props) {
       <BottomAppBar group={group} />
       <SideDrawer onSignOut={onSignOut} />
       <ProfileDrawer />
-      <NotificationDrawer />
-      <NotificationDetailDrawer />
-      <SearchDrawer />
+      <LazyDrawers />
     </>
   );
 }
