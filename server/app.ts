@@ -1,5 +1,5 @@
 // The reference server as a Fastify instance: plugins, the token guard, the API routes, sign-on and the built app.
-import Fastify from 'fastify';
+import Fastify, { type FastifyRequest } from 'fastify';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import etag from '@fastify/etag';
@@ -12,7 +12,7 @@ import type { Db } from './db/db.ts';
 import type { App, ServerContext } from './context.ts';
 import type { Secrets } from './secrets.ts';
 import { createTokens } from './auth/tokens.ts';
-import { authenticate } from './auth/guard.ts';
+import { authenticate, TOKEN_HEADER } from './auth/guard.ts';
 import { authRoutes } from './auth/routes.ts';
 import { errorBody, installErrorHandler } from './http/errors.ts';
 import { Faults } from './http/faults.ts';
@@ -20,6 +20,8 @@ import { staticApp } from './http/static.ts';
 import { apiRoutes } from './routes/index.ts';
 import { devRoutes } from './routes/dev.ts';
 import { createPushService, type PushSend } from './push/service.ts';
+import { createChatLive } from './stomp/chat.ts';
+import type { StompSettings } from './stomp/broker.ts';
 
 export interface BuildOptions {
   db: Db;
@@ -29,6 +31,8 @@ export interface BuildOptions {
   defaultChatLanes: string;
   /** How Web Push messages are sent (tests); default web-push. */
   pushSend?: PushSend;
+  /** STOMP broker settings other than the defaults (tests shorten heart-beats). */
+  stomp?: Partial<StompSettings>;
 }
 
 export const CSP = [
@@ -66,23 +70,37 @@ export async function buildServer(opts: BuildOptions): Promise<App> {
     trustProxy: true,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  const push = createPushService({
+    db,
+    vapid: { publicKey: secrets.vapidPublicKey, privateKey: secrets.vapidPrivateKey },
+    log: app.log.child({ module: 'push' }),
+    allowLoopbackHttp: config.devApi,
+    ...(opts.pushSend ? { send: opts.pushSend } : {}),
+  });
+  const chatLanes = config.chatLanes ?? opts.defaultChatLanes;
   const ctx: ServerContext = {
     db,
     config,
     secrets,
     tokens: createTokens(config.tokenSecret ?? secrets.tokenSecret, config.tokenTtlS),
     faults: new Faults(),
-    push: createPushService({
+    push,
+    chatLanes,
+    // The STOMP endpoint (/ws) checks a CONNECT's token exactly as the HTTP guard checks X-AUTH-TOKEN.
+    chat: createChatLive({
       db,
-      vapid: { publicKey: secrets.vapidPublicKey, privateKey: secrets.vapidPrivateKey },
-      log: app.log.child({ module: 'push' }),
-      allowLoopbackHttp: config.devApi,
-      ...(opts.pushSend ? { send: opts.pushSend } : {}),
+      chatLanes,
+      push,
+      log: app.log.child({ module: 'stomp' }),
+      authenticate: (token) =>
+        authenticate(ctx, { headers: { [TOKEN_HEADER]: token } } as unknown as FastifyRequest),
+      ...(opts.stomp ? { settings: opts.stomp } : {}),
     }),
-    chatLanes: config.chatLanes ?? opts.defaultChatLanes,
   };
   app.decorate('ctx', ctx);
-  // Pushes still sending finish (or are given up) before storage closes.
+  ctx.chat.broker.attach(app.server);
+  // Sockets close and live updates go out, then pushes still sending finish (or are given up), before storage closes.
+  app.addHook('preClose', () => ctx.chat.close());
   app.addHook('preClose', () => ctx.push.close());
   app.decorateRequest('user', null);
   installErrorHandler(app);
@@ -95,7 +113,11 @@ export async function buildServer(opts: BuildOptions): Promise<App> {
         version: '1.0.0',
         description:
           'The contract the Quay app speaks (SPEC §7). Every /api/v2/app call needs the X-AUTH-TOKEN header from GET /IBP_REFRESH.do. ' +
-          'Mutations accept an Idempotency-Key header; GET answers carry an ETag and answer If-None-Match with 304.',
+          'Mutations accept an Idempotency-Key header; GET answers carry an ETag and answer If-None-Match with 304. ' +
+          'Live chat: STOMP 1.2 over WebSocket at /ws (CONNECT with the token in X-AUTH-TOKEN or passcode): ' +
+          '/topic/vessel-unread (each user its own {subscriber, roomId, unreadCount}), /topic/chat.{roomId} (members only: ' +
+          'event:message with a ChatMessage, event:read with a read receipt) and SEND to /app/chat/{roomId} ' +
+          '{clientMsgId, text}, answered with a RECEIPT (msg-seq, duplicate) once stored.',
       },
       components: {
         securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'X-AUTH-TOKEN' } },

@@ -20,7 +20,7 @@ export async function openStorage(config: Config): Promise<Db> {
 export async function boot(
   config: Config,
   db?: Db,
-  extra: Pick<BuildOptions, 'pushSend'> = {},
+  extra: Pick<BuildOptions, 'pushSend' | 'stomp'> = {},
 ): Promise<App> {
   const storage = db ?? (await openStorage(config));
   const secrets = await loadSecrets(config.dataDir);

@@ -1,4 +1,4 @@
-// What every route can reach: the database, the configuration, the token service, Web Push and dev faults.
+// What every route can reach: the database, the configuration, the token service, Web Push, live chat and dev faults.
 import type {
   FastifyBaseLogger,
   FastifyInstance,
@@ -14,6 +14,7 @@ import type { Tokens } from './auth/tokens.ts';
 import type { Faults } from './http/faults.ts';
 import type { Secrets } from './secrets.ts';
 import type { PushService } from './push/service.ts';
+import type { ChatLive } from './stomp/chat.ts';
 
 export interface AuthUser {
   usrId: string;
@@ -37,6 +38,8 @@ export interface ServerContext {
   push: PushService;
   /** Chat-enabled lanes: '*' or a comma list. */
   chatLanes: string;
+  /** The STOMP broker at /ws and the live side of chat (room topics, unread counts, chat pushes). */
+  chat: ChatLive;
 }
 
 declare module 'fastify' {

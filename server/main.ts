@@ -24,6 +24,7 @@ if (config.simulator) {
     chatLanes: app.ctx.chatLanes,
     log: app.log.child({ module: 'simulator' }),
     push: app.ctx.push,
+    chat: app.ctx.chat,
   });
 }
 const ready = performance.now();

@@ -323,6 +323,10 @@ describe('POST /message', () => {
       await post('/message', { roomId: ROOM, clientMsgId: 'ok3', msgText: 'x'.repeat(4001) }, 'vessel'),
       'body.msgText',
     );
+    // PostgreSQL text cannot hold NUL: refused with 400, never a 500.
+    const nul = await post('/message', { roomId: ROOM, clientMsgId: 'ok6', msgText: 'a\u0000b' }, 'vessel');
+    expect400(nul, 'body.msgText');
+    expect(nul.json<{ message: string }>().message).toContain('NUL');
     expect400(await post('/message', { clientMsgId: 'ok4', msgText: 'x' }, 'vessel'), 'roomId');
     expect400(
       await post('/message', { roomId: 'nope', clientMsgId: 'ok5', msgText: 'x' }, 'vessel'),
@@ -343,6 +347,58 @@ describe('POST /message', () => {
       (await post('/message', { roomId: 'V-ZZZ9', clientMsgId: cid('x'), msgText: 'hi' }, 'staff'))
         .statusCode,
     ).toBe(404);
+  });
+});
+
+describe('live side of REST calls', () => {
+  it('hands a new message to the broker once; a resend or a replayed Idempotency-Key hands nothing', async () => {
+    const handed: number[] = [];
+    const live = s.app.ctx.chat;
+    const original = live.messagesStored.bind(live);
+    live.messagesStored = (stored) => {
+      handed.push(...stored.map((m) => (typeof m === 'number' ? m : m.msgSeq)));
+      return original(stored);
+    };
+    try {
+      const body = { roomId: ROOM, clientMsgId: cid('live'), msgText: 'live once' };
+      const headers = { 'idempotency-key': `live-${cid('k')}` };
+      const a = await post('/message', body, 'vessel', headers);
+      await post('/message', body, 'vessel', headers);
+      await post('/message', body, 'vessel');
+      const berth = await post(`/berth-prsp/message/${V}`, { portCd: PORT }, 'staff');
+      expect(handed).toEqual([
+        a.json<{ message: Msg }>().message.msgSeq,
+        berth.json<{ message: Msg }>().message.msgSeq,
+      ]);
+    } finally {
+      live.messagesStored = original;
+    }
+  });
+
+  it('sends a read receipt only when something was marked read', async () => {
+    const reads: [string, string, number | null][] = [];
+    const live = s.app.ctx.chat;
+    const original = live.messagesRead.bind(live);
+    live.messagesRead = (roomId, reader, upto) => {
+      reads.push([roomId, reader.usrId, upto]);
+      return original(roomId, reader, upto);
+    };
+    try {
+      await get(`/read-messages/${ROOM}`, 'vessel');
+      reads.length = 0;
+      const m = await send('staff', 'read me');
+      await get(`/read-message/${m.msgSeq}?roomId=${ROOM}&readSource=M`, 'vessel');
+      await get(`/read-message/${m.msgSeq}?roomId=${ROOM}&readSource=M`, 'vessel');
+      await send('staff', 'and me');
+      await get(`/read-messages/${ROOM}`, 'vessel');
+      await get(`/read-messages/${ROOM}`, 'vessel');
+      expect(reads).toEqual([
+        [ROOM, 'vessel', m.msgSeq],
+        [ROOM, 'vessel', null],
+      ]);
+    } finally {
+      live.messagesRead = original;
+    }
   });
 });
 

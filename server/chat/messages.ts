@@ -1,9 +1,15 @@
 // Chat messages: storing one idempotently by (sender, clientMsgId), reading history, unread counts and marking read.
 // Plain functions over an Sql so the REST routes and the STOMP broker share them.
 import type { Sql } from '../db/db.ts';
-import { HttpError } from '../http/errors.ts';
+import { badRequest, HttpError } from '../http/errors.ts';
 import { iso, isoRequired } from '../http/rows.ts';
-import type { ChatMessage, MsgTpCd, SenderType, UnreadItem } from '../../src/core/contract/chat.ts';
+import {
+  cleanChatText,
+  type ChatMessage,
+  type MsgTpCd,
+  type SenderType,
+  type UnreadItem,
+} from '../../src/core/contract/chat.ts';
 import { memberRoom, senderTypeOf, type ChatCaller } from './access.ts';
 
 interface MessageRow {
@@ -202,4 +208,64 @@ export async function otherMembers(sql: Sql, roomId: string, exclude: readonly s
     [roomId, [...exclude]],
   );
   return rows.map((r) => r.usr_id);
+}
+
+/** The text of a message to store (trimmed, 1..MSG_TEXT_MAX characters, no NUL), or 400 naming the field. */
+export function messageText(raw: string, field: string): string {
+  const checked = cleanChatText(raw);
+  if (!checked.ok) throw badRequest(`${field} ${checked.reason}`);
+  return checked.text;
+}
+
+/** Every member of a room. */
+export async function roomMemberIds(sql: Sql, roomId: string): Promise<string[]> {
+  const rows = await sql.query<{ usr_id: string }>(
+    'SELECT usr_id FROM chat_members WHERE room_id = $1 ORDER BY usr_id',
+    [roomId],
+  );
+  return rows.map((r) => r.usr_id);
+}
+
+/** The unread count of one room for each of the given members (non-members are left out). */
+export async function roomUnreadCounts(
+  sql: Sql,
+  roomId: string,
+  usrIds: readonly string[],
+): Promise<UnreadItem[]> {
+  if (usrIds.length === 0) return [];
+  const rows = await sql.query<{ usr_id: string; unread_count: number }>(
+    `SELECT cm.usr_id,
+            (SELECT count(*)::int FROM chat_messages m
+              WHERE m.room_id = cm.room_id AND m.sender <> cm.usr_id
+                AND NOT EXISTS (SELECT 1 FROM chat_reads r WHERE r.msg_seq = m.msg_seq AND r.usr_id = cm.usr_id)) AS unread_count
+       FROM chat_members cm
+      WHERE cm.room_id = $1 AND cm.usr_id = ANY($2::text[])
+      ORDER BY cm.usr_id`,
+    [roomId, [...usrIds]],
+  );
+  return rows.map((r) => ({ subscriber: r.usr_id, roomId, unreadCount: r.unread_count }));
+}
+
+/** The newest message of a room, 0 when it has none. */
+export async function lastSeq(sql: Sql, roomId: string): Promise<number> {
+  const rows = await sql.query<{ n: number | null }>(
+    'SELECT max(msg_seq) AS n FROM chat_messages WHERE room_id = $1',
+    [roomId],
+  );
+  return rows[0]?.n ?? 0;
+}
+
+/** When usrId read the newest message it has read of a room up to uptoSeq (as stored), or null. */
+export async function lastReadDate(
+  sql: Sql,
+  usrId: string,
+  roomId: string,
+  uptoSeq: number,
+): Promise<string | null> {
+  const rows = await sql.query<{ read_date: Date }>(
+    `SELECT r.read_date FROM chat_reads r JOIN chat_messages m ON m.msg_seq = r.msg_seq
+      WHERE r.usr_id = $1 AND m.room_id = $2 AND m.msg_seq <= $3 ORDER BY m.msg_seq DESC LIMIT 1`,
+    [usrId, roomId, uptoSeq],
+  );
+  return rows[0] ? iso(rows[0].read_date) : null;
 }

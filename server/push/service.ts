@@ -1,5 +1,6 @@
 // Web Push for new notifications (DESIGN §3 "Push path", §5): each new notification goes, as the list item
-// the app would fetch, to every subscribed device of its addressee whose switch for that type is on. A push
+// the app would fetch, to every subscribed device of its addressee whose switch for that type is on; a new chat
+// message goes (ChatPush, with vslCd) to the subscribed devices of the room members the caller names. A push
 // service that answers 404 or 410 has dropped the subscription, so the device's is removed; other failures
 // are logged and the subscription kept. Sending runs after the creating transaction has committed and never
 // fails or delays the request or simulator tick that created the notifications.
@@ -12,7 +13,7 @@ import {
   type NotiRow,
   toItem,
 } from '../routes/notification-items.ts';
-import type { NotificationPush } from '../../src/core/contract/push.ts';
+import type { ChatPush, NotificationPush, PushPayload } from '../../src/core/contract/push.ts';
 import { defaultSend, type PushSend } from './send.ts';
 
 export type { PushSend } from './send.ts';
@@ -22,6 +23,8 @@ export const VAPID_SUBJECT = 'mailto:ops@quay.example';
 export const PUSH_TTL_S = 24 * 3600;
 /** Types that wake a sleeping phone at once: delay, berth plan, port status. */
 export const HIGH_URGENCY = new Set(['N003', 'N004', 'N009']);
+/** A chat push's text is cut to this many characters (a push payload holds about 4 KB). */
+export const CHAT_PUSH_TEXT_MAX = 240;
 /** Sends in flight at once, over all calls. */
 export const PUSH_CONCURRENCY = 8;
 /** A push service that does not answer in this time counts as a failure (kept, logged). */
@@ -51,6 +54,11 @@ export interface PushService {
    * never rejects (errors are logged) and resolves with what happened.
    */
   notifyNewNotifications(notSeqs: readonly number[]): Promise<PushReport>;
+  /**
+   * Pushes a new chat message to the subscribed devices of `recipients` (members of its room other than its
+   * sender; the caller leaves out those connected over STOMP). Same manners as notifyNewNotifications.
+   */
+  notifyChatMessage(msgSeq: number, recipients: readonly string[]): Promise<PushReport>;
   /** Resolves once every push started so far has finished. */
   settled(): Promise<void>;
   /** Starts no new pushes and waits up to `waitMs` for running ones. */
@@ -69,9 +77,27 @@ export interface PushServiceOptions {
   timeoutMs?: number;
 }
 
-interface Target extends NotiRow {
+interface Device {
   not_dev_id: string;
   subscription: unknown;
+}
+
+interface Target extends NotiRow, Device {}
+
+interface ChatTarget extends Device {
+  msg_seq: number;
+  vsl_cd: string;
+  room_id: string;
+  sender_nm: string;
+  msg_text: string;
+  cre_dt: Date | string;
+}
+
+/** The text of a chat push: whitespace runs made one space, cut with an ellipsis. */
+export function chatPushText(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  const chars = [...flat];
+  return chars.length > CHAT_PUSH_TEXT_MAX ? `${chars.slice(0, CHAT_PUSH_TEXT_MAX - 1).join('')}…` : flat;
 }
 
 const EMPTY: PushReport = { sent: 0, removed: 0, failed: 0 };
@@ -157,7 +183,14 @@ export function createPushService(opts: PushServiceOptions): PushService {
       [notDevId, endpoint],
     );
 
-  const deliver = async (t: Target, report: PushReport, gone: Set<string>): Promise<void> => {
+  const deliver = async (
+    t: Device,
+    payload: PushPayload,
+    extra: Pick<RequestOptions, 'urgency' | 'topic'>,
+    about: object,
+    report: PushReport,
+    gone: Set<string>,
+  ): Promise<void> => {
     let sub: PushSubscription | null;
     try {
       sub = asSubscription(t.subscription);
@@ -169,18 +202,8 @@ export function createPushService(opts: PushServiceOptions): PushService {
       log.warn({ notDevId: t.not_dev_id }, 'push: stored subscription is malformed; skipped');
       return;
     }
-    const payload: NotificationPush = {
-      kind: 'notification',
-      item: toItem(t),
-      body: typeof t.detail.notMsg === 'string' && t.detail.notMsg ? t.detail.notMsg : t.not_nm,
-    };
-    const options: RequestOptions = {
-      vapidDetails,
-      TTL: PUSH_TTL_S,
-      urgency: HIGH_URGENCY.has(t.not_id) ? 'high' : 'normal',
-      timeout,
-    };
-    const where = { notDevId: t.not_dev_id, notSeq: t.not_seq, push: originOf(sub.endpoint) };
+    const options: RequestOptions = { vapidDetails, TTL: PUSH_TTL_S, timeout, ...extra };
+    const where = { notDevId: t.not_dev_id, ...about, push: originOf(sub.endpoint) };
     try {
       const sent = await limit(async () => {
         // A device found gone by an earlier send of this batch gets no more.
@@ -207,16 +230,67 @@ export function createPushService(opts: PushServiceOptions): PushService {
     }
   };
 
-  const run = async (notSeqs: readonly number[]): Promise<PushReport> => {
-    // A later turn: the answer or tick that created the notifications goes first.
+  const deliverNotification = (t: Target, report: PushReport, gone: Set<string>): Promise<void> => {
+    const payload: NotificationPush = {
+      kind: 'notification',
+      item: toItem(t),
+      body: typeof t.detail.notMsg === 'string' && t.detail.notMsg ? t.detail.notMsg : t.not_nm,
+    };
+    const urgency = HIGH_URGENCY.has(t.not_id) ? 'high' : 'normal';
+    return deliver(t, payload, { urgency }, { notSeq: t.not_seq }, report, gone);
+  };
+
+  const chatTargets = (msgSeq: number, recipients: readonly string[]): Promise<ChatTarget[]> =>
+    db.query<ChatTarget>(
+      `SELECT m.msg_seq, r.vsl_cd, m.room_id, su.usr_nm AS sender_nm, m.msg_text, m.cre_dt, d.not_dev_id, d.subscription
+         FROM chat_messages m
+         JOIN chat_rooms r ON r.room_id = m.room_id
+         JOIN users su ON su.usr_id = m.sender
+         JOIN chat_members cm ON cm.room_id = m.room_id AND cm.usr_id <> m.sender AND cm.usr_id = ANY($2::text[])
+         JOIN user_devices d ON d.usr_id = cm.usr_id AND d.not_sbscr_yn = 'Y' AND d.subscription IS NOT NULL
+        WHERE m.msg_seq = $1
+        ORDER BY d.not_dev_id`,
+      [Math.trunc(msgSeq), [...recipients]],
+    );
+
+  const deliverChat = (t: ChatTarget, report: PushReport, gone: Set<string>): Promise<void> => {
+    const payload: ChatPush = {
+      kind: 'chat',
+      vslCd: t.vsl_cd,
+      roomId: t.room_id,
+      sender: t.sender_nm,
+      text: chatPushText(t.msg_text),
+      sentAt: new Date(t.cre_dt).toISOString(),
+    };
+    // A device that was away gets the room's latest message only (the push service replaces by topic).
+    const topic = `chat-${t.vsl_cd}`.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 32);
+    return deliver(t, payload, { urgency: 'high', topic }, { msgSeq: t.msg_seq }, report, gone);
+  };
+
+  /** Runs one batch on a later turn: the answer or tick that stored what it is about goes first. */
+  const run = async <T extends Device>(
+    load: () => Promise<T[]>,
+    each: (t: T, report: PushReport, gone: Set<string>) => Promise<void>,
+    about: object,
+  ): Promise<PushReport> => {
     await new Promise<void>((res) => setImmediate(res));
     if (closed) return { ...EMPTY };
     const report = { ...EMPTY };
-    const rows = await targets(notSeqs);
+    const rows = await load();
     const gone = new Set<string>();
-    await Promise.all(rows.map((t) => deliver(t, report, gone)));
-    if (rows.length) log.debug({ notSeqs: notSeqs.length, ...report }, 'push: done');
+    await Promise.all(rows.map((t) => each(t, report, gone)));
+    if (rows.length) log.debug({ ...about, ...report }, 'push: done');
     return report;
+  };
+
+  const track = (p: Promise<PushReport>): Promise<PushReport> => {
+    const safe = p.catch((err: unknown) => {
+      log.warn({ err: message(err) }, 'push: failed');
+      return { ...EMPTY };
+    });
+    inFlight.add(safe);
+    void safe.finally(() => inFlight.delete(safe));
+    return safe;
   };
 
   const settled = async (): Promise<void> => {
@@ -227,13 +301,11 @@ export function createPushService(opts: PushServiceOptions): PushService {
     publicKey: opts.vapid.publicKey,
     notifyNewNotifications(notSeqs) {
       if (closed || notSeqs.length === 0) return Promise.resolve({ ...EMPTY });
-      const p = run(notSeqs).catch((err: unknown) => {
-        log.warn({ err: message(err) }, 'push: failed');
-        return { ...EMPTY };
-      });
-      inFlight.add(p);
-      void p.finally(() => inFlight.delete(p));
-      return p;
+      return track(run(() => targets(notSeqs), deliverNotification, { notSeqs: notSeqs.length }));
+    },
+    notifyChatMessage(msgSeq, recipients) {
+      if (closed || recipients.length === 0) return Promise.resolve({ ...EMPTY });
+      return track(run(() => chatTargets(msgSeq, recipients), deliverChat, { msgSeq }));
     },
     settled,
     async close(waitMs = 2000) {

@@ -1,5 +1,5 @@
-// Dev API under /api/dev (absent when NODE_ENV=production): inject notifications, inject faults, read the audit log
-// and the analytics events collected.
+// Dev API under /api/dev (absent when NODE_ENV=production): inject notifications and chat messages, inject faults,
+// read the audit log and the analytics events collected.
 import { Type } from 'typebox';
 import type { App } from '../context.ts';
 import { badRequest } from '../http/errors.ts';
@@ -8,6 +8,9 @@ import { createNotifications } from '../seed/notify.ts';
 import { NOTIFICATION_IDS } from '../../src/core/contract/notification.ts';
 import { Text } from '../../src/core/contract/common.ts';
 import { AnalyticsRecord } from '../../src/core/contract/analytics.ts';
+import { MSG_TEXT_MAX, RoomId, roomIdOf, UsrId } from '../../src/core/contract/chat.ts';
+import { CHAT_DISABLED, findRoom, isChatUser, isMember } from '../chat/access.ts';
+import { messageText, storeMessage } from '../chat/messages.ts';
 
 const tags = ['dev'];
 
@@ -18,6 +21,19 @@ const NotificationInject = Type.Object(
     vslCd: Type.Optional(Type.String({ pattern: '^[A-Z0-9]{4}$' })),
     portCd: Type.Optional(Type.String({ pattern: '^[A-Z]{2}[A-Z0-9]{3}$' })),
     count: Type.Optional(Type.Integer({ minimum: 1, maximum: 500 })),
+  },
+  { additionalProperties: false },
+);
+
+const ChatInject = Type.Object(
+  {
+    roomId: Type.Optional(RoomId),
+    vslCd: Type.Optional(Type.String({ pattern: '^[A-Z0-9]{4}$', description: "the vessel's room" })),
+    sender: UsrId,
+    text: Type.String({ minLength: 1, maxLength: MSG_TEXT_MAX }),
+    count: Type.Optional(
+      Type.Integer({ minimum: 1, maximum: 100, description: 'that many messages, text suffixed " (i/n)"' }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -36,7 +52,7 @@ const FaultBody = Type.Object(
 );
 
 export async function devRoutes(app: App): Promise<void> {
-  const { db, faults, push } = app.ctx;
+  const { db, faults, push, chat } = app.ctx;
 
   app.post(
     '/notifications',
@@ -68,6 +84,55 @@ export async function devRoutes(app: App): Promise<void> {
       } catch (err) {
         throw badRequest(err instanceof Error ? err.message : String(err));
       }
+    },
+  );
+
+  app.post(
+    '/chat/messages',
+    {
+      schema: {
+        tags,
+        summary:
+          "Post chat messages into a room (roomId, or a vessel's room by vslCd) as `sender` would send them: stored like a " +
+          'REST or STOMP send, then on the room topic, the unread counts and Web Push',
+        description: 'The sender must be a member of the room and a chat user (SPEC §4).',
+        body: ChatInject,
+        response: { 200: Type.Object({ msgSeqs: Type.Array(Type.Integer()) }) },
+      },
+    },
+    async (req) => {
+      const { vslCd, sender, count = 1 } = req.body;
+      if (!req.body.roomId === !vslCd) throw badRequest('body: give either roomId or vslCd');
+      const roomId = req.body.roomId ?? roomIdOf(vslCd ?? '');
+      const text = messageText(req.body.text, 'body.text');
+      const users = await db.query<{ usr_id: string; usr_tp_cd: string; ofc_id: string }>(
+        'SELECT usr_id, usr_tp_cd, ofc_id FROM users WHERE usr_id = $1',
+        [sender],
+      );
+      const user = users[0];
+      if (!user) throw badRequest(`body.sender: unknown user ${sender}`);
+      const caller = { usrId: user.usr_id, usrTpCd: user.usr_tp_cd, ofcId: user.ofc_id };
+      if (!(await findRoom(db, roomId))) throw badRequest(`body: no chat room ${roomId}`);
+      if (!(await isMember(db, roomId, sender)))
+        throw badRequest(`body.sender: ${sender} is not a member of chat room ${roomId}`);
+      if (!(await isChatUser(db, app.ctx.chatLanes, caller)))
+        throw badRequest(`body.sender: ${CHAT_DISABLED}`);
+      const stamp = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+      const msgSeqs = await db.tx(async (sql) => {
+        const seqs: number[] = [];
+        for (let i = 1; i <= count; i++) {
+          const { message } = await storeMessage(sql, caller, {
+            roomId,
+            clientMsgId: `dev-${stamp}-${i}`,
+            msgText: count === 1 ? text : `${text} (${i}/${count})`,
+          });
+          seqs.push(message.msgSeq);
+        }
+        return seqs;
+      });
+      // Committed: the room hears of them in the background, after this answer.
+      void chat.messagesStored(msgSeqs);
+      return { msgSeqs };
     },
   );
 

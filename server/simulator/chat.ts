@@ -80,7 +80,7 @@ export async function chatLine(
   now: number,
   r: Rng,
   chatLanes: string,
-): Promise<{ roomId: string; sender: string; text: string } | null> {
+): Promise<{ msgSeq: number; roomId: string; sender: string; text: string } | null> {
   const members = await sql.query<Member>(
     `SELECT cm.room_id, u.usr_id, u.usr_tp_cd, u.ofc_id,
             (SELECT array_agg(rel_cd) FROM user_relations ur WHERE ur.usr_id = u.usr_id AND ur.rel_tp_cd = 'AGT_PORT') AS agent_of
@@ -150,7 +150,7 @@ export async function chatLine(
     message.msgSeq,
     new Date(now).toISOString(),
   ]);
-  return { roomId, sender: sender.usr_id, text };
+  return { msgSeq: message.msgSeq, roomId, sender: sender.usr_id, text };
 }
 
 /**

@@ -2,6 +2,7 @@
 // ETAs, changes berth plans and port statuses and emits the matching notifications and chat lines.
 import type { Db } from '../db/db.ts';
 import type { PushService } from '../push/service.ts';
+import type { ChatLive } from '../stomp/chat.ts';
 import { rng as seeded } from '../seed/rng.ts';
 import { tick, type TickOptions } from './tick.ts';
 import type { Rng, TickReport } from './types.ts';
@@ -27,6 +28,8 @@ export interface SimulatorOptions extends TickOptions {
   clock?: () => Date;
   /** Web Push of the notifications a tick creates, after it commits; none by default. */
   push?: Pick<PushService, 'notifyNewNotifications'> | null;
+  /** The live side of chat: the chat lines a tick stores go to their rooms' topics, unread counts and pushes. */
+  chat?: Pick<ChatLive, 'messagesStored'> | null;
 }
 
 export interface Simulator {
@@ -71,6 +74,7 @@ export function startSimulator(db: Db, opts: SimulatorOptions): Simulator {
       // Committed: pushed in the background; the next tick does not wait for it.
       if (opts.push && report.notifications.length)
         void opts.push.notifyNewNotifications(report.notifications.map((n) => n.notSeq));
+      if (opts.chat && report.chat.length) void opts.chat.messagesStored(report.chat.map((c) => c.msgSeq));
       const line = summary(report, performance.now() - started);
       const busy =
         report.notifications.length ||

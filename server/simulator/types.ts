@@ -130,7 +130,7 @@ export interface TickReport {
     vslCd: string | null;
     portCd: string | null;
   }[];
-  chat: { roomId: string; sender: string; text: string }[];
+  chat: { msgSeq: number; roomId: string; sender: string; text: string }[];
 }
 
 export function emptyReport(now: number, dtMs: number): TickReport {

@@ -7,6 +7,7 @@ import { IsoDate, VslCd } from '../../../src/core/contract/common.ts';
 import {
   BerthPrspBody,
   BerthPrspResponse,
+  type ChatMessage,
   HISTORY_PAGE_DEFAULT,
   HISTORY_PAGE_MAX,
   HistoryResponse,
@@ -26,6 +27,7 @@ import {
   history,
   markRead,
   messageInRoom,
+  messageText,
   otherMembers,
   storeMessage,
   unreadCount,
@@ -36,7 +38,7 @@ import { security, tags } from './shared.ts';
 const UNREAD_MAX = 500;
 
 export async function chatMessageRoutes(app: App): Promise<void> {
-  const { db } = app.ctx;
+  const { db, chat } = app.ctx;
 
   app.get(
     '/history/:roomId/:beforeSeq',
@@ -114,8 +116,9 @@ export async function chatMessageRoutes(app: App): Promise<void> {
         response: { 200: ReadResponse },
       },
     },
-    async (req, reply) =>
-      mutate(app, req, reply, async (sql) => {
+    async (req, reply) => {
+      let afterCommit = (): void => undefined;
+      const body = await mutate(app, req, reply, async (sql) => {
         const user = userOf(req);
         const { msgSeq } = req.params;
         const { roomId, readDate, readSource, sender, senderType } = req.query;
@@ -132,6 +135,8 @@ export async function chatMessageRoutes(app: App): Promise<void> {
           readDate,
           readSource: readSource ?? 'M',
         });
+        // After the commit, the room gets a read receipt and the reader's connections its new count.
+        if (marked > 0) afterCommit = () => void chat.messagesRead(roomId, user, msgSeq);
         const count = await unreadCount(sql, user.usrId, roomId);
         return {
           body: {
@@ -141,7 +146,10 @@ export async function chatMessageRoutes(app: App): Promise<void> {
             unreadCount: count,
           },
         };
-      }),
+      });
+      afterCommit();
+      return body;
+    },
   );
 
   app.get(
@@ -156,12 +164,14 @@ export async function chatMessageRoutes(app: App): Promise<void> {
         response: { 200: ReadResponse },
       },
     },
-    async (req, reply) =>
-      mutate(app, req, reply, async (sql) => {
+    async (req, reply) => {
+      let afterCommit = (): void => undefined;
+      const body = await mutate(app, req, reply, async (sql) => {
         const user = userOf(req);
         const { roomId } = req.params;
         await memberRoom(sql, user, roomId);
         const marked = await markRead(sql, user.usrId, roomId, { readSource: 'M' });
+        if (marked > 0) afterCommit = () => void chat.messagesRead(roomId, user, null);
         const count = await unreadCount(sql, user.usrId, roomId);
         return {
           body: {
@@ -171,7 +181,10 @@ export async function chatMessageRoutes(app: App): Promise<void> {
             unreadCount: count,
           },
         };
-      }),
+      });
+      afterCommit();
+      return body;
+    },
   );
 
   app.post(
@@ -184,21 +197,28 @@ export async function chatMessageRoutes(app: App): Promise<void> {
           'Send a chat message (the outbox path when STOMP is not connected); stored once per clientMsgId',
         description:
           'A resend with the same clientMsgId stores nothing and answers the first message with duplicate true; the same ' +
-          'clientMsgId with another room or text is a 409. msgText is trimmed and kept as plain text.',
+          'clientMsgId with another room or text is a 409. msgText is trimmed and kept as plain text; it must not hold NUL. ' +
+          'The same store as a STOMP SEND to /app/chat/{roomId}: a message sent both ways with one clientMsgId is stored once. ' +
+          "A new message goes to the room topic, the members' unread counts and Web Push.",
         body: SendMessageBody,
         response: { 200: SendMessageResponse },
       },
     },
     async (req, reply) => {
-      const msgText = req.body.msgText.trim();
-      if (msgText === '') throw badRequest('body.msgText must not be blank');
-      return mutate(app, req, reply, async (sql) => ({
-        body: await storeMessage(sql, userOf(req), {
+      const msgText = messageText(req.body.msgText, 'body.msgText');
+      let fresh: ChatMessage | null = null;
+      const body = await mutate(app, req, reply, async (sql) => {
+        const stored = await storeMessage(sql, userOf(req), {
           roomId: req.body.roomId,
           clientMsgId: req.body.clientMsgId,
           msgText,
-        }),
-      }));
+        });
+        if (!stored.duplicate) fresh = stored.message;
+        return { body: stored };
+      });
+      // Committed and new (not a resend, not a replayed Idempotency-Key): the room hears of it.
+      if (fresh !== null) void chat.messagesStored([fresh]);
+      return body;
     },
   );
 
@@ -252,7 +272,8 @@ export async function chatMessageRoutes(app: App): Promise<void> {
       const etdDt = etd ? new Date(etd) : null;
       if (etbDt && etdDt && etdDt < etbDt) throw badRequest('body.etd must not be before body.etb');
       const { vslCd } = req.params;
-      return mutate(app, req, reply, async (sql) => {
+      let fresh: ChatMessage | null = null;
+      const body = await mutate(app, req, reply, async (sql) => {
         const port = await sql.query('SELECT 1 FROM ports WHERE port_cd = $1', [portCd]);
         if (port.length === 0) throw badRequest(`body.portCd ${portCd} is not a known port`);
         const room = await openRoom(sql, user, vslCd);
@@ -273,8 +294,11 @@ export async function chatMessageRoutes(app: App): Promise<void> {
           msgText,
           msgTpCd: 'BERTH_PRSP',
         });
+        fresh = message;
         return { body: { success: true, msg: 'Berth prospect posted', message } };
       });
+      if (fresh !== null) void chat.messagesStored([fresh]);
+      return body;
     },
   );
 }
