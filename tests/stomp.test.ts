@@ -211,7 +211,7 @@ async function connect(
   return { peer, reply };
 }
 
-async function connected(as: string, headers: Record<string, string> = {}): Promise<Peer> {
+async function connected(as: string | null, headers: Record<string, string> = {}): Promise<Peer> {
   const { peer, reply } = await connect(as, headers);
   expect(reply.command, reply.headers.message).toBe('CONNECTED');
   return peer;
@@ -744,6 +744,32 @@ describe('SEND /app/chat/{roomId}', () => {
     expect(s.app.ctx.chat.broker.disconnectWhere((u) => u.sid === sid, 401, 'signed out')).toBe(1);
     await expectError(peer, 401, 'signed out');
     expect(other.ws.readyState).toBe(WebSocket.OPEN);
+  });
+
+  it('closes the sockets of a session when it logs out (GET /IBP_REFRESH.do?f_cmd=11), and no others', async () => {
+    // A session of its own: the cached ones of the other tests stay signed on.
+    const login = await s.app.inject({
+      method: 'POST',
+      url: '/sso/login',
+      payload: { usrId: 'agent', password: 'demo' },
+    });
+    const cookie = login.cookies.find((c) => c.name === 'quay_sid')?.value ?? '';
+    const refresh = await s.app.inject({
+      method: 'GET',
+      url: '/IBP_REFRESH.do',
+      cookies: { quay_sid: cookie },
+    });
+    const token = refresh.json<{ token: string }>().token;
+    const leaving = await connected(null, { 'X-AUTH-TOKEN': token });
+    const staying = await connected('agent');
+    const out = await s.app.inject({
+      method: 'GET',
+      url: '/IBP_REFRESH.do?f_cmd=11',
+      headers: { 'x-auth-token': token },
+    });
+    expect(out.json()).toEqual({ Result: 'Ok' });
+    await expectError(leaving, 401, 'Signed out');
+    expect(staying.ws.readyState).toBe(WebSocket.OPEN);
   });
 
   it('answers a SEND after the session ended with ERROR 401', async () => {

@@ -98,8 +98,13 @@ export async function authRoutes(app: App): Promise<void> {
         const header = req.headers[TOKEN_HEADER];
         const token = Array.isArray(header) ? header[0] : header;
         const verified = token ? await tokens.verify(token) : null;
-        if (verified?.ok) await endSession(db, verified.claims.sid);
-        if (sid) await endSession(db, sid);
+        const ended = [verified?.ok ? verified.claims.sid : null, sid ?? null].filter(
+          (s): s is string => !!s,
+        );
+        for (const s of ended) await endSession(db, s);
+        // The session's chat sockets end with it, not at their next frame.
+        if (ended.length > 0)
+          app.ctx.chat.broker.disconnectWhere((u) => ended.includes(u.sid), 401, 'Signed out');
         reply.clearCookie(SESSION_COOKIE, { path: '/' });
         return { Result: 'Ok' as const };
       }
