@@ -11,3 +11,15 @@ export function iso(value: Date | string | null | undefined): string | null {
 export function isoRequired(value: Date | string): string {
   return iso(value) ?? new Date(0).toISOString();
 }
+
+/** The times of a port call as the port_calls table keeps them (planned, actual, and whether it is skipped). */
+export interface CallTimesRow {
+  yd_nm: string | null;
+  eta: Date;
+  etb: Date;
+  etd: Date;
+  ata: Date | null;
+  atb: Date | null;
+  atd: Date | null;
+  skip_yn: string;
+}

@@ -18,6 +18,7 @@ import {
   type VesselMotion,
 } from '../../src/core/contract/port.ts';
 import { etaDelayHrs, HOUR_MS } from './common/params.ts';
+import type { CallTimesRow } from '../http/rows.ts';
 
 const tags = ['port'];
 const security = [{ token: [] }];
@@ -86,7 +87,7 @@ export async function loadPort(sql: Sql, portCd: string): Promise<PortIdentity> 
   return { portCd: p.port_cd, portNm: p.port_nm, cntCd: p.cnt_cd, cntNm: p.cnt_nm, lat: p.lat, lon: p.lon };
 }
 
-interface CallRow extends MotionRow {
+interface CallRow extends MotionRow, CallTimesRow {
   vsl_cd: string;
   vsl_nm: string;
   crr_cd: string;
@@ -97,14 +98,6 @@ interface CallRow extends MotionRow {
   skd_dir_cd: string;
   call_seq: number;
   yd_cd: string | null;
-  yd_nm: string | null;
-  eta: Date;
-  etb: Date;
-  etd: Date;
-  ata: Date | null;
-  atb: Date | null;
-  atd: Date | null;
-  skip_yn: string;
 }
 
 export async function portRoutes(app: App): Promise<void> {

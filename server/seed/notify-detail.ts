@@ -2,18 +2,11 @@
 // a port's status the way the simulator words them. Pure: the caller loads the rows.
 import type { Rng } from './rng.ts';
 import { HOUR, fmtUtc, hrs, iso, isoOrNull } from './time.ts';
+import type { CallTimesRow } from '../http/rows.ts';
 
-export interface CallRow {
+export interface CallRow extends CallTimesRow {
   port_cd: string;
   call_seq: number;
-  yd_nm: string | null;
-  eta: Date;
-  etb: Date;
-  etd: Date;
-  ata: Date | null;
-  atb: Date | null;
-  atd: Date | null;
-  skip_yn: string;
 }
 
 export interface DetailContext {

@@ -7,6 +7,7 @@ import { iso, isoRequired } from '../../http/rows.ts';
 import { isRestrictedType, isVesselUserType, type RoleGroup } from '../../../src/core/role.ts';
 import type { AisPosition, VesselReport } from '../../../src/core/contract/vessel.ts';
 import { etaDelayHrs } from '../common/params.ts';
+import type { CallTimesRow } from '../../http/rows.ts';
 
 export interface VesselRow {
   vsl_cd: string;
@@ -110,7 +111,7 @@ export async function currentVoyage(sql: Sql, vslCd: string): Promise<VoyageRow 
   return rows[0] ?? null;
 }
 
-export interface CallRow {
+export interface CallRow extends CallTimesRow {
   vsl_cd: string;
   skd_voy_no: string;
   skd_dir_cd: string;
@@ -121,14 +122,6 @@ export interface CallRow {
   port_lat: number;
   port_lon: number;
   yd_cd: string | null;
-  yd_nm: string | null;
-  eta: Date;
-  etb: Date;
-  etd: Date;
-  ata: Date | null;
-  atb: Date | null;
-  atd: Date | null;
-  skip_yn: string;
 }
 
 export const CALL_SELECT = `SELECT c.vsl_cd, c.skd_voy_no, c.skd_dir_cd, c.call_seq, c.port_cd, p.port_nm, p.cnt_cd,
