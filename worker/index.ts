@@ -5,9 +5,11 @@ import { stopScheduledDrain } from '../src/core/outbox/schedule.ts';
 import { createAnalytics, createRouteChanged, type RouteVisit } from './analytics.ts';
 import { signOut, startSession, type SessionStart } from './auth/session.ts';
 import { workerCommands } from './commands/index.ts';
+import { createWorkerChat } from './chat/index.ts';
 import { createKeywordSearch } from './search/keyword-search.ts';
 import { createNotificationDetail } from './notifications/detail.ts';
 import { createPushKey } from './notifications/push-key.ts';
+import { refreshFollowed } from './pages/followed.ts';
 import { createPageLoader } from './pages/load-page.ts';
 import { db, tokens } from './db.ts';
 import { createSyncService } from './sync/service.ts';
@@ -22,17 +24,30 @@ const sync = createSyncService({
   channel: typeof BroadcastChannel === 'undefined' ? undefined : new BroadcastChannel('quay-sync'),
   // A pass that reached the server means the link works: send what waits (DESIGN.md §3 rule 5).
   afterPass: (result) => {
-    if (result.error === null) void commands.drainOutbox();
+    if (result.error !== null) return;
+    void commands.drainOutbox();
+    void refreshFollowed(db, loadPage);
   },
 });
 const commands = workerCommands(db, sync.client);
+const loadPage = createPageLoader({ db, client: sync.client, isOnline: () => navigator.onLine });
 const analytics = createAnalytics({ client: sync.client, isOnline: () => navigator.onLine });
 const routeChanged = createRouteChanged({ recordVisit: commands.recordVisit, analytics });
+// Chat: the leader's STOMP connection (connected once leading, dropped on sign-out) and the chat calls.
+const chat = createWorkerChat({
+  db,
+  client: sync.client,
+  tokens,
+  isOnline: () => navigator.onLine,
+  onConnected: () => void commands.drainOutbox(),
+});
+const startChat = () => void sync.whenLeading().then(() => chat.live.start());
 
 /** The link came or went: sync and send at once when it comes back (DESIGN.md §4). */
 function linkChanged(online: boolean): void {
   void sync.setOnline(online);
   analytics.linkChanged(online);
+  if (sync.isLeader) chat.live.setOnline(online);
   if (online) void commands.drainOutboxNow();
 }
 // Chromium fires no online/offline events in dedicated workers: the window forwards its own (linkChanged below).
@@ -41,6 +56,7 @@ addEventListener('offline', () => linkChanged(false));
 
 const api = {
   ...commands,
+  ...chat.api,
   /** Signs on from the cookie (or, with no link, from the stored user), and starts syncing and sending. */
   async startSession(): Promise<SessionStart> {
     const result = await startSession({ db, tokens, client: sync.client });
@@ -48,6 +64,7 @@ const api = {
       // A sign-out of an earlier session must not send this fresh one back to the sign-on page.
       await writeStatus(db, { signedOut: false });
       sync.start();
+      startChat();
       void commands.drainOutbox();
     }
     return result;
@@ -56,12 +73,16 @@ const api = {
   async signOut(): Promise<void> {
     await commands.drainOutbox();
     analytics.clear();
+    chat.live.stop();
     await signOut({ tokens });
     stopScheduledDrain(db);
     await sync.signedOut();
   },
   /** Starts syncing with the stored token without asking the server who is signed on. */
-  startSync: () => sync.start(),
+  startSync: () => {
+    sync.start();
+    startChat();
+  },
   /** Pull-to-refresh. */
   syncNow: () => sync.syncNow(),
   /** The page became visible: sync if the data is old, and send what waits. */
@@ -75,7 +96,7 @@ const api = {
   /** A notification's detail, from the server or, at sea, this device's copy (SPEC §4 Notification read). */
   notificationDetail: createNotificationDetail(db, sync.client, () => navigator.onLine),
   /** A page's data (vessel, port, service…) into IndexedDB for the window, kept for offline (DESIGN.md §6). */
-  loadPage: createPageLoader({ db, client: sync.client, isOnline: () => navigator.onLine }),
+  loadPage,
   /** The VAPID public key to subscribe this browser to Web Push with. */
   pushPublicKey: createPushKey(sync.client),
   /** Smart search (SPEC §2): GET /common/keyword-search online, this device's index with no link. */

@@ -38,13 +38,13 @@ export function createPageLoader({ db, client, isOnline, now = Date.now }: PageL
     await db.pageData.bulkDelete(oldest);
   }
 
-  async function load(kind: PageKind, code: string, force: boolean): Promise<PageLoad> {
+  async function load(kind: PageKind, code: string, force: boolean, maxAgeMs?: number): Promise<PageLoad> {
     const key = pageKey(kind, code);
     const kept = await db.pageData.get(key);
     const opened = now();
     if (kept) await db.pageData.update(key, { openedAt: opened });
     if (!isOnline()) return { status: kept ? 'stored' : 'missing', error: null };
-    if (kept && !force && opened - kept.syncedAt < PAGE_SOURCES[kind].freshMs)
+    if (kept && !force && opened - kept.syncedAt < (maxAgeMs ?? PAGE_SOURCES[kind].freshMs))
       return { status: 'current', error: null };
     try {
       const answer = await client.conditional(
@@ -65,12 +65,17 @@ export function createPageLoader({ db, client, isOnline, now = Date.now }: PageL
     }
   }
 
-  return function loadPage(kind: PageKind, code: string, opts: { force?: boolean } = {}): Promise<PageLoad> {
+  /** force: ask the server whatever the age; maxAgeMs: how old a kept copy may be (default the kind's). */
+  return function loadPage(
+    kind: PageKind,
+    code: string,
+    opts: { force?: boolean; maxAgeMs?: number } = {},
+  ): Promise<PageLoad> {
     if (!(kind in PAGE_SOURCES)) return Promise.reject(new RequestError(`Unknown page ${String(kind)}.`));
     const key = pageKey(kind, code);
     let running = inFlight.get(key);
     if (!running) {
-      running = load(kind, code, opts.force ?? false).finally(() => inFlight.delete(key));
+      running = load(kind, code, opts.force ?? false, opts.maxAgeMs).finally(() => inFlight.delete(key));
       inFlight.set(key, running);
     }
     return running;
