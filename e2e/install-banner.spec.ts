@@ -1,14 +1,8 @@
 // The install banner of SPEC §1: "Please install the app" with "Install App" when the browser offers installation
 // (its beforeinstallprompt event, fired here by the test as Chromium would), the add-to-home-screen hint on iOS,
 // and gone once dismissed, also after a reload.
-import type { Page } from '@playwright/test';
 import { expect, SCREENSHOTS, test } from './fixtures.ts';
-import { SignOnPage } from './pages/sign-on.ts';
-
-async function signOn(page: Page, usrId: string): Promise<void> {
-  await page.goto('/');
-  await new SignOnPage(page).signOn(usrId, 'demo');
-}
+import { signOn } from './pages/sign-on.ts';
 
 test('offered by the browser: Install App prompts once and the banner goes', async ({ page, appPage }) => {
   await signOn(page, 'agent');

@@ -1,20 +1,12 @@
 // Notifications end to end (SPEC §2, §4, §5, §8): the drawer's list and an item opened (read at the server), Got it
 // made offline and sent once when the link returns, the 99+ badge, Check schedule, settings that persist and revert
 // on a refusal, each type's detail layout, and 5,000 items opening at once.
-import type { Page } from '@playwright/test';
 import { expect, SCREENSHOTS, test } from './fixtures.ts';
-import { AppPage } from './pages/app.ts';
 import { NotificationsPage } from './pages/notifications.ts';
-import { SignOnPage } from './pages/sign-on.ts';
+import { signOn } from './pages/sign-on.ts';
 
 const ACK_PATH = '/api/v2/app/notification/vessel/ack';
 const SETTINGS_PATH = '/api/v2/app/notification/settings';
-
-async function signOn(page: Page, usrId: string): Promise<void> {
-  await page.goto('/');
-  await new SignOnPage(page).signOn(usrId, 'demo');
-  await new AppPage(page).expectShell();
-}
 
 test('a vessel user opens an item (read at the server) and acknowledges another offline: sent once when back', async ({
   page,

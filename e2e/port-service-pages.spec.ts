@@ -1,25 +1,17 @@
 // The port, service and My Vessel pages end to end (SPEC §2, §3, §5, §6; DESIGN.md §6): an agent's home with its first
 // port's real calls, switching ports and the port's status; an operator's followed vessels, one removed and one added
 // at sea that reach the server once; a vessel user's service; every page opened before shown offline with its age.
-import type { Page } from '@playwright/test';
 import type { PortLive, PortStatus } from '../src/core/contract/port.ts';
 import type { ServiceRotation } from '../src/core/contract/service.ts';
 import type { FleetResponse, VesselCurrent } from '../src/core/contract/vessel.ts';
 import type { MyPortResponse } from '../src/core/contract/common.ts';
 import { formatTimeDate } from '../src/core/format/format-date.ts';
 import { expect, test } from './fixtures.ts';
-import { AppPage } from './pages/app.ts';
 import { PortsPages } from './pages/ports.ts';
-import { SignOnPage } from './pages/sign-on.ts';
+import { signOn } from './pages/sign-on.ts';
 import { MY_SETTING_API, type ServerApi } from './server-api.ts';
 
 const API = '/api/v2/app';
-
-async function signOn(page: Page, usrId: string): Promise<void> {
-  await page.goto('/');
-  await new SignOnPage(page).signOn(usrId, 'demo');
-  await new AppPage(page).expectShell();
-}
 
 /** Every call of the server's answer is on the page, in its section, with its vessel, voyage and times. */
 async function expectCalls(pages: PortsPages, live: PortLive): Promise<void> {

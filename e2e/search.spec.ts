@@ -5,14 +5,7 @@ import type { Page } from '@playwright/test';
 import { expect, SCREENSHOTS, test } from './fixtures.ts';
 import { readQuayDb, syncedDatasets } from './pages/quay-db.ts';
 import { SearchPage } from './pages/search.ts';
-import { SignOnPage } from './pages/sign-on.ts';
-
-async function signOn(page: Page, usrId: string): Promise<void> {
-  const signOnPage = new SignOnPage(page);
-  await page.goto('/');
-  await signOnPage.signOn(usrId, 'demo');
-  await expect(page.getByRole('navigation', { name: 'App bar' })).toBeVisible();
-}
+import { signOn } from './pages/sign-on.ts';
 
 /** Counts the keyword-search requests the page (and its worker) makes. */
 function countSearches(page: Page): { readonly n: number } {

@@ -4,16 +4,10 @@ import type { Page } from '@playwright/test';
 import { expect, SCREENSHOTS, test } from './fixtures.ts';
 import { ApiCallCounter } from './pages/data-core.ts';
 import { readQuayDb, syncedDatasets } from './pages/quay-db.ts';
-import { SignOnPage } from './pages/sign-on.ts';
+import { signOn } from './pages/sign-on.ts';
 
 const LOGGED_USER = '/api/v2/app/common/logged-user';
 const PROGRAMS = '/api/v2/app/common/programs';
-
-async function signOn(page: Page, usrId: string): Promise<void> {
-  const signOnPage = new SignOnPage(page);
-  await page.goto('/');
-  await signOnPage.signOn(usrId, 'demo');
-}
 
 test('loading the user: 403 shows ForbiddenError, 500 UnknownError, a hang TimeoutError, each with Try again', async ({
   page,

@@ -4,7 +4,7 @@
 import type { Page } from '@playwright/test';
 import { expect, SCREENSHOTS, test } from './fixtures.ts';
 import { AppPage } from './pages/app.ts';
-import { SignOnPage } from './pages/sign-on.ts';
+import { signOn } from './pages/sign-on.ts';
 
 interface Role {
   usrId: string;
@@ -61,15 +61,6 @@ const ROLES: Role[] = [
 ];
 
 const pathOf = (page: Page) => new URL(page.url()).pathname;
-
-async function signOn(page: Page, usrId: string): Promise<string> {
-  const signOnPage = new SignOnPage(page);
-  await page.goto('/');
-  await signOnPage.expectShown();
-  const name = await signOnPage.demoUserName(usrId);
-  await signOnPage.signOn(usrId, 'demo');
-  return name;
-}
 
 for (const role of ROLES) {
   test(`${role.usrId} lands on ${role.home} with its app bar, back button, TEST badge, menu and logout`, async ({

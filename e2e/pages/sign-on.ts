@@ -36,3 +36,17 @@ export class SignOnPage {
     await this.submit.click();
   }
 }
+
+/**
+ * Signs a demo user on from the app's address, as a person would (the sign-on form), and waits for the app's bar;
+ * gives the user's name as the sign-on page lists it.
+ */
+export async function signOn(page: Page, usrId: string): Promise<string> {
+  const signOnPage = new SignOnPage(page);
+  await page.goto('/');
+  await signOnPage.expectShown();
+  const name = await signOnPage.demoUserName(usrId);
+  await signOnPage.signOn(usrId, 'demo');
+  await expect(page.getByRole('navigation', { name: 'App bar' })).toBeVisible();
+  return name;
+}
