@@ -10,6 +10,7 @@ import './styles/pages.css';
 import './styles/vessel.css';
 import './styles/search.css';
 import './styles/ports.css';
+import './styles/chat.css';
 import { App } from './App.tsx';
 import { registerServiceWorker } from './sw-register.ts';
 

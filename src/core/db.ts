@@ -1,8 +1,9 @@
 // The IndexedDB schema of the `quay` database, shared by window, worker and service worker.
 // The ONE place that declares Dexie versions: add a new version below, never edit a shipped one, never drop the outbox.
-import { Dexie, type DexieOptions, type EntityTable } from 'dexie';
+import { Dexie, type DexieOptions, type EntityTable, type Table } from 'dexie';
 import type { LoggedUser, Program } from './contract/common.ts';
 import type { VesselCurrent } from './contract/vessel.ts';
+import type { ChatMessage, ChatRoom } from './contract/chat.ts';
 import type { NotificationDetail, NotificationItem, NotificationSetting } from './contract/notification.ts';
 import type {
   OpError,
@@ -96,6 +97,36 @@ export interface SearchIndexRow {
   syncedAt: number;
 }
 
+/** A chat room of the user as my-room-list last gave it (SPEC §3 chat room), with what the device knows of it. */
+export interface ChatRoomRow extends ChatRoom {
+  /** Its place in the server's list (a vessel user's own room first, then the newest message first). */
+  order: number;
+  /** False once the oldest page of its history is on the device. */
+  hasOlder: boolean;
+  syncedAt: number;
+}
+
+/** Where an own message is: waiting to be sent, stored by the server, or refused for good. */
+export type ChatSendStatus = 'pending' | 'sent' | 'failed';
+
+/**
+ * A chat message on the device (SPEC §3 chat message). A message written here and not yet stored by the server has
+ * a local msgSeq above PENDING_MSG_SEQ (so it sorts after every stored one); it is replaced by the stored copy
+ * (same clientMsgId) when the RECEIPT, the room topic or the outbox's answer brings the real msgSeq.
+ */
+export interface ChatMessageRow extends ChatMessage {
+  status: ChatSendStatus;
+  /** The outbox operation that sends it (own messages written on this device). */
+  opId?: string | undefined;
+  /** Members other than the sender who read it, from read receipts (readCount counts them too). */
+  readers?: string[] | undefined;
+  /** Why the server refused it (status 'failed'). */
+  error?: string | undefined;
+}
+
+/** Local msgSeq of a message not yet stored: PENDING_MSG_SEQ + the outbox counter. */
+export const PENDING_MSG_SEQ = 1e15;
+
 export class QuayDb extends Dexie {
   declare meta: EntityTable<MetaRow, 'key'>;
   declare syncState: EntityTable<SyncStateRow, 'dataset'>;
@@ -108,6 +139,8 @@ export class QuayDb extends Dexie {
   declare outbox: EntityTable<OutboxRow, 'seq'>;
   declare pageData: EntityTable<PageDataRow, 'key'>;
   declare searchIndex: EntityTable<SearchIndexRow, 'key'>;
+  declare chatRooms: EntityTable<ChatRoomRow, 'roomId'>;
+  declare chatMessages: Table<ChatMessageRow, [string, number]>;
 
   /** Tests pass `{ indexedDB, IDBKeyRange }` from fake-indexeddb (see TRAPS.md). */
   constructor(options?: DexieOptions) {
@@ -127,6 +160,11 @@ export class QuayDb extends Dexie {
     });
     // Version 3 adds the pages' data and the offline search index: tables only, the token and outbox stay.
     this.version(3).stores({ pageData: 'key, syncedAt, openedAt', searchIndex: 'key' });
+    // Version 4 adds chat: rooms, and messages keyed by room and msgSeq (in order), found by clientMsgId too.
+    this.version(4).stores({
+      chatRooms: 'roomId, order',
+      chatMessages: '[roomId+msgSeq], roomId, clientMsgId',
+    });
   }
 
   async getMeta<K extends MetaKey>(key: K): Promise<MetaValues[K] | undefined> {

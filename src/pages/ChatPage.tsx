@@ -1,13 +1,25 @@
 // /chat/ and /chat/{vslCd}: ship-shore chat, for chat users only (SPEC §4 Chat enablement). A vessel user's room
-// is its own vessel's.
+// is its own vessel's. The views are a chunk of their own, loaded on first use (the first page stays small).
+import { lazy, Suspense } from 'react';
 import { Redirect } from 'wouter';
 import { useSnapshot } from 'valtio';
 import { chatState, userState } from '../state/app-state.ts';
+
+const ChatRoomList = lazy(() =>
+  import('../features/chat/ChatViews.tsx').then((m) => ({ default: m.ChatRoomList })),
+);
+const ChatConversation = lazy(() =>
+  import('../features/chat/ChatViews.tsx').then((m) => ({ default: m.ChatConversation })),
+);
 
 export function ChatPage({ vslCd }: { vslCd?: string }) {
   const chat = useSnapshot(chatState);
   const user = useSnapshot(userState);
   if (user.vesselCode && chat.isChatUser && !vslCd)
+    return <Redirect to={`/chat/${user.vesselCode}`} replace />;
+  const code = vslCd ? decodeURIComponent(vslCd).toUpperCase() : null;
+  // A vessel user has one room: its own vessel's.
+  if (user.vesselCode && chat.isChatUser && code !== user.vesselCode)
     return <Redirect to={`/chat/${user.vesselCode}`} replace />;
   if (!chat.isChatUser)
     return (
@@ -23,11 +35,8 @@ export function ChatPage({ vslCd }: { vslCd?: string }) {
       </section>
     );
   return (
-    <section className="card" aria-labelledby="chat-title">
-      <h2 id="chat-title" className="card__heading">
-        {vslCd ? `Chat with ${decodeURIComponent(vslCd)}` : 'Chat rooms'}
-      </h2>
-      <p className="muted">Messages of this room are not on this device yet.</p>
-    </section>
+    <Suspense fallback={null}>
+      {code && /^[A-Z0-9]{4}$/.test(code) ? <ChatConversation vslCd={code} /> : <ChatRoomList />}
+    </Suspense>
   );
 }

@@ -19,6 +19,7 @@ export function StateFromDb({ user }: Props) {
   const ownVessel = useLiveQuery(() => db.getMeta('ownVessel'));
   const myPorts = useLiveQuery(() => db.myPorts.orderBy('sortNo').toArray());
   const badge = useLiveQuery(() => db.badge.get('notification'));
+  const chatRooms = useLiveQuery(() => db.chatRooms.orderBy('order').toArray());
 
   // The session's user first; the stored copy once a sync changed it (same person: a new sign-on reloads).
   const current = stored?.usrId === user.usrId ? stored : user;
@@ -53,17 +54,22 @@ export function StateFromDb({ user }: Props) {
   }, [badge]);
 
   // SPEC §4 Chat enablement: a vessel user chats only when its lane is in the configured list. Shore users chat
-  // in the rooms they belong to; until the chat rooms are on this device they have no chat item.
+  // in the rooms they belong to; until the chat rooms are on this device they have no chat item. The unread count:
+  // a vessel user's from the first room of the list (its own), everyone else's the sum over their rooms.
   useEffect(() => {
+    const rooms = chatRooms ?? [];
+    chatState.subscribedChatList = rooms.map((r) => r.roomId);
     if (isVesselUserType(current.usrTpCd)) {
       const lane = ownVessel?.vslSlanCd || ownVessel?.laneCd || null;
       chatState.isChatUser = lane !== null && isChatLane(CHAT_LANES, lane);
       chatState.chatVslListString = current.ofcId;
+      chatState.unreadChatCount = chatState.isChatUser ? (rooms[0]?.unreadCount ?? 0) : 0;
     } else {
-      chatState.isChatUser = false;
-      chatState.chatVslListString = '';
+      chatState.isChatUser = rooms.length > 0;
+      chatState.chatVslListString = rooms.map((r) => r.vslCd).join(',');
+      chatState.unreadChatCount = rooms.reduce((sum, r) => sum + r.unreadCount, 0);
     }
-  }, [current, ownVessel]);
+  }, [current, ownVessel, chatRooms]);
 
   return null;
 }

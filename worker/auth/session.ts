@@ -70,6 +70,8 @@ async function forgetUser(db: QuayDb, usrId: string, now: () => number): Promise
       db.outbox,
       db.pageData,
       db.searchIndex,
+      db.chatRooms,
+      db.chatMessages,
     ],
     async () => {
       const unsent = await db.outbox.orderBy('seq').toArray();
@@ -95,6 +97,8 @@ async function forgetUser(db: QuayDb, usrId: string, now: () => number): Promise
         db.myPorts.clear(),
         db.pageData.clear(),
         db.searchIndex.clear(),
+        db.chatRooms.clear(),
+        db.chatMessages.clear(),
         db.syncState.where('dataset').notEqual('user').delete(),
         db.deleteMeta('pushSubscription'),
         db.deleteMeta('ownVessel'),

@@ -14,6 +14,7 @@ import { OUTBOX_LOCK } from './lock.ts';
 import { recordConfirmation, recordFailure } from './meta.ts';
 import type { OpError, OutboxFailure, OutboxRow, UndoByKind } from './types.ts';
 import type { FleetResponse } from '../contract/vessel.ts';
+import { asChatMessage, chatTables, markChatFailed, storeChatMessages } from './chat.ts';
 
 /** A satellite round trip is most of a second: a few entities at once, not more (the link is shared and paid). */
 export const DEFAULT_CONCURRENCY = 4;
@@ -23,6 +24,8 @@ export const DEFAULT_BACKOFF = { baseMs: 2_000, maxMs: 5 * 60_000 };
 export interface OpAnswer {
   success: boolean;
   msg: string;
+  /** POST /chat/message answers {message, duplicate}: the stored message. */
+  stored?: unknown;
 }
 
 export interface DrainOptions {
@@ -66,6 +69,10 @@ const isRecord = (v: unknown): v is Record<string, unknown> =>
 
 export const checkAnswer: Check<OpAnswer> = (v) => {
   if (!isRecord(v)) return null;
+  // A chat message (POST /chat/message): stored, whether now or before (duplicate).
+  if (typeof v.duplicate === 'boolean' && asChatMessage(v.message)) {
+    return { success: true, msg: v.duplicate ? 'Already stored' : 'Stored', stored: v.message };
+  }
   const inner = isRecord(v.notiReadSaveResponse)
     ? v.notiReadSaveResponse
     : isRecord(v.notiSettingSaveResponse)
@@ -160,6 +167,8 @@ const LOCAL_TABLES = (db: QuayDb) => [
   db.badge,
   db.notificationSettings,
   db.pageData,
+  db.chatMessages,
+  db.chatRooms,
 ];
 
 /**
@@ -176,7 +185,7 @@ export async function followVessels(db: QuayDb, key: string, vslCds: readonly st
 }
 
 /** Puts back what the operation's local change replaced (call inside a transaction over LOCAL_TABLES). */
-async function undoLocal(db: QuayDb, row: OutboxRow): Promise<void> {
+async function undoLocal(db: QuayDb, row: OutboxRow, why: string): Promise<void> {
   switch (row.kind) {
     case 'ack': {
       const u = row.undo as UndoByKind['ack'];
@@ -217,6 +226,10 @@ async function undoLocal(db: QuayDb, row: OutboxRow): Promise<void> {
       await followVessels(db, u.key, u.vslCds);
       return;
     }
+    case 'chat':
+      // A message is not taken back: it stays on screen, marked not sent.
+      await markChatFailed(db, row.undo as UndoByKind['chat'], why);
+      return;
     case 'device':
     case 'history':
       // A device registration or a page view changed nothing on the device.
@@ -232,11 +245,16 @@ async function refuse(db: QuayDb, row: OutboxRow, message: string, status: numbe
     entity: row.entity,
     body: row.body,
     // The followed vessels come back on screen: the user is told why, or a vessel would reappear unexplained.
-    message: row.kind === 'mySetting' ? `My Vessel could not be saved: ${message}` : message,
+    message:
+      row.kind === 'mySetting'
+        ? `My Vessel could not be saved: ${message}`
+        : row.kind === 'chat'
+          ? `Message not sent: ${message}`
+          : message,
     status,
     // An ack asks for a toast (SPEC §8), and so does My Vessel (a list the user edited by hand); read, setting and a
     // refused page view (history) are only logged.
-    toast: row.kind === 'ack' || row.kind === 'mySetting',
+    toast: row.kind === 'ack' || row.kind === 'mySetting' || row.kind === 'chat',
     at,
   };
   await db.transaction('rw', LOCAL_TABLES(db), async () => {
@@ -248,7 +266,7 @@ async function refuse(db: QuayDb, row: OutboxRow, message: string, status: numbe
     // The user changed the switch again after this one was sent: their latest choice stays on screen, and the
     // later operation inherits what to put back if it is refused too.
     if (later) await db.outbox.update(later.seq as number, { undo: row.undo });
-    else await undoLocal(db, row);
+    else await undoLocal(db, row, message);
     await recordFailure(db, failure);
   });
   return failure;
@@ -343,6 +361,13 @@ async function run(db: QuayDb, client: ApiCaller, opts: DrainOptions): Promise<D
               const u = head.undo as UndoByKind['mySetting'];
               const body = head.body as { vslCds?: string[] };
               if (Array.isArray(body.vslCds)) await followVessels(db, u.key, body.vslCds);
+            });
+          } else if (head.kind === 'chat') {
+            // The stored message (with its msgSeq) replaces the pending copy.
+            const stored = asChatMessage(outcome.answer.stored);
+            await db.transaction('rw', chatTables(db), async () => {
+              await db.outbox.delete(seq);
+              if (stored) await storeChatMessages(db, [stored]);
             });
           } else await db.outbox.delete(seq);
           result.applied += 1;

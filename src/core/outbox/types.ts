@@ -5,7 +5,8 @@
  * view of the application history (SPEC §7): not a change of the user's, so it has nothing to undo and is not
  * counted among the changes that wait.
  */
-export type OpKind = 'ack' | 'read' | 'setting' | 'subscription' | 'device' | 'history' | 'mySetting';
+export type OpKind =
+  'ack' | 'read' | 'setting' | 'subscription' | 'device' | 'history' | 'mySetting' | 'chat';
 
 /** The outbox entity of the user's followed vessels (PUT /common/my-setting {vslCds}): the last list wins. */
 export const MY_VESSELS_ENTITY = 'mySetting:vessels';
@@ -65,6 +66,11 @@ export interface UndoMySetting {
   /** The followed vessel codes before the change, in order. */
   vslCds: string[];
 }
+/** A chat message (entity `chat:{roomId}`): nothing is undone; a refused message is marked failed on screen. */
+export interface UndoChat {
+  roomId: string;
+  clientMsgId: string;
+}
 export interface UndoByKind {
   ack: UndoAck;
   read: UndoRead;
@@ -75,6 +81,7 @@ export interface UndoByKind {
   device: null;
   history: null;
   mySetting: UndoMySetting;
+  chat: UndoChat;
 }
 
 /** The body of PUT /api/v2/app/common/history/application-history (SPEC §7), as a 'history' operation sends it. */

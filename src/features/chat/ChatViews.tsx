@@ -1,0 +1,311 @@
+// The chat pages (SPEC §2, §3; loaded on first use): /chat/, the user's rooms, and /chat/{vslCd}, one room's
+// conversation. Both read IndexedDB (the worker writes what STOMP and REST bring) and ask the worker for the rest:
+// the newest page when a room opens, older pages at the top, read marks when messages are seen, and sending.
+import {
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react';
+import { Link } from 'wouter';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useSnapshot } from 'valtio';
+import { Dexie } from 'dexie';
+import { roomIdOf, type SenderType } from '../../core/contract/chat.ts';
+import type { ChatMessageRow, ChatRoomRow } from '../../core/db.ts';
+import { formatChatTime } from '../../core/format/format-date.ts';
+import { db } from '../../db.ts';
+import { callWorker } from '../../worker-bridge.ts';
+import { userState } from '../../state/app-state.ts';
+import { toast } from '../../ui/toast-store.ts';
+import { linkify } from './linkify.ts';
+import { readDraft, writeDraft } from './draft.ts';
+
+const senderTypeName = (t: SenderType) => (t === 'V' ? 'Ship' : 'Shore');
+const dayLabel = new Intl.DateTimeFormat('en-GB', {
+  weekday: 'short',
+  day: '2-digit',
+  month: 'short',
+  year: 'numeric',
+});
+const dayOf = (iso: string) => dayLabel.format(new Date(iso));
+
+function MessageText({ text }: { text: string }) {
+  return (
+    <p className="chat-msg__text">
+      {linkify(text).map((part, i) =>
+        part.kind === 'link' ? (
+          <a key={i} href={part.href} target="_blank" rel="noopener noreferrer">
+            {part.text}
+          </a>
+        ) : (
+          <span key={i}>{part.text}</span>
+        ),
+      )}
+    </p>
+  );
+}
+
+// ---- /chat/: the rooms ----
+
+export function ChatRoomList() {
+  const rooms = useLiveQuery(() => db.chatRooms.orderBy('order').toArray());
+  useEffect(() => {
+    void callWorker((api) => api.chatSyncRooms()).catch(() => undefined);
+  }, []);
+  if (!rooms) return null;
+  const sorted = [...rooms].sort((a, b) =>
+    (b.lastMessage?.creDt ?? '').localeCompare(a.lastMessage?.creDt ?? ''),
+  );
+  return (
+    <section className="card chat-rooms" aria-labelledby="chat-title">
+      <h2 id="chat-title" className="card__heading">
+        Chat rooms
+      </h2>
+      {sorted.length === 0 ? (
+        <p className="muted">No chat rooms on this device yet.</p>
+      ) : (
+        <ul className="chat-rooms__list">
+          {sorted.map((room) => (
+            <RoomItem key={room.roomId} room={room} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function RoomItem({ room }: { room: ChatRoomRow }) {
+  const last = room.lastMessage;
+  return (
+    <li>
+      <Link href={`/chat/${room.vslCd}`} className="chat-room">
+        <span className="chat-room__top">
+          <span className="chat-room__name">{room.roomNm}</span>
+          <span className="chat-room__time">{last ? formatChatTime(last.creDt) : ''}</span>
+        </span>
+        <span className="chat-room__bottom">
+          <span className="chat-room__last">
+            <span className="chat-room__lane">{room.svceLaneCd}</span>
+            {last ? ` · ${last.sender}: ${last.msgText}` : ' · No messages yet'}
+          </span>
+          {room.unreadCount > 0 && (
+            <span className="chat-room__unread" aria-label={`${room.unreadCount} unread`}>
+              {room.unreadCount > 99 ? '99+' : room.unreadCount}
+            </span>
+          )}
+        </span>
+      </Link>
+    </li>
+  );
+}
+
+// ---- /chat/{vslCd}: the conversation ----
+
+function statusText(m: ChatMessageRow): string {
+  if (m.status === 'pending') return 'Waiting to send';
+  if (m.status === 'failed') return 'Not sent';
+  return m.readCount > 0 ? 'Read' : 'Sent';
+}
+
+function Message({ m, mine }: { m: ChatMessageRow; mine: boolean }) {
+  return (
+    <li className={`chat-msg${mine ? ' chat-msg--mine' : ''}`} data-status={m.status} data-msg-seq={m.msgSeq}>
+      <div className="chat-msg__bubble">
+        {!mine && (
+          <p className="chat-msg__sender">
+            {m.senderNm || m.sender} <span className="chat-msg__type">{senderTypeName(m.senderType)}</span>
+          </p>
+        )}
+        <MessageText text={m.msgText} />
+        <p className="chat-msg__meta">
+          <time dateTime={m.creDt}>{formatChatTime(m.creDt)}</time>
+          {mine && (
+            <span className={`chat-msg__status chat-msg__status--${m.status}`} title={m.error}>
+              {statusText(m)}
+            </span>
+          )}
+        </p>
+      </div>
+    </li>
+  );
+}
+
+const nearBottom = () => window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - 120;
+
+export function ChatConversation({ vslCd }: { vslCd: string }) {
+  const roomId = roomIdOf(vslCd);
+  const user = useSnapshot(userState);
+  const me = user.user?.usrId ?? '';
+  const room = useLiveQuery(() => db.chatRooms.get(roomId), [roomId]);
+  const messages = useLiveQuery(
+    () =>
+      db.chatMessages
+        .where('[roomId+msgSeq]')
+        .between([roomId, Dexie.minKey], [roomId, Dexie.maxKey])
+        .toArray(),
+    [roomId],
+  );
+  const [loadingOlder, setLoadingOlder] = useState(false);
+  const top = useRef<HTMLDivElement>(null);
+  const stick = useRef(true);
+  const keep = useRef<number | null>(null);
+  const lastRead = useRef(0);
+
+  useEffect(() => {
+    void callWorker((api) => api.chatOpen(roomId)).catch(() => undefined);
+    return () => void callWorker((api) => api.chatClose(roomId)).catch(() => undefined);
+  }, [roomId]);
+
+  // Newest at the bottom: follow new messages while the reader is at the bottom; keep the place after older pages.
+  useLayoutEffect(() => {
+    if (keep.current !== null) {
+      window.scrollTo(0, document.documentElement.scrollHeight - keep.current);
+      keep.current = null;
+    } else if (stick.current) window.scrollTo(0, document.documentElement.scrollHeight);
+  }, [messages]);
+
+  useEffect(() => {
+    const onScroll = () => {
+      stick.current = nearBottom();
+    };
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => window.removeEventListener('scroll', onScroll);
+  }, []);
+
+  const hasOlder = room?.hasOlder ?? true;
+  const loadOlder = useCallback(async () => {
+    if (loadingOlder || !hasOlder || !navigator.onLine) return;
+    setLoadingOlder(true);
+    keep.current = document.documentElement.scrollHeight - window.scrollY;
+    try {
+      await callWorker((api) => api.chatLoadOlder(roomId));
+    } catch {
+      keep.current = null;
+    } finally {
+      setLoadingOlder(false);
+    }
+  }, [hasOlder, loadingOlder, roomId]);
+
+  // Scrolled to the top: the page before the oldest message.
+  useEffect(() => {
+    const el = top.current;
+    if (!el || !messages || messages.length === 0) return;
+    const seen = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting) && window.scrollY > 0) void loadOlder();
+    });
+    seen.observe(el);
+    return () => seen.disconnect();
+  }, [loadOlder, messages]);
+
+  // Seen: the newest unread message of others is on screen (the reader is at the bottom of a visible page).
+  useEffect(() => {
+    if (!messages) return;
+    const check = () => {
+      if (document.visibilityState !== 'visible' || !nearBottom()) return;
+      const unread = messages.filter((m) => m.sender !== me && m.status === 'sent' && m.readDate === null);
+      const newest = unread[unread.length - 1];
+      if (!newest || newest.msgSeq <= lastRead.current) return;
+      lastRead.current = newest.msgSeq;
+      void callWorker((api) => api.chatMarkRead(roomId, newest.msgSeq)).catch(() => {
+        lastRead.current = 0;
+      });
+    };
+    check();
+    window.addEventListener('scroll', check, { passive: true });
+    document.addEventListener('visibilitychange', check);
+    return () => {
+      window.removeEventListener('scroll', check);
+      document.removeEventListener('visibilitychange', check);
+    };
+  }, [messages, me, roomId]);
+
+  return (
+    <section className="chat" aria-labelledby="chat-title">
+      <h2 id="chat-title" className="chat__title">
+        {room ? `${room.roomNm} · ${room.svceLaneCd}` : vslCd}
+      </h2>
+      <div ref={top} className="chat__top">
+        {loadingOlder ? 'Loading older messages…' : hasOlder ? '' : 'Start of the conversation'}
+      </div>
+      <ol className="chat__messages" aria-label="Messages">
+        {(messages ?? []).map((m, i, all) => {
+          const day = dayOf(m.creDt);
+          const prev = all[i - 1];
+          return (
+            <DayAndMessage key={`${m.msgSeq}`} day={!prev || dayOf(prev.creDt) !== day ? day : null}>
+              <Message m={m} mine={m.sender === me} />
+            </DayAndMessage>
+          );
+        })}
+      </ol>
+      {messages && messages.length === 0 && <p className="muted chat__empty">No messages yet.</p>}
+      <Composer roomId={roomId} onSent={() => (stick.current = true)} />
+    </section>
+  );
+}
+
+function DayAndMessage({ day, children }: { day: string | null; children: ReactNode }) {
+  return (
+    <>
+      {day && (
+        <li className="chat__day" role="separator" aria-label={day}>
+          <span>{day}</span>
+        </li>
+      )}
+      {children}
+    </>
+  );
+}
+
+function Composer({ roomId, onSent }: { roomId: string; onSent: () => void }) {
+  const [text, setText] = useState(() => readDraft(roomId));
+  useEffect(() => setText(readDraft(roomId)), [roomId]);
+  const change = (value: string) => {
+    setText(value);
+    writeDraft(roomId, value);
+  };
+  const send = () => {
+    if (!text.trim()) return;
+    const body = text;
+    change('');
+    onSent();
+    void callWorker((api) => api.sendChat(roomId, body)).catch((err: unknown) => {
+      change(body);
+      toast.error(err instanceof Error ? err.message : 'The message could not be sent.');
+    });
+  };
+  const onKey = (e: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+      e.preventDefault();
+      send();
+    }
+  };
+  return (
+    <form
+      className="chat-composer"
+      onSubmit={(e) => {
+        e.preventDefault();
+        send();
+      }}
+    >
+      <textarea
+        className="chat-composer__input"
+        name="message"
+        aria-label="Message"
+        placeholder="Message"
+        rows={1}
+        maxLength={4000}
+        value={text}
+        onChange={(e) => change(e.target.value)}
+        onKeyDown={onKey}
+      />
+      <button type="submit" className="chat-composer__send" disabled={!text.trim()}>
+        Send
+      </button>
+    </form>
+  );
+}
