@@ -67,17 +67,23 @@ for (const role of ROLES) {
     page,
     appPage,
     signOnPage,
+    serverApi,
   }) => {
     const name = await signOn(page, role.usrId);
     await appPage.expectShell(role.title);
+    // SPEC §4: shore users chat when they belong to a room (vessel users by their service: fixed in ROLES).
+    const shore = !role.usrId.startsWith('vessel');
+    const rooms = shore ? await serverApi.get<unknown[]>('/api/v2/app/chat/my-room-list/V') : [];
+    const expected =
+      rooms.length === 0 ? role.items : [...role.items.slice(0, 3), 'Chat Space', ...role.items.slice(3)];
     await expect.poll(() => pathOf(page)).toBe(role.home);
     await expect(appPage.testBadge).toBeVisible();
     await expect(appPage.back, 'no back button on the home').toHaveCount(0);
 
     // In this order, each named by its visible label (a badge's count is its description, not its name).
     const items = appPage.appBar.getByRole('listitem');
-    await expect(items).toHaveCount(role.items.length);
-    for (const [i, label] of role.items.entries())
+    await expect(items).toHaveCount(expected.length);
+    for (const [i, label] of expected.entries())
       await expect(
         items.nth(i).getByRole(label === 'Notification' || label === 'Search' ? 'button' : 'link'),
       ).toHaveAccessibleName(label);
