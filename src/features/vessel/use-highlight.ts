@@ -5,6 +5,8 @@ import { useEffect, useRef, useState, type RefObject } from 'react';
 
 /** How long the outline stays. */
 export const HIGHLIGHT_MS = 4_000;
+/** How long the heading is kept in place while the page around it settles. */
+const SETTLE_MS = 2_500;
 
 /**
  * @param target what to highlight, e.g. 'IBM_W2030' or 'call:SGSIN'; null for nothing. Each target is taken once.
@@ -27,6 +29,27 @@ export function useHighlight(
     el.focus({ preventScroll: true });
     el.scrollIntoView({ block: 'start', behavior: still ? 'auto' : 'smooth' });
     setOn(true);
+    // Sections above may still grow (the map's chunk, data arriving): keep the heading in place while the page
+    // settles, unless the user scrolls first.
+    let settling = true;
+    const stop = () => {
+      settling = false;
+    };
+    const keep = new ResizeObserver(() => {
+      if (settling) el.scrollIntoView({ block: 'start', behavior: 'auto' });
+    });
+    keep.observe(document.body);
+    const events = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const;
+    for (const e of events) window.addEventListener(e, stop, { once: true, passive: true });
+    const timer = setTimeout(() => {
+      stop();
+      keep.disconnect();
+    }, SETTLE_MS);
+    return () => {
+      clearTimeout(timer);
+      keep.disconnect();
+      for (const e of events) window.removeEventListener(e, stop);
+    };
   }, [target, ready, heading]);
 
   useEffect(() => {
