@@ -1,4 +1,6 @@
 // Embedded PostgreSQL (PGlite): in a data folder for `npm start`, in memory for tests (optionally from a dump).
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { Db, Sql } from './db.ts';
 
@@ -6,6 +8,8 @@ export async function openPglite(
   dataDir?: string,
   loadDataDir?: Blob,
 ): Promise<Db & { dump(): Promise<Blob> }> {
+  // A fresh clone has no data folder yet: PGlite makes its own folder but not the parents.
+  if (dataDir && !dataDir.startsWith('memory:')) mkdirSync(dirname(dataDir), { recursive: true });
   const pg = new PGlite({ ...(dataDir ? { dataDir } : {}), ...(loadDataDir ? { loadDataDir } : {}) });
   await pg.waitReady;
   // PGlite runs one statement at a time; a queue keeps a transaction's statements together.
