@@ -6,6 +6,7 @@ import type { ServiceRotation } from '../src/core/contract/service.ts';
 import type { FleetResponse, VesselCurrent } from '../src/core/contract/vessel.ts';
 import type { MyPortResponse } from '../src/core/contract/common.ts';
 import { formatTimeDate } from '../src/core/format/format-date.ts';
+import { formatDelayHours } from '../src/core/format/format-delay.ts';
 import { expect, test } from './fixtures.ts';
 import { PortsPages } from './pages/ports.ts';
 import { signOn } from './pages/sign-on.ts';
@@ -110,10 +111,23 @@ test('operator: My Vessel lists the followed vessels; one removed and one added 
   const original = (await serverApi.mySetting()).vslCds;
   const fleet = (await serverApi.get<FleetResponse>(`${API}/vessel/info/fleet`)).vessels;
   const nameOf = (vslCd: string) => fleet.find((v) => v.vslCd === vslCd)?.vslNm ?? vslCd;
+  const named = (vslCd: string) => new RegExp(nameOf(vslCd).replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
   expect(original.length).toBeGreaterThan(2);
   try {
     await expect(pages.followed.getByRole('listitem')).toHaveCount(original.length);
-    for (const vslCd of original) await expect(pages.followedVessel(nameOf(vslCd))).toContainText(vslCd);
+    // In the order the user chose, each with its service, next port and the delay against the proforma ETA.
+    await expect(pages.followed.getByRole('listitem')).toHaveText(original.map(named));
+    for (const vslCd of original) {
+      const v = fleet.find((x) => x.vslCd === vslCd);
+      if (!v) throw new Error(`${vslCd} is not in the fleet`);
+      const item = pages.followedVessel(v.vslNm);
+      await expect(item).toContainText(vslCd);
+      await expect(item.getByRole('link', { name: `${v.laneNm} (${v.laneCd})` })).toBeVisible();
+      if (v.nextPortCd && v.nextPortNm)
+        await expect(item.getByRole('link', { name: `${v.nextPortNm} (${v.nextPortCd})` })).toBeVisible();
+      const delay = formatDelayHours(v.nextDelayHrs);
+      if (delay !== '-') await expect(item).toContainText(`Delay ${delay}`);
+    }
     await expect(page.getByRole('img', { name: /^Map of the \d+ vessels you follow/ })).toBeVisible();
     await pages.expectAged();
     await pages.expectFitsAndTouchable();
@@ -148,9 +162,10 @@ test('operator: My Vessel lists the followed vessels; one removed and one added 
 
     await context.setOffline(false);
     await expect(page.getByText('Waiting to send')).toHaveCount(0, { timeout: 30_000 });
-    // The fleet answer the device keeps has no follow order: the saved list has the same vessels, in code order.
-    const expected = [...original.filter((c) => nameOf(c) !== removed), added.vslCd].sort();
-    expect([...(await serverApi.mySetting()).vslCds].sort()).toEqual(expected);
+    // The list keeps the user's order: the removed vessel is gone and the added one is last.
+    const expected = [...original.filter((c) => nameOf(c) !== removed), added.vslCd];
+    expect((await serverApi.mySetting()).vslCds).toEqual(expected);
+    await expect(pages.followed.getByRole('listitem')).toHaveText(expected.map(named));
     expect(await puts()).toBe(putsBefore + 1);
     await expect(pages.followedVessel(added.vslNm)).toBeVisible();
     await pages.screenshot('myvessel-saved');

@@ -2,7 +2,8 @@
 // a notification's call highlighted, the vessel page's identity, state, map and schedule widget, the widget path,
 // a vessel user refused another vessel, every page opened before shown offline with its age, and what its data costs.
 import type { Page } from '@playwright/test';
-import { formatTimeDate } from '../src/core/format/format-date.ts';
+import { formatTimeDate, formatTimeDateYear } from '../src/core/format/format-date.ts';
+import { formatDelayHours } from '../src/core/format/format-delay.ts';
 import { expect, SCREENSHOTS, test } from './fixtures.ts';
 import { AppPage } from './pages/app.ts';
 import { NotificationsPage } from './pages/notifications.ts';
@@ -124,10 +125,17 @@ test('the vessel page: identity, current state, map and schedule; the widget pat
   await expect(identity).toContainText(/Under way|At anchor|Moored/);
   await expect(identity).toContainText(/\d+\.\d\d° [NS], \d+\.\d\d° [EW]/);
   await expect(identity).toContainText(/kts \/ \d+°/);
+  // The demo vessel is at sea: its next port's delay against the proforma ETA is known before it arrives.
+  expect(now.nextPort?.ata).toBeNull();
+  expect(now.nextPort?.etaDelayHrs).toEqual(expect.any(Number));
   if (now.nextPort) {
-    await expect(
-      identity.getByRole('heading', { name: new RegExp(`^(Next|In) port: .*\\(${now.nextPort.portCd}\\)`) }),
-    ).toBeVisible();
+    const heading = identity.getByRole('heading', {
+      name: new RegExp(`^(Next|In) port: .*\\(${now.nextPort.portCd}\\)`),
+    });
+    await expect(heading).toBeVisible();
+    const next = identity.locator('.call').filter({ has: heading });
+    await expect(next).toContainText(`Proforma ETA${formatTimeDateYear(now.nextPort.pfEta ?? '')} UTC`);
+    await expect(next).toContainText(`Delay${formatDelayHours(now.nextPort.etaDelayHrs)}`);
   }
   for (const c of voyage.calls) await expect(pages.scheduleCall(c.portCd).first()).toBeVisible();
   await pages.expectAges(3);

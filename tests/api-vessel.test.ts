@@ -185,12 +185,100 @@ describe('current, cascade, ais and next-port', () => {
     }
   });
 
+  it("measures each call's delay against its proforma ETA, before arrival too", async () => {
+    const HOUR = 3_600_000;
+    const hour = Math.floor(Date.now() / HOUR) * HOUR;
+    const expected = (c: { pfEta: string | null; eta: string; ata: string | null; skipYn?: string }) =>
+      c.skipYn === 'Y' || c.pfEta === null
+        ? null
+        : Math.round(
+            ((Date.parse(c.pfEta) - (c.ata ? Date.parse(c.ata) : Math.max(Date.parse(c.eta), hour))) / HOUR) *
+              10,
+          ) / 10;
+    // The demo vessel is at sea: its next port has a delay before the vessel gets there.
+    const cur = await ok(`/current?vslCd=${own}`, 'vessel');
+    expect(cur.nextPort).toMatchObject({ ata: null, pfEta: expect.any(String) });
+    expect(cur.nextPort.etaDelayHrs).toEqual(expect.any(Number));
+    expect(cur.nextPort.etaDelayHrs).toBe(expected(cur.nextPort));
+    const cascade = await ok(`/cascade?vslCd=${own}`, 'vessel');
+    for (const c of cascade.calls) expect(c.etaDelayHrs, c.portCd).toBe(expected(c));
+
+    // Set the times of a vessel no other test reads: 5 h ahead of the proforma before arrival; 3 h behind once
+    // arrived; no proforma, no delay; an omitted call has none either.
+    const vsl = (await one<{ vsl_cd: string }>('SELECT max(vsl_cd) AS vsl_cd FROM vessels')).vsl_cd;
+    const calls = await s.db.query<{ skd_voy_no: string; call_seq: number }>(
+      `SELECT c.skd_voy_no, c.call_seq FROM port_calls c JOIN voyages v USING (vsl_cd, skd_voy_no, skd_dir_cd)
+        WHERE c.vsl_cd = $1 AND v.is_current ORDER BY c.call_seq`,
+      [vsl],
+    );
+    expect(calls.length).toBeGreaterThanOrEqual(4);
+    const set = (i: number, cols: string, params: unknown[]) =>
+      s.db.query(`UPDATE port_calls SET ${cols} WHERE vsl_cd = $1 AND skd_voy_no = $2 AND call_seq = $3`, [
+        vsl,
+        calls[i]?.skd_voy_no,
+        calls[i]?.call_seq,
+        ...params,
+      ]);
+    const future = hour + 48 * HOUR;
+    await set(0, `ata = $4, atb = $4, atd = $5, eta = $4, pf_eta = $6, skip_yn = 'N'`, [
+      new Date(future - 100 * HOUR),
+      new Date(future - 90 * HOUR),
+      new Date(future - 103 * HOUR),
+    ]);
+    await set(1, `ata = NULL, atb = NULL, atd = NULL, eta = $4, pf_eta = $5, skip_yn = 'N'`, [
+      new Date(future),
+      new Date(future + 5 * HOUR),
+    ]);
+    await set(2, `ata = NULL, atb = NULL, atd = NULL, pf_eta = NULL, skip_yn = 'N'`, []);
+    await set(3, `ata = NULL, atb = NULL, atd = NULL, skip_yn = 'Y'`, []);
+    const got = (await ok(`/cascade?vslCd=${vsl}`)).calls as {
+      callSeq: number;
+      etaDelayHrs: number | null;
+    }[];
+    const delayOf = (i: number) => got.find((c) => c.callSeq === calls[i]?.call_seq)?.etaDelayHrs;
+    expect([0, 1, 2, 3].map(delayOf)).toEqual([-3, 5, null, null]);
+  });
+
   it('gives the fleet; a vessel user only its own vessel', async () => {
     const fleet = (await ok('/info/fleet', 'operator')).vessels as { vslCd: string }[];
     const n = await one<{ n: number }>('SELECT count(*)::int AS n FROM vessels');
     expect(fleet.length).toBe(n.n);
     expect(fleet.map((v) => v.vslCd)).toEqual([...fleet.map((v) => v.vslCd)].sort());
     expect((await ok('/info/fleet', 'vessel')).vessels.map((v: { vslCd: string }) => v.vslCd)).toEqual([own]);
+  });
+
+  it("gives each vessel's service, next port and its delay, and the caller's list in the order it was saved", async () => {
+    const codes = (
+      await s.db.query<{ vsl_cd: string }>('SELECT vsl_cd FROM vessels ORDER BY vsl_cd DESC LIMIT 3')
+    ).map((r) => r.vsl_cd);
+    const put = await s.call('PUT', '/api/v2/app/common/my-setting', {
+      as: 'operator',
+      body: { vslCds: codes },
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    type Fleet = {
+      vslCd: string;
+      laneCd: string;
+      laneNm: string;
+      nextPortCd: string | null;
+      nextPortNm: string | null;
+      nextDelayHrs: number | null;
+      followed: boolean;
+      sortNo: number | null;
+    };
+    const fleet = (await ok('/info/fleet', 'operator')).vessels as Fleet[];
+    const mine = fleet.filter((v) => v.followed).sort((a, b) => (a.sortNo ?? 0) - (b.sortNo ?? 0));
+    expect(mine.map((v) => [v.vslCd, v.sortNo])).toEqual(codes.map((c, i) => [c, i]));
+    expect(fleet.filter((v) => !v.followed).every((v) => v.sortNo === null)).toBe(true);
+    for (const vslCd of [own, ...codes]) {
+      const f = fleet.find((v) => v.vslCd === vslCd) as Fleet;
+      const lane = await one<{ lane_nm: string }>('SELECT lane_nm FROM lanes WHERE lane_cd = $1', [f.laneCd]);
+      expect(f.laneNm).toBe(lane.lane_nm);
+      const cur = await ok(`/current?vslCd=${vslCd}`);
+      expect(f.nextPortCd).toBe(cur.nextPort?.portCd ?? null);
+      expect(f.nextPortNm).toBe(cur.nextPort?.portNm ?? null);
+      expect(f.nextDelayHrs).toBe(cur.nextPort?.etaDelayHrs ?? null);
+    }
   });
 });
 

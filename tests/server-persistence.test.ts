@@ -93,5 +93,5 @@ describe('restart persistence', () => {
     } finally {
       await second.close();
     }
-  });
+  }, 120_000); // two boots, the first with an empty data folder (initdb and seed): slow on a busy machine
 });

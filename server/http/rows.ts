@@ -22,4 +22,6 @@ export interface CallTimesRow {
   atb: Date | null;
   atd: Date | null;
   skip_yn: string;
+  /** The proforma ETA (null on a database from before it was kept). */
+  pf_eta: Date | null;
 }

@@ -17,7 +17,7 @@ import {
   type PortIdentity,
   type VesselMotion,
 } from '../../src/core/contract/port.ts';
-import { etaDelayHrs, HOUR_MS } from './common/params.ts';
+import { delayHrs, HOUR_MS, thisHour } from './common/params.ts';
 import type { CallTimesRow } from '../http/rows.ts';
 
 const tags = ['port'];
@@ -56,19 +56,6 @@ export function motionFor(user: AuthUser, vslCd: string, r: MotionRow): VesselMo
     navSts: r.nav_sts ?? 'UNDER_WAY',
   };
 }
-
-/**
- * SPEC §3's etaDelayHrs once arrived (ETA minus ATA, positive = ahead); before arrival, a passed ETA makes the vessel
- * at least the whole hours since it behind (negative); otherwise null. `at` is the hour the answer is made for.
- */
-export function delayHrs(eta: Date, ata: Date | null, at: number): number | null {
-  if (ata) return etaDelayHrs(eta, ata);
-  const late = Math.floor((at - eta.getTime()) / HOUR_MS);
-  return late >= 1 ? -late : null;
-}
-
-/** Now, to the hour: the lists' window and the delays move once an hour, so an unchanged port keeps its ETag. */
-export const thisHour = (now = Date.now()): number => Math.floor(now / HOUR_MS) * HOUR_MS;
 
 /** A later call of the same vessel already arrived: this one was left behind (never reached, or stale). */
 const PASSED_BY = `EXISTS (SELECT 1 FROM port_calls x WHERE x.vsl_cd = c.vsl_cd AND x.ata IS NOT NULL AND x.eta > c.eta)`;
@@ -125,7 +112,7 @@ export async function portRoutes(app: App): Promise<void> {
       const rows = await db.query<CallRow>(
         `WITH ${POS_CTE('SELECT vsl_cd FROM port_calls WHERE port_cd = $1')}
          SELECT c.vsl_cd, v.vsl_nm, v.crr_cd, cr.bg_colr, cr.fg_colr, vo.lane_cd, c.skd_voy_no, c.skd_dir_cd,
-                c.call_seq, c.yd_cd, c.yd_nm, c.eta, c.etb, c.etd, c.ata, c.atb, c.atd, c.skip_yn,
+                c.call_seq, c.yd_cd, c.yd_nm, c.eta, c.etb, c.etd, c.ata, c.atb, c.atd, c.skip_yn, c.pf_eta,
                 pos.pos_dt, pos.lat, pos.lon, pos.sog, pos.cog, pos.hdg, pos.nav_sts
            FROM port_calls c
            JOIN vessels v ON v.vsl_cd = c.vsl_cd
@@ -164,7 +151,7 @@ export async function portRoutes(app: App): Promise<void> {
         ata: iso(r.ata),
         atb: iso(r.atb),
         atd: iso(r.atd),
-        delayHrs: r.skip_yn === 'Y' ? null : delayHrs(r.eta, r.ata, at),
+        delayHrs: r.skip_yn === 'Y' ? null : delayHrs(r.pf_eta, r.eta, r.ata, at),
         omitted: r.skip_yn === 'Y',
         motion: motionFor(user, r.vsl_cd, r),
       });

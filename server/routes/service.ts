@@ -6,7 +6,8 @@ import { notFound } from '../http/errors.ts';
 import { iso, isoRequired } from '../http/rows.ts';
 import { ServiceQuery, ServiceRotation } from '../../src/core/contract/service.ts';
 import { NEXT_CALL_WHERE } from './vessel/access.ts';
-import { delayHrs, motionFor, MOTION_RULE, POS_CTE, thisHour, type MotionRow } from './port.ts';
+import { delayHrs, thisHour } from './common/params.ts';
+import { motionFor, MOTION_RULE, POS_CTE, type MotionRow } from './port.ts';
 
 const tags = ['service'];
 const security = [{ token: [] }];
@@ -21,6 +22,7 @@ interface VesselRow extends MotionRow {
   yd_nm: string | null;
   eta: Date | null;
   ata: Date | null;
+  pf_eta: Date | null;
 }
 
 export async function serviceRoutes(app: App): Promise<void> {
@@ -78,12 +80,12 @@ export async function serviceRoutes(app: App): Promise<void> {
            SELECT v.vsl_cd, v.vsl_nm, cur.skd_voy_no, cur.skd_dir_cd FROM vessels v LEFT JOIN cur ON cur.vsl_cd = v.vsl_cd
             WHERE coalesce(cur.lane_cd, v.lane_cd) = $1
          ), nxt AS (
-           SELECT DISTINCT ON (c.vsl_cd) c.vsl_cd, c.port_cd, p.port_nm, c.yd_nm, c.eta, c.ata
+           SELECT DISTINCT ON (c.vsl_cd) c.vsl_cd, c.port_cd, p.port_nm, c.yd_nm, c.eta, c.ata, c.pf_eta
              FROM port_calls c JOIN ports p ON p.port_cd = c.port_cd
             WHERE c.vsl_cd IN (SELECT vsl_cd FROM deployed) AND ${NEXT_CALL_WHERE}
             ORDER BY c.vsl_cd, c.eta, c.call_seq
          ), ${POS_CTE('SELECT vsl_cd FROM deployed')}
-         SELECT d.vsl_cd, d.vsl_nm, d.skd_voy_no, d.skd_dir_cd, nxt.port_cd, nxt.port_nm, nxt.yd_nm, nxt.eta, nxt.ata,
+         SELECT d.vsl_cd, d.vsl_nm, d.skd_voy_no, d.skd_dir_cd, nxt.port_cd, nxt.port_nm, nxt.yd_nm, nxt.eta, nxt.ata, nxt.pf_eta,
                 pos.pos_dt, pos.lat, pos.lon, pos.sog, pos.cog, pos.hdg, pos.nav_sts
            FROM deployed d LEFT JOIN nxt ON nxt.vsl_cd = d.vsl_cd LEFT JOIN pos ON pos.vsl_cd = d.vsl_cd
           ORDER BY nxt.eta NULLS LAST, d.vsl_cd`,
@@ -121,7 +123,7 @@ export async function serviceRoutes(app: App): Promise<void> {
                   ydNm: v.yd_nm,
                   eta: isoRequired(v.eta),
                   ata: iso(v.ata),
-                  delayHrs: delayHrs(v.eta, v.ata, at),
+                  delayHrs: delayHrs(v.pf_eta, v.eta, v.ata, at),
                 }
               : null,
           motion: motionFor(user, v.vsl_cd, v),

@@ -50,6 +50,7 @@ export async function insertOps(sql: Sql, schedules: readonly Schedule[], now: n
         atb: isoOrNull(c.atb),
         atd: isoOrNull(c.atd),
         skip_yn: c.skip ? 'Y' : 'N',
+        pf_eta: iso(c.pfEta),
       });
     }
     for (const f of aisTrack(s, now)) {
@@ -104,6 +105,7 @@ export async function insertOps(sql: Sql, schedules: readonly Schedule[], now: n
       atb: TS,
       atd: TS,
       skip_yn: T,
+      pf_eta: TS,
     },
     calls,
   );

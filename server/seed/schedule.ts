@@ -28,6 +28,8 @@ export interface Call {
   ata: number | null;
   atb: number | null;
   atd: number | null;
+  /** The proforma ETA: the arrival the service's published schedule promised (delays are measured against it). */
+  pfEta: number;
   /** The route sailed to this call and the departure time it was sailed from (null when skipped). */
   inbound: SeaRoute | null;
   legFrom: number;
@@ -156,6 +158,7 @@ export function buildSchedule(vessel: Vessel, slot: FleetSlot, now: number): Sch
         ata: null,
         atb: null,
         atd: null,
+        pfEta: eta,
         inbound: null,
         legFrom: before.dep,
       });
@@ -191,12 +194,20 @@ export function buildSchedule(vessel: Vessel, slot: FleetSlot, now: number): Sch
       ata: act[0],
       atb: act[1],
       atd: act[2],
+      pfEta: est[0],
       inbound,
       legFrom,
     });
   }
 
   const curNo = r.int(101, 480);
+  // The published schedule the vessel runs against: each vessel keeps a drift of its own (mostly behind, as ships
+  // are), and each call a little noise around it, whole hours as a long-term schedule states them.
+  const drift = rng('proforma', vessel.vslCd).float(-3, 9) * HOUR;
+  for (const [i, c] of calls.entries()) {
+    if (!c.skip)
+      c.pfEta = roundTo(c.arr - drift - rng('proforma', vessel.vslCd, i).float(-2, 2) * HOUR, HOUR);
+  }
   return {
     vessel,
     lane,

@@ -63,8 +63,9 @@ export async function ensureAhead(sql: Sql, v: VesselRec, r: Rng): Promise<numbe
       skip: false,
     };
     await sql.query(
-      `INSERT INTO port_calls (vsl_cd, skd_voy_no, skd_dir_cd, call_seq, port_cd, yd_cd, yd_nm, eta, etb, etd, skip_yn)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'N')`,
+      // A call added to the schedule is published with the ETA it is planned with: that is its proforma ETA.
+      `INSERT INTO port_calls (vsl_cd, skd_voy_no, skd_dir_cd, call_seq, port_cd, yd_cd, yd_nm, eta, etb, etd, skip_yn, pf_eta)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'N', $8)`,
       [
         v.vslCd,
         v.voyNo,

@@ -5,7 +5,6 @@ import type { FleetVessel } from '../core/contract/vessel.ts';
 import { AddVessel } from '../features/myvessel/AddVessel.tsx';
 import { FollowedVessel } from '../features/myvessel/FollowedVessel.tsx';
 import { FollowedVesselsMap } from '../features/myvessel/FollowedVesselsMap.tsx';
-import { useLaneDetails } from '../features/myvessel/use-lane-details.ts';
 import { useMyVessels } from '../features/myvessel/use-my-vessels.ts';
 import { DataAge } from '../features/pages/DataAge.tsx';
 import { useNow } from '../shell/use-now.ts';
@@ -19,7 +18,6 @@ export function MyVesselPage() {
   const user = useSnapshot(userState).user;
   const { page, view, save } = useMyVessels(user?.usrId ?? null);
   const followed = view?.followed ?? [];
-  const details = useLaneDetails(followed.map((v) => v.laneCd));
   const now = useNow(60_000);
 
   const change = (vslCds: string[]) =>
@@ -64,7 +62,6 @@ export function MyVesselPage() {
               <FollowedVessel
                 key={v.vslCd}
                 vessel={v}
-                detail={details.get(v.vslCd)}
                 user={user}
                 waiting={view.added.has(v.vslCd)}
                 now={now}

@@ -55,6 +55,12 @@ export function CallFacts({ call, label }: { call: CallRef; label: string }) {
           <dt>{call.atd ? 'ATD' : 'ETD'}</dt>
           <dd>{formatTimeDateYear(call.atd ?? call.etd)} UTC</dd>
         </div>
+        {call.pfEta && (
+          <div>
+            <dt>Proforma ETA</dt>
+            <dd>{formatTimeDateYear(call.pfEta)} UTC</dd>
+          </div>
+        )}
         <div>
           <dt>Delay</dt>
           <dd>{formatDelayHours(call.etaDelayHrs)}</dd>

@@ -58,9 +58,18 @@ export const HOUR_MS = 3_600_000;
 /** Hours from a to b (b later gives a positive number). */
 export const hoursBetween = (a: Date, b: Date): number => (b.getTime() - a.getTime()) / HOUR_MS;
 
-/** ETA minus ATA in hours, rounded to 0.1: positive = arrived ahead of the ETA (SPEC §3 etaDelayHrs); null before arrival. */
-export function etaDelayHrs(eta: Date, ata: Date | null): number | null {
-  return ata ? round(hoursBetween(ata, eta)) : null;
+/** Now, to the hour: delays of calls whose ETA has passed move once an hour, so an unchanged answer keeps its ETag. */
+export const thisHour = (now = Date.now()): number => Math.floor(now / HOUR_MS) * HOUR_MS;
+
+/**
+ * A port call's delay against its proforma ETA (SPEC §3 etaDelayHrs), in hours rounded to 0.1: positive = ahead,
+ * negative = behind. Arrived: the proforma ETA minus the ATA. Not yet arrived: minus the current ETA, or minus `at`
+ * once that ETA has passed with no arrival (the vessel is at least that late). Null with no proforma ETA.
+ */
+export function delayHrs(pfEta: Date | null, eta: Date, ata: Date | null, at: number): number | null {
+  if (!pfEta) return null;
+  const arrival = ata ? ata.getTime() : Math.max(eta.getTime(), at);
+  return round((pfEta.getTime() - arrival) / HOUR_MS);
 }
 
 const EARTH_NM = 3440.065;

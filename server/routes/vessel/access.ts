@@ -6,7 +6,7 @@ import { forbidden, notFound } from '../../http/errors.ts';
 import { iso, isoRequired } from '../../http/rows.ts';
 import { isRestrictedType, isVesselUserType, type RoleGroup } from '../../../src/core/role.ts';
 import type { AisPosition, VesselReport } from '../../../src/core/contract/vessel.ts';
-import { etaDelayHrs } from '../common/params.ts';
+import { delayHrs } from '../common/params.ts';
 import type { CallTimesRow } from '../../http/rows.ts';
 
 export interface VesselRow {
@@ -125,7 +125,7 @@ export interface CallRow extends CallTimesRow {
 }
 
 export const CALL_SELECT = `SELECT c.vsl_cd, c.skd_voy_no, c.skd_dir_cd, c.call_seq, c.port_cd, p.port_nm, p.cnt_cd,
-       p.lat AS port_lat, p.lon AS port_lon, c.yd_cd, c.yd_nm, c.eta, c.etb, c.etd, c.ata, c.atb, c.atd, c.skip_yn
+       p.lat AS port_lat, p.lon AS port_lon, c.yd_cd, c.yd_nm, c.eta, c.etb, c.etd, c.ata, c.atb, c.atd, c.skip_yn, c.pf_eta
   FROM port_calls c JOIN ports p ON p.port_cd = c.port_cd`;
 
 /**
@@ -153,7 +153,7 @@ export async function previousCall(sql: Sql, vslCd: string): Promise<CallRow | n
   return rows[0] ?? null;
 }
 
-export const toCallRef = (c: CallRow) => ({
+export const toCallRef = (c: CallRow, at: number) => ({
   skdVoyNo: c.skd_voy_no,
   skdDirCd: c.skd_dir_cd,
   callSeq: c.call_seq,
@@ -166,7 +166,8 @@ export const toCallRef = (c: CallRow) => ({
   ata: iso(c.ata),
   atb: iso(c.atb),
   atd: iso(c.atd),
-  etaDelayHrs: etaDelayHrs(c.eta, c.ata),
+  pfEta: iso(c.pf_eta),
+  etaDelayHrs: c.skip_yn === 'Y' ? null : delayHrs(c.pf_eta, c.eta, c.ata, at),
 });
 
 // ---- reports ----

@@ -13,7 +13,7 @@ import {
   VesselCurrent,
   VslQuery,
 } from '../../../src/core/contract/vessel.ts';
-import { distanceNm, etaDelayHrs, hoursBetween, round } from '../common/params.ts';
+import { delayHrs, distanceNm, hoursBetween, round, thisHour } from '../common/params.ts';
 import {
   CALL_SELECT,
   currentVoyage,
@@ -81,8 +81,8 @@ export async function stateRoutes(app: App): Promise<void> {
         navSts: pos?.nav_sts ?? null,
         skdVoyNo: voy?.skd_voy_no ?? null,
         skdDirCd: voy?.skd_dir_cd ?? null,
-        prevPort: prev ? toCallRef(prev) : null,
-        nextPort: next ? toCallRef(next) : null,
+        prevPort: prev ? toCallRef(prev, thisHour()) : null,
+        nextPort: next ? toCallRef(next, thisHour()) : null,
       };
     },
   );
@@ -124,6 +124,7 @@ export async function stateRoutes(app: App): Promise<void> {
         [v.vsl_cd, voy.skd_voy_no, voy.skd_dir_cd],
       );
       const next = await nextCall(db, v.vsl_cd);
+      const at = thisHour();
       const isNext = (c: CallRow) =>
         !!next &&
         next.skd_voy_no === c.skd_voy_no &&
@@ -149,7 +150,8 @@ export async function stateRoutes(app: App): Promise<void> {
           atb: iso(c.atb),
           atd: iso(c.atd),
           skipYn: c.skip_yn === 'Y' ? ('Y' as const) : ('N' as const),
-          etaDelayHrs: etaDelayHrs(c.eta, c.ata),
+          pfEta: iso(c.pf_eta),
+          etaDelayHrs: c.skip_yn === 'Y' ? null : delayHrs(c.pf_eta, c.eta, c.ata, at),
           isCurrent: isNext(c),
           lat: c.port_lat,
           lon: c.port_lon,

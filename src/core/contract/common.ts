@@ -18,6 +18,17 @@ export type ApiError = Static<typeof ApiError>;
 /** ISO 8601 UTC timestamp, e.g. 2026-11-22T02:05:00.000Z; null when unknown. */
 export const IsoDate = Type.String({ format: 'date-time' });
 export const NullableIsoDate = Type.Union([IsoDate, Type.Null()]);
+
+/** The proforma ETA of a port call: the arrival the service's published (long-term) schedule promised. */
+export const PfEta = Type.Union([IsoDate, Type.Null()], {
+  description: "the proforma ETA: the arrival the service's published schedule promised (null when unknown)",
+});
+/** SPEC §3's etaDelayHrs of a port call, measured against its proforma ETA. */
+export const DelayHrs = Type.Union([Type.Number(), Type.Null()], {
+  description:
+    'hours against the proforma ETA (positive = ahead, negative = behind, SPEC §3): the ATA once arrived, before that ' +
+    'the ETA (or now, once the ETA has passed with no arrival); null for an omitted call or with no proforma ETA',
+});
 export const YN = Type.Union([Type.Literal('Y'), Type.Literal('N')]);
 export type YN = Static<typeof YN>;
 

@@ -1,7 +1,7 @@
 // API contract of the port pages (SPEC §2 /port/live and /port/status; shapes decided in DESIGN §6): the calls of a
 // port around now (expected, alongside, departed) and the port's status with its recent changes (N009 fields).
 import { Type, type Static } from 'typebox';
-import { IsoDate, NullableIsoDate, PortCd } from './common.ts';
+import { DelayHrs, IsoDate, NullableIsoDate, PortCd } from './common.ts';
 
 export const PortQuery = Type.Object({ portCd: PortCd });
 export type PortQuery = Static<typeof PortQuery>;
@@ -43,12 +43,6 @@ export const VesselMotion = Type.Union(
   },
 );
 export type VesselMotion = Static<typeof VesselMotion>;
-
-export const DelayHrs = Type.Union([Type.Number(), Type.Null()], {
-  description:
-    'hours against the ETA, SPEC §3 sign (positive = ahead, negative = behind): once arrived ETA minus ATA; before ' +
-    'arrival with the ETA passed, minus the whole hours since the ETA (at least that late); otherwise null',
-});
 
 /** One vessel's call at the port. */
 export const PortCall = Type.Object({

@@ -1,8 +1,8 @@
 // API contract of the service page (SPEC §2 /service/{laneCode}; shape decided in DESIGN §6): a lane's port rotation
 // in order and the vessels deployed on it, each with its next call.
 import { Type, type Static } from 'typebox';
-import { IsoDate, LaneCd, NullableIsoDate } from './common.ts';
-import { DelayHrs, VesselMotion } from './port.ts';
+import { DelayHrs, IsoDate, LaneCd, NullableIsoDate } from './common.ts';
+import { VesselMotion } from './port.ts';
 
 export const ServiceQuery = Type.Object({ laneCd: LaneCd });
 export type ServiceQuery = Static<typeof ServiceQuery>;

@@ -1,7 +1,18 @@
 // API contract for the vessel calls (SPEC §7 "Vessel"; shapes decided in DESIGN §6): vessel page, schedule widget,
 // AIS, reports and CII, memos, next dock, storms, persons in charge, operational status and the fleet.
 import { Type, type Static } from 'typebox';
-import { DateOnly, DateOrDateTime, IsoDate, NullableIsoDate, PortCd, Text, VslCd, YN } from './common.ts';
+import {
+  DateOnly,
+  DateOrDateTime,
+  DelayHrs,
+  IsoDate,
+  NullableIsoDate,
+  PfEta,
+  PortCd,
+  Text,
+  VslCd,
+  YN,
+} from './common.ts';
 
 const Str = Type.Union([Type.String(), Type.Null()]);
 const Num = Type.Union([Type.Number(), Type.Null()]);
@@ -66,10 +77,8 @@ export const CallRef = Type.Object({
   ata: NullableIsoDate,
   atb: NullableIsoDate,
   atd: NullableIsoDate,
-  etaDelayHrs: Type.Union([Type.Number(), Type.Null()], {
-    description:
-      'hours of the actual arrival against the ETA (positive = ahead, negative = behind, SPEC §3); null before arrival',
-  }),
+  pfEta: PfEta,
+  etaDelayHrs: DelayHrs,
 });
 export type CallRef = Static<typeof CallRef>;
 
@@ -127,7 +136,8 @@ export const CascadeCall = Type.Object({
   atb: NullableIsoDate,
   atd: NullableIsoDate,
   skipYn: YN,
-  etaDelayHrs: Num,
+  pfEta: PfEta,
+  etaDelayHrs: DelayHrs,
   isCurrent: Type.Boolean({ description: 'the call the vessel is at or heading to' }),
   lat: Type.Optional(Type.Number({ description: "the port's latitude, degrees (for the map)" })),
   lon: Type.Optional(Type.Number({ description: "the port's longitude, degrees (for the map)" })),
@@ -416,6 +426,7 @@ export const FleetVessel = Type.Object({
   vslCd: Type.String(),
   vslNm: Type.String(),
   laneCd: Type.String(),
+  laneNm: Type.String(),
   crrCd: Type.String(),
   crrBgColrVal: Type.String(),
   crrFgColrVal: Type.String(),
@@ -423,11 +434,19 @@ export const FleetVessel = Type.Object({
   lon: Num,
   sog: Num,
   cog: Num,
+  hdg: Num,
   navSts: Str,
   posDt: NullableIsoDate,
   nextPortCd: Str,
+  nextPortNm: Str,
   nextEta: NullableIsoDate,
+  nextAta: Type.Union([IsoDate, Type.Null()], { description: 'set while the vessel is at its next call' }),
+  nextDelayHrs: DelayHrs,
   followed: Type.Boolean({ description: "in the caller's my-vessel list" }),
+  sortNo: Type.Union([Type.Integer(), Type.Null()], {
+    description:
+      "place in the caller's my-vessel list (from 0, the order the user chose); null when not followed",
+  }),
 });
 export type FleetVessel = Static<typeof FleetVessel>;
 export const FleetResponse = Type.Object({

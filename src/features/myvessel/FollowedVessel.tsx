@@ -10,20 +10,16 @@ import { Icon } from '../../ui/Icon.tsx';
 import { PendingMarker } from '../../ui/PendingMarker.tsx';
 import { motionText } from '../ports/motion-text.ts';
 import { CarrierBadge, DelayBadge, VesselName } from '../ports/parts.tsx';
-import type { LaneDetail } from './use-lane-details.ts';
 
 interface Props {
   vessel: FleetVessel;
-  detail: LaneDetail | undefined;
   user: LoggedUser | null;
   waiting: boolean;
   now: number;
   onRemove: (vessel: FleetVessel) => void;
 }
 
-export function FollowedVessel({ vessel: v, detail, user, waiting, now, onRemove }: Props) {
-  // The service's data names the next port and knows the delay, when it agrees with the fleet on which port it is.
-  const next = detail?.nextCall && detail.nextCall.portCd === v.nextPortCd ? detail.nextCall : null;
+export function FollowedVessel({ vessel: v, user, waiting, now, onRemove }: Props) {
   const status = motionText(v);
   const posAge = v.posDt ? updatedAgo(Date.parse(v.posDt), now) : null;
   return (
@@ -42,24 +38,23 @@ export function FollowedVessel({ vessel: v, detail, user, waiting, now, onRemove
       </div>
       <p className="followed__line">
         <Link href={serviceLink(v.laneCd)}>
-          {detail?.laneNm ? `${detail.laneNm} (${v.laneCd})` : `Service ${v.laneCd}`}
+          {v.laneNm} ({v.laneCd})
         </Link>
       </p>
       {v.nextPortCd && (
         <p className="followed__line">
-          {next?.ata ? 'At ' : 'Next port '}
+          {v.nextAta ? 'At ' : 'Next port '}
           <Link href={portLiveLink(v.nextPortCd)} className="nowrap">
-            {next ? `${next.portNm} (${v.nextPortCd})` : v.nextPortCd}
+            {v.nextPortNm ? `${v.nextPortNm} (${v.nextPortCd})` : v.nextPortCd}
           </Link>
           {' · '}
           <span className="nowrap">
-            {next?.ata ? `ATA ${formatTimeDate(next.ata)}` : `ETA ${formatTimeDate(next?.eta ?? v.nextEta)}`}{' '}
-            UTC
+            {v.nextAta ? `ATA ${formatTimeDate(v.nextAta)}` : `ETA ${formatTimeDate(v.nextEta)}`} UTC
           </span>
         </p>
       )}
       <p className="call-card__foot">
-        <DelayBadge hrs={next?.delayHrs} />
+        <DelayBadge hrs={v.nextDelayHrs} />
         {status && <span>{status}</span>}
         {posAge && <span className="muted">position {posAge}</span>}
       </p>

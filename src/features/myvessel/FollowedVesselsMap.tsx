@@ -9,7 +9,7 @@ export function followedMarkers(vessels: readonly FleetVessel[]): MapMarker[] {
   return vessels.flatMap((v) =>
     v.lat === null || v.lon === null
       ? []
-      : [{ id: v.vslCd, lat: v.lat, lon: v.lon, heading: v.cog, label: v.vslNm }],
+      : [{ id: v.vslCd, lat: v.lat, lon: v.lon, heading: v.hdg ?? v.cog, label: v.vslNm }],
   );
 }
 

@@ -2,10 +2,11 @@ import { describe, expect, it } from 'vitest';
 import type { FleetVessel } from '../../core/contract/vessel.ts';
 import { matchVessels, myVesselsView } from './my-vessels-state.ts';
 
-const vessel = (vslCd: string, vslNm: string, followed: boolean): FleetVessel => ({
+const vessel = (vslCd: string, vslNm: string, sortNo: number | null): FleetVessel => ({
   vslCd,
   vslNm,
   laneCd: 'AEX',
+  laneNm: 'Asia Europe Express',
   crrCd: 'QLN',
   crrBgColrVal: '#000',
   crrFgColrVal: '#fff',
@@ -13,22 +14,28 @@ const vessel = (vslCd: string, vslNm: string, followed: boolean): FleetVessel =>
   lon: 2,
   sog: 10,
   cog: 90,
+  hdg: 91,
   navSts: 'UNDER_WAY',
   posDt: null,
   nextPortCd: 'SGSIN',
+  nextPortNm: 'Singapore',
   nextEta: null,
-  followed,
+  nextAta: null,
+  nextDelayHrs: null,
+  followed: sortNo !== null,
+  sortNo,
 });
+// By vessel code, as the fleet answer comes; the user chose QHZN before AHDS.
 const FLEET = [
-  vessel('QHZN', 'QUAY HORIZON', true),
-  vessel('AHDS', 'ATLAS HORIZON', true),
-  vessel('NRPL', 'NORDIC PEARL', false),
+  vessel('AHDS', 'ATLAS HORIZON', 1),
+  vessel('NRPL', 'NORDIC PEARL', null),
+  vessel('QHZN', 'QUAY HORIZON', 0),
 ];
 
 describe('myVesselsView', () => {
-  it('shows the kept followed vessels by name when nothing waits', () => {
+  it('shows the kept followed vessels in the order the user chose them when nothing waits', () => {
     const v = myVesselsView(FLEET, []);
-    expect(v.followed.map((x) => x.vslCd)).toEqual(['AHDS', 'QHZN']);
+    expect(v.followed.map((x) => x.vslCd)).toEqual(['QHZN', 'AHDS']);
     expect(v.others.map((x) => x.vslCd)).toEqual(['NRPL']);
     expect(v.list).toEqual(['QHZN', 'AHDS']);
     expect([...v.added]).toEqual([]);
@@ -41,7 +48,7 @@ describe('myVesselsView', () => {
       { body: { vslCds: ['QHZN', 'NRPL'] }, undo: { key: 'k', vslCds: ['QHZN'] } },
     ];
     const v = myVesselsView(FLEET, waiting);
-    expect(v.followed.map((x) => x.vslCd)).toEqual(['NRPL', 'QHZN']);
+    expect(v.followed.map((x) => x.vslCd)).toEqual(['QHZN', 'NRPL']);
     expect(v.list).toEqual(['QHZN', 'NRPL']);
     expect([...v.added]).toEqual(['NRPL']);
     expect(v.removed.map((x) => x.vslCd)).toEqual(['AHDS']);
@@ -51,7 +58,7 @@ describe('myVesselsView', () => {
 describe('matchVessels', () => {
   it('finds by code or name from two letters, those starting with it first', () => {
     expect(matchVessels(FLEET, 'h')).toEqual([]);
-    expect(matchVessels(FLEET, 'horizon').map((v) => v.vslCd)).toEqual(['QHZN', 'AHDS']);
+    expect(matchVessels(FLEET, 'horizon').map((v) => v.vslCd)).toEqual(['AHDS', 'QHZN']);
     expect(matchVessels(FLEET, 'at').map((v) => v.vslCd)).toEqual(['AHDS']);
     expect(matchVessels(FLEET, 'nr').map((v) => v.vslCd)).toEqual(['NRPL']);
   });

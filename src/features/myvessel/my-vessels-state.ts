@@ -10,7 +10,7 @@ export interface WaitingListChange {
 }
 
 export interface MyVesselsView {
-  /** The followed vessels as the user last chose them, by name. */
+  /** The followed vessels as the user last chose them, in the user's order (newest added last). */
   followed: FleetVessel[];
   /** The vessels the user may add, by name. */
   others: FleetVessel[];
@@ -35,13 +35,17 @@ export function myVesselsView(
   fleet: readonly FleetVessel[],
   waiting: readonly WaitingListChange[],
 ): MyVesselsView {
-  const kept = fleet.filter((v) => v.followed).map((v) => v.vslCd);
+  const kept = fleet
+    .filter((v) => v.followed)
+    .sort((a, b) => (a.sortNo ?? 0) - (b.sortNo ?? 0) || a.vslCd.localeCompare(b.vslCd))
+    .map((v) => v.vslCd);
   const last = waiting.length ? codesOf(waiting[waiting.length - 1]?.body) : null;
   const first = waiting.length ? codesOf(waiting[0]?.undo) : null;
   const list = last ?? kept;
   const before = new Set(first ?? list);
   const now = new Set(list);
-  const followed = fleet.filter((v) => now.has(v.vslCd)).sort(byName);
+  const byCode = new Map(fleet.map((v) => [v.vslCd, v]));
+  const followed = list.flatMap((c) => byCode.get(c) ?? []);
   return {
     followed,
     others: fleet.filter((v) => !now.has(v.vslCd)).sort(byName),

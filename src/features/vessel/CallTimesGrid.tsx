@@ -1,5 +1,5 @@
-// A call's arrival, berthing and departure (actual A* when it happened, else the estimate) and its delay, as a
-// small grid that fits a phone: label over value, times in UTC.
+// A call's arrival, berthing and departure (actual A* when it happened, else the estimate) and its delay against the
+// proforma ETA, as a small grid that fits a phone: label over value, times in UTC.
 import type { CascadeCall } from '../../core/contract/vessel.ts';
 import { formatDelayHours } from '../../core/format/format-delay.ts';
 import { formatTimeDate } from '../../core/format/format-date.ts';
@@ -17,7 +17,12 @@ export function CallTimesGrid({ call, delay = true }: { call: CascadeCall; delay
       {delay && (
         <div>
           <dt>Delay</dt>
-          <dd className={delayClass(call.etaDelayHrs)}>{formatDelayHours(call.etaDelayHrs)}</dd>
+          <dd
+            className={delayClass(call.etaDelayHrs)}
+            title={call.pfEta ? `Against the proforma ETA ${formatTimeDate(call.pfEta)} UTC` : undefined}
+          >
+            {formatDelayHours(call.etaDelayHrs)}
+          </dd>
         </div>
       )}
     </dl>
