@@ -2,7 +2,7 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import type { Row } from './server.ts';
+import type { Row } from './common.ts';
 
 const gz = (file: string) => gzipSync(readFileSync(file), { level: 9 }).length;
 

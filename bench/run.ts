@@ -1,5 +1,6 @@
 // `npm run bench`: prints figures against the budgets of DESIGN.md §9. Nothing here fails on a slow machine.
-import { serverBench, type Row } from './server.ts';
+import type { Row } from './common.ts';
+import { serverBench } from './server.ts';
 import { bundleBench } from './bundle.ts';
 
 const rows: Row[] = [...bundleBench(), ...(await serverBench())];

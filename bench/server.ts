@@ -1,23 +1,14 @@
-// Server figures: cold start (fresh and existing data folder), notification list latency, and what the sync worker's
-// code transfers (bench/sync.ts).
+// Server figures: cold start (fresh and existing data folder), notification list latency, what the sync worker's
+// code transfers (bench/sync.ts) and chat over STOMP (bench/chat.ts).
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { boot } from '../server/boot.ts';
 import { testConfig } from '../server/config.ts';
 import type { App } from '../server/context.ts';
+import { chatBench } from './chat.ts';
+import { pct, token, type Row } from './common.ts';
 import { syncBench } from './sync.ts';
-
-export interface Row {
-  what: string;
-  value: string;
-  budget: string;
-}
-
-const pct = (xs: number[], p: number) => {
-  const sorted = [...xs].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
-};
 
 async function start(dataDir: string): Promise<{ app: App; url: string; ms: number }> {
   const t0 = performance.now();
@@ -26,20 +17,6 @@ async function start(dataDir: string): Promise<{ app: App; url: string; ms: numb
   const ok = await fetch(`${url}/healthz`);
   if (!ok.ok) throw new Error('healthz failed');
   return { app, url, ms: performance.now() - t0 };
-}
-
-async function token(url: string, usrId: string): Promise<string> {
-  const login = await fetch(`${url}/sso/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ usrId, password: 'demo' }),
-    redirect: 'manual',
-  });
-  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
-  const res = (await (await fetch(`${url}/IBP_REFRESH.do`, { headers: { cookie } })).json()) as {
-    token: string;
-  };
-  return res.token;
 }
 
 export async function serverBench(calls = 200): Promise<Row[]> {
@@ -83,6 +60,7 @@ export async function serverBench(calls = 200): Promise<Row[]> {
     });
 
     rows.push(...(await syncBench(warm.url)));
+    rows.push(...(await chatBench(warm.url)));
     await warm.app.close();
   } finally {
     await rm(dir, { recursive: true, force: true });

@@ -10,7 +10,7 @@ import { configureHttp } from '../src/core/net/http.ts';
 import { TokenStore } from '../src/core/net/token.ts';
 import { startSession } from '../worker/auth/session.ts';
 import { createSyncService } from '../worker/sync/service.ts';
-import type { Row } from './server.ts';
+import type { Row } from './common.ts';
 
 interface Seen {
   up: number;

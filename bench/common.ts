@@ -1,0 +1,26 @@
+// What the bench scripts share: a printed row, a percentile, and a signed-on user's token.
+
+export interface Row {
+  what: string;
+  value: string;
+  budget: string;
+}
+
+export const pct = (xs: number[], p: number) => {
+  const sorted = [...xs].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+};
+
+export async function token(url: string, usrId: string): Promise<string> {
+  const login = await fetch(`${url}/sso/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ usrId, password: 'demo' }),
+    redirect: 'manual',
+  });
+  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+  const res = (await (await fetch(`${url}/IBP_REFRESH.do`, { headers: { cookie } })).json()) as {
+    token: string;
+  };
+  return res.token;
+}
