@@ -6,7 +6,7 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import type { ChatPush, NotificationPush, SwToWindowMessage } from '../src/core/contract/push.ts';
 import type { SyncStatus } from '../src/core/sync/status.ts';
-import { expect, SCREENSHOTS, test, watchHealth } from './fixtures.ts';
+import { expect, SCREENSHOTS, test as base, watchHealth } from './fixtures.ts';
 import { AppPage } from './pages/app.ts';
 import { COMMON_DATASETS, readQuayDb, syncedDatasets, type QuayDbSnapshot } from './pages/quay-db.ts';
 import { SignOnPage } from './pages/sign-on.ts';
@@ -131,15 +131,31 @@ async function newNotificationPush(serverApi: ServerApi): Promise<NotificationPu
 /** What a push must not touch: the notification rows and the badge row. */
 const storedState = (db: QuayDbSnapshot) => ({ notificationSeqs: db.notificationSeqs, badge: db.badge });
 
+/** The notification's detail (the dialog a click opens, or the drawer) is shown with its name. */
+async function expectDetailShown(page: Page, notNm: string): Promise<void> {
+  const detail = page.getByRole('dialog', { name: 'Notification' });
+  await expect(detail).toBeVisible();
+  await expect(detail.getByText(notNm).first()).toBeVisible();
+}
+
+/** Every test here starts signed on for push (signOnForPush) and delivers pushes with `send`. */
+const test = base.extend<{ send: (data: string) => Promise<void> }>({
+  send: async ({ page, context, baseURL }, use) => {
+    const origin = baseURL as string;
+    await signOnForPush(page, context, origin);
+    await use(await pushSender(context, page, origin));
+  },
+});
+// One user for the whole file, and some tests compare what the device stores before and after a push: run them one
+// after the other, so that one test's new notifications on the server do not reach another test's device mid-way.
+test.describe.configure({ mode: 'default' });
+
 test('a pushed notification is stored, counted on the badge and shown; its click link opens the detail', async ({
   page,
   context,
-  baseURL,
   serverApi,
+  send,
 }) => {
-  const origin = baseURL as string;
-  await signOnForPush(page, context, origin);
-  const send = await pushSender(context, page, origin);
   const payload = await newNotificationPush(serverApi);
   const { item } = payload;
   expect(item.notReadYn).toBe('N');
@@ -183,18 +199,14 @@ test('a pushed notification is stored, counted on the badge and shown; its click
 
   // A click with a window of the app open: the window opens the detail.
   await postAsServiceWorker(page, { type: 'open-notification', notSeq: item.notSeq });
-  const openDetail = page.getByRole('dialog', { name: 'Notification' });
-  await expect(openDetail).toBeVisible();
-  await expect(openDetail.getByText(item.notNm).first()).toBeVisible();
+  await expectDetailShown(page, item.notNm);
 
   // A click with no window of the app open opens /?notSeq=N: that page shows the notification's detail and takes
   // the parameter out of the address.
   const opened = await context.newPage();
   const problems = watchHealth(opened);
   await opened.goto(`/?notSeq=${item.notSeq}`);
-  const detail = opened.getByRole('dialog', { name: 'Notification' });
-  await expect(detail).toBeVisible();
-  await expect(detail.getByText(item.notNm).first()).toBeVisible();
+  await expectDetailShown(opened, item.notNm);
   await expect.poll(() => new URL(opened.url()).searchParams.has('notSeq')).toBe(false);
   expect(new URL(opened.url()).pathname).toBe(HOME);
   await opened.screenshot({ path: `${SCREENSHOTS}/push-detail.png` });
@@ -203,12 +215,8 @@ test('a pushed notification is stored, counted on the badge and shown; its click
 
 test('a chat push shows "Chat: <vessel>" with the sender and text, and stores no notification', async ({
   page,
-  context,
-  baseURL,
+  send,
 }) => {
-  const origin = baseURL as string;
-  await signOnForPush(page, context, origin);
-  const send = await pushSender(context, page, origin);
   const before = storedState(await readQuayDb(page));
   const payload: ChatPush = {
     kind: 'chat',
@@ -233,12 +241,8 @@ test('a chat push shows "Chat: <vessel>" with the sender and text, and stores no
 
 test('a malformed push shows the generic Quay notification and changes nothing in IndexedDB', async ({
   page,
-  context,
-  baseURL,
+  send,
 }) => {
-  const origin = baseURL as string;
-  await signOnForPush(page, context, origin);
-  const send = await pushSender(context, page, origin);
   const before = storedState(await readQuayDb(page));
 
   await send('not json');
@@ -256,13 +260,9 @@ test('a malformed push shows the generic Quay notification and changes nothing i
 
 test('with the master switch on, a notification arriving while the app is open opens the drawer by itself', async ({
   page,
-  context,
-  baseURL,
   serverApi,
+  send,
 }) => {
-  const origin = baseURL as string;
-  await signOnForPush(page, context, origin);
-  const send = await pushSender(context, page, origin);
   // The master switch as saveSubscription leaves it on this device (meta pushSubscription, SPEC §4).
   await page.evaluate(
     () =>
@@ -289,8 +289,6 @@ test('with the master switch on, a notification arriving while the app is open o
 
   await send(JSON.stringify(payload));
 
-  const drawer = page.getByRole('dialog', { name: 'Notification' });
-  await expect(drawer).toBeVisible();
-  await expect(drawer.getByText(payload.item.notNm).first()).toBeVisible();
+  await expectDetailShown(page, payload.item.notNm);
   await page.screenshot({ path: `${SCREENSHOTS}/push-drawer.png` });
 });

@@ -7,7 +7,6 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { QuayDb } from '../src/core/db.ts';
 import { ANALYTICS_PATH, type AnalyticsRecord } from '../src/core/contract/analytics.ts';
 import { checkLoggedUser } from '../src/core/net/checks.ts';
-import { configureHttp } from '../src/core/net/http.ts';
 import { ApiClient } from '../src/core/net/api-client.ts';
 import { isLocalHost } from '../src/core/net/local-host.ts';
 import { TokenStore } from '../src/core/net/token.ts';
@@ -31,10 +30,10 @@ import {
   type AnalyticsDeps,
   type RouteVisit,
 } from '../worker/analytics.ts';
+import { signOnHttp, type Via } from './helpers/http-session.ts';
 import { startTestServer, type TestServer } from './helpers/server.ts';
 
 let s: TestServer;
-let sid = '';
 
 /** The link, and every request that went over it (method and path). */
 const net = {
@@ -44,15 +43,13 @@ const net = {
   replayed: 0,
 };
 
-const cookieFetch: typeof fetch = async (input, init) => {
+/** The link between the client and the server: down when offline; loses an answer when dropAnswer says so. */
+const link: Via = async ({ target, init }, send) => {
   if (net.offline) throw new TypeError('fetch failed');
-  const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
-  net.requests.push({ method: init?.method ?? 'GET', path: url.pathname });
-  const headers = new Headers(init?.headers);
-  headers.set('cookie', `quay_sid=${sid}`);
-  const res = await fetch(input, { ...init, headers });
+  net.requests.push({ method: init?.method ?? 'GET', path: target.pathname });
+  const res = await send();
   if (res.headers.get('idempotent-replayed') === 'true') net.replayed += 1;
-  if (net.dropAnswer?.(url.pathname)) {
+  if (net.dropAnswer?.(target.pathname)) {
     net.dropAnswer = null;
     await res.text();
     throw new TypeError('fetch failed');
@@ -64,16 +61,8 @@ const sent = (path: string) => net.requests.filter((r) => r.path === path);
 
 beforeAll(async () => {
   s = await startTestServer();
-  const base = await s.listen();
-  const login = await fetch(`${base}/sso/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ usrId: 'vessel', password: 'demo' }),
-    redirect: 'manual',
-  });
-  sid = /quay_sid=([^;]+)/.exec(login.headers.get('set-cookie') ?? '')?.[1] ?? '';
+  const sid = await signOnHttp(await s.listen(), 'vessel', { via: link });
   expect(sid).not.toBe('');
-  configureHttp({ base, fetch: cookieFetch });
 });
 afterAll(() => s.close());
 

@@ -6,12 +6,12 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import type { SearchIndex } from '../src/core/contract/search-index.ts';
 import { QuayDb } from '../src/core/db.ts';
-import { configureHttp } from '../src/core/net/http.ts';
 import { TokenStore } from '../src/core/net/token.ts';
 import { memoryLocks } from '../src/core/locks.ts';
 import { matchIndex, prepareIndex } from '../src/core/search.ts';
 import { createKeywordSearch } from '../worker/search/keyword-search.ts';
 import { createSyncService, type SyncService } from '../worker/sync/service.ts';
+import { signOnHttp } from './helpers/http-session.ts';
 import { startTestServer, type TestServer } from './helpers/server.ts';
 
 const API = '/api/v2/app';
@@ -22,33 +22,16 @@ const asked: string[] = [];
 let fault: ((path: string) => Response | Error | null) | null = null;
 const services: SyncService[] = [];
 
-async function signOn(usrId: string): Promise<void> {
-  const login = await fetch(`${url}/sso/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ usrId, password: 'demo' }),
-    redirect: 'manual',
-  });
-  const sid = /quay_sid=([^;]+)/.exec(login.headers.getSetCookie().join(';'))?.[1];
-  if (!sid) throw new Error(`sign-on of ${usrId} failed: ${login.status}`);
-  configureHttp({
-    base: url,
-    fetch: async (input, init) => {
-      const path = new URL(String(input)).pathname;
-      asked.push(path);
-      const injected = fault?.(path);
-      if (injected instanceof Error) throw injected;
-      if (injected) return injected;
-      const headers = new Headers(init?.headers);
-      headers.set('cookie', `quay_sid=${sid}`);
-      return fetch(input, { ...init, headers });
-    },
-  });
-}
-
 /** A signed-on worker's database with the first sync done, and its search with a switchable link. */
 async function syncedDevice(usrId: string) {
-  await signOn(usrId);
+  await signOnHttp(url, usrId, {
+    seen: (path) => asked.push(path),
+    via: async ({ target }, send) => {
+      const injected = fault?.(target.pathname);
+      if (injected instanceof Error) throw injected;
+      return injected ?? send();
+    },
+  });
   const db = new QuayDb({ indexedDB: new IDBFactory(), IDBKeyRange });
   const tokens = new TokenStore(db);
   const sync = createSyncService({ db, tokens, locks: memoryLocks(), isOnline: () => true });

@@ -4,10 +4,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { QuayDb, type Dataset } from '../src/core/db.ts';
-import { configureHttp } from '../src/core/net/http.ts';
 import { TokenStore } from '../src/core/net/token.ts';
-import { createSyncService, type SyncService } from '../worker/sync/service.ts';
+import { createSyncService, type SyncService, type SyncServiceDeps } from '../worker/sync/service.ts';
 import { memoryLocks } from '../src/core/locks.ts';
+import { signOnHttp } from './helpers/http-session.ts';
 import { startTestServer, type TestServer } from './helpers/server.ts';
 
 const API = '/api/v2/app';
@@ -26,24 +26,12 @@ const seen: Seen[] = [];
 let override: { path: string; response: () => Response } | null = null;
 const services: SyncService[] = [];
 
-async function signOn(usrId: string): Promise<void> {
-  const login = await fetch(`${url}/sso/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ usrId, password: 'demo' }),
-    redirect: 'manual',
-  });
-  const sid = /quay_sid=([^;]+)/.exec(login.headers.getSetCookie().join(';'))?.[1];
-  if (!sid) throw new Error(`sign-on of ${usrId} failed: ${login.status}`);
-  configureHttp({
-    base: url,
-    fetch: async (input, init) => {
-      const target = new URL(String(input));
-      const headers = new Headers(init?.headers);
-      headers.set('cookie', `quay_sid=${sid}`);
+/** Signs on with the link that answers `override` and measures every request into `seen`. */
+const signOn = (usrId: string) =>
+  signOnHttp(url, usrId, {
+    via: async ({ target, headers }, send) => {
       headers.set('accept-encoding', 'gzip, deflate, br');
-      const res =
-        override?.path === target.pathname ? override.response() : await fetch(input, { ...init, headers });
+      const res = override?.path === target.pathname ? override.response() : await send();
       const headerBytes = (h: Headers) => [...h].reduce((n, [k, v]) => n + k.length + v.length + 4, 0);
       const length = Number(
         res.headers.get('content-length') ?? (await res.clone().arrayBuffer()).byteLength,
@@ -58,15 +46,32 @@ async function signOn(usrId: string): Promise<void> {
       return res;
     },
   });
-}
 
-function service(db: QuayDb, locks = memoryLocks()): SyncService {
-  const sync = createSyncService({ db, tokens: new TokenStore(db), locks, isOnline: () => true });
+/** A sync service on `db` (online, its own locks unless given), stopped after the test. */
+function service(db: QuayDb, deps: Partial<SyncServiceDeps> = {}): SyncService {
+  const sync = createSyncService({
+    db,
+    tokens: new TokenStore(db),
+    locks: memoryLocks(),
+    isOnline: () => true,
+    ...deps,
+  });
   services.push(sync);
   return sync;
 }
 
 const freshDb = () => new QuayDb({ indexedDB: new IDBFactory(), IDBKeyRange });
+
+/** Signs `usrId` on and starts a sync service on a fresh database; resolves once that service leads. */
+async function leader(usrId: string): Promise<{ db: QuayDb; sync: SyncService }> {
+  await signOn(usrId);
+  const db = freshDb();
+  const sync = service(db);
+  sync.start();
+  await sync.whenLeading();
+  return { db, sync };
+}
+
 const serverJson = async <T>(usrId: string, path: string) =>
   (await s.call('GET', path, { as: usrId })).json<T>();
 const sum = (rows: Seen[], key: 'bytesDown' | 'bytesUp') => rows.reduce((n, r) => n + r[key], 0);
@@ -160,14 +165,7 @@ describe('sync', () => {
     await signOn('vessel');
     const db = freshDb();
     let clock = Date.now();
-    const sync = createSyncService({
-      db,
-      tokens: new TokenStore(db),
-      locks: memoryLocks(),
-      isOnline: () => true,
-      now: () => clock,
-    });
-    services.push(sync);
+    const sync = service(db, { now: () => clock });
     sync.start();
     await sync.whenLeading();
     clock += 59 * 60_000;
@@ -189,42 +187,26 @@ describe('sync', () => {
   });
 
   it('loads the own ports for an agent', async () => {
-    await signOn('agent');
-    const db = freshDb();
-    const sync = service(db);
-    sync.start();
-    await sync.whenLeading();
+    const { db } = await leader('agent');
     const { myPortList } = await serverJson<{ myPortList: unknown[] }>('agent', `${API}/common/my-port`);
     expect(myPortList.length).toBeGreaterThan(0);
     expect(await db.myPorts.count()).toBe(myPortList.length);
   });
 
   it("loads a vessel user's own vessel with its slane code, and no other user's", async () => {
-    await signOn('vessel');
-    const db = freshDb();
-    const sync = service(db);
-    sync.start();
-    await sync.whenLeading();
+    const { db } = await leader('vessel');
     const user = await db.getMeta('user');
     const own = await db.getMeta('ownVessel');
     expect(own?.vslCd).toBe(user?.ofcId);
     expect(own?.vslSlanCd).toMatch(/^[A-Z0-9]{2,5}$/);
     expect((await db.syncState.get('ownVessel'))?.etag).toBeTruthy();
 
-    await signOn('staff');
-    const other = freshDb();
-    const staff = service(other);
-    staff.start();
-    await staff.whenLeading();
+    const { db: other } = await leader('staff');
     expect(await other.getMeta('ownVessel')).toBeUndefined();
   });
 
   it('keeps the local state of a notification with a pending outbox operation through a sync', async () => {
-    await signOn('vessel');
-    const db = freshDb();
-    const sync = service(db);
-    sync.start();
-    await sync.whenLeading();
+    const { db, sync } = await leader('vessel');
     const [pending, other] = await db.notifications.limit(2).toArray();
     if (!pending || !other) throw new Error('the seed has too few notifications');
     const flip = (yn: 'Y' | 'N') => (yn === 'Y' ? 'N' : 'Y');
@@ -252,11 +234,7 @@ describe('sync', () => {
   });
 
   it('turns a malformed answer into an UnknownError status and keeps the old rows', async () => {
-    await signOn('vessel');
-    const db = freshDb();
-    const sync = service(db);
-    sync.start();
-    await sync.whenLeading();
+    const { db, sync } = await leader('vessel');
     const before = await db.notifications.toArray();
     const etag = (await db.syncState.get('notifications'))?.etag;
     await db.syncState.update('notifications', { etag: null });
@@ -287,13 +265,7 @@ describe('sync', () => {
     await signOn('vessel');
     const db = freshDb();
     let online = true;
-    const sync = createSyncService({
-      db,
-      tokens: new TokenStore(db),
-      locks: memoryLocks(),
-      isOnline: () => online,
-    });
-    services.push(sync);
+    const sync = service(db, { isOnline: () => online });
     sync.start();
     await sync.whenLeading();
     const runs = sync.engine.runs;
@@ -317,9 +289,9 @@ describe('sync', () => {
     await signOn('vessel');
     const factory = new IDBFactory();
     const locks = memoryLocks();
-    const a = service(new QuayDb({ indexedDB: factory, IDBKeyRange }), locks);
+    const a = service(new QuayDb({ indexedDB: factory, IDBKeyRange }), { locks });
     const bDb = new QuayDb({ indexedDB: factory, IDBKeyRange });
-    const b = service(bDb, locks);
+    const b = service(bDb, { locks });
     a.start();
     b.start();
     await a.whenLeading();

@@ -4,11 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { QuayDb } from '../src/core/db.ts';
 import { ApiClient } from '../src/core/net/api-client.ts';
-import { configureHttp, requestJson } from '../src/core/net/http.ts';
+import { requestJson } from '../src/core/net/http.ts';
 import { checkLoggedUser, checkLogout } from '../src/core/net/checks.ts';
 import { TokenStore } from '../src/core/net/token.ts';
 import { createSyncService } from '../worker/sync/service.ts';
 import { memoryLocks } from '../src/core/locks.ts';
+import { signOnHttp } from './helpers/http-session.ts';
 import { startTestServer, type TestServer } from './helpers/server.ts';
 
 const USER_PATH = '/api/v2/app/common/logged-user';
@@ -17,30 +18,14 @@ let url: string;
 const seen: { path: string; status: number; token: string | null }[] = [];
 
 /** A browser's cookie jar for one user: POST /sso/login, then every request carries quay_sid. */
-async function signOn(usrId: string): Promise<void> {
-  const login = await fetch(`${url}/sso/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ usrId, password: 'demo' }),
-    redirect: 'manual',
-  });
-  const sid = /quay_sid=([^;]+)/.exec(login.headers.getSetCookie().join(';'))?.[1];
-  if (!sid) throw new Error(`sign-on of ${usrId} failed: ${login.status}`);
-  configureHttp({
-    base: url,
-    fetch: async (input, init) => {
-      const headers = new Headers(init?.headers);
-      headers.set('cookie', `quay_sid=${sid}`);
-      const res = await fetch(input, { ...init, headers });
-      seen.push({
-        path: new URL(String(input)).pathname,
-        status: res.status,
-        token: headers.get('x-auth-token'),
-      });
+const signOn = (usrId: string) =>
+  signOnHttp(url, usrId, {
+    via: async ({ target, headers }, send) => {
+      const res = await send();
+      seen.push({ path: target.pathname, status: res.status, token: headers.get('x-auth-token') });
       return res;
     },
   });
-}
 
 const freshDb = () => new QuayDb({ indexedDB: new IDBFactory(), IDBKeyRange });
 
