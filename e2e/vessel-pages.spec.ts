@@ -129,10 +129,10 @@ test('the vessel page: identity, current state, map and schedule; the widget pat
   expect(now.nextPort?.ata).toBeNull();
   expect(now.nextPort?.etaDelayHrs).toEqual(expect.any(Number));
   if (now.nextPort) {
-    const heading = identity.getByRole('heading', {
+    const heading = page.getByRole('heading', {
       name: new RegExp(`^(Next|In) port: .*\\(${now.nextPort.portCd}\\)`),
     });
-    await expect(heading).toBeVisible();
+    await expect(identity.locator(heading)).toBeVisible();
     const next = identity.locator('.call').filter({ has: heading });
     await expect(next).toContainText(`Proforma ETA${formatTimeDateYear(now.nextPort.pfEta ?? '')} UTC`);
     await expect(next).toContainText(`Delay${formatDelayHours(now.nextPort.etaDelayHrs)}`);

@@ -2,6 +2,7 @@
 // waiting in the outbox laid over it (a page sync may bring the server's older list while they wait), and which
 // vessels were added or removed but are not confirmed yet.
 import type { FleetVessel } from '../../core/contract/vessel.ts';
+import { followedCodes } from '../../core/followed.ts';
 
 /** What the window reads of a waiting 'mySetting' operation. */
 export interface WaitingListChange {
@@ -35,10 +36,7 @@ export function myVesselsView(
   fleet: readonly FleetVessel[],
   waiting: readonly WaitingListChange[],
 ): MyVesselsView {
-  const kept = fleet
-    .filter((v) => v.followed)
-    .sort((a, b) => (a.sortNo ?? 0) - (b.sortNo ?? 0) || a.vslCd.localeCompare(b.vslCd))
-    .map((v) => v.vslCd);
+  const kept = followedCodes(fleet);
   const last = waiting.length ? codesOf(waiting[waiting.length - 1]?.body) : null;
   const first = waiting.length ? codesOf(waiting[0]?.undo) : null;
   const list = last ?? kept;
