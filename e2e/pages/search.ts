@@ -1,5 +1,6 @@
 // Page model of the smart search drawer (SPEC §2) as a person finds it: the app bar's Search button, the dialog named
-// by its title, the Keyword combobox, the clear button, the Results and Recent searches listboxes and their options.
+// by its title, the Keyword combobox, the clear button, the Results and Recent searches listboxes and their options
+// (a port gives two: "… Port live" and "… Port current status"), and the option the arrow keys reached.
 import { expect, type Locator, type Page } from '@playwright/test';
 
 export class SearchPage {
@@ -11,6 +12,8 @@ export class SearchPage {
   readonly recent: Locator;
   readonly noData: Locator;
   readonly fromDevice: Locator;
+  /** Links inside options: ARIA allows none (an option is the target itself). */
+  readonly linksInOptions: Locator;
 
   constructor(
     readonly page: Page,
@@ -24,6 +27,7 @@ export class SearchPage {
     this.recent = this.drawer.getByRole('listbox', { name: 'Recent searches' });
     this.noData = this.drawer.getByText('No data', { exact: true });
     this.fromDevice = this.drawer.getByText('Results from this device', { exact: true });
+    this.linksInOptions = this.drawer.getByRole('option').getByRole('link');
   }
 
   async open(): Promise<void> {
@@ -40,6 +44,16 @@ export class SearchPage {
   /** A result option, by its name and type label, e.g. option('ATLAS HUDSON', 'Vessel'). */
   option(name: string, type?: string, list: Locator = this.results): Locator {
     return list.getByRole('option', { name: type ? `${name} ${type}` : new RegExp(`^${name}\\b`) });
+  }
+
+  /** The option the arrow keys reached is this one: selected, and the input (still focused) points at it. */
+  async expectActive(option: Locator): Promise<void> {
+    await expect(option).toHaveAttribute('aria-selected', 'true');
+    await expect(this.input).toHaveAttribute(
+      'aria-activedescendant',
+      (await option.getAttribute('id')) ?? '',
+    );
+    await expect(this.input).toBeFocused();
   }
 
   /** The options of the shown results whose type label is not this one. */

@@ -1,15 +1,17 @@
 // The smart search drawer of SPEC §2 (80% height): an upper-casing combobox input with a clear button, results as
-// the user types in a listbox (arrow keys and Enter from the input), "Results from this device" when the search was
-// answered with no link, and the user's recent picks while the input is empty. Links follow SPEC §6.
+// the user types in a listbox (arrow keys walk every option, a port's two pages included, and Enter opens one), "Results
+// from this device" when the search was answered with no link, and the user's recent picks while the input is empty.
+// Links follow SPEC §6.
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useSnapshot } from 'valtio';
 import { useLocation } from 'wouter';
 import type { SearchResult } from '../../core/contract/common.ts';
-import { filterResults, resultLink, searchTitle, SEARCH_MIN_CHARS } from '../../core/search.ts';
+import { filterResults, searchTitle, SEARCH_MIN_CHARS } from '../../core/search.ts';
 import { closeDrawer, uiState, userState } from '../../state/app-state.ts';
 import { Drawer } from '../../ui/Drawer.tsx';
 import { Icon } from '../../ui/Icon.tsx';
 import { readRecent, rememberPick } from './recent-searches.ts';
+import { resultOptions, type ResultOption } from './result-options.ts';
 import { ResultList } from './ResultList.tsx';
 import { useKeywordSearch } from './use-keyword-search.ts';
 
@@ -48,34 +50,36 @@ function SearchBody() {
     () => (showRecent ? filterResults(recent, user?.usrTpCd) : state.status === 'done' ? state.results : []),
     [showRecent, recent, state, user?.usrTpCd],
   );
-  // A new list starts with no option reached.
-  useEffect(() => setActive(-1), [shown]);
+  const options = useMemo(() => resultOptions(shown, user), [shown, user]);
+  // A new list starts with no option reached; the same options drawn again (another answer alike) keep it.
+  const optionKeys = options.map((o) => o.key).join(' ');
+  useEffect(() => setActive(-1), [optionKeys]);
   useEffect(() => {
     if (active >= 0) document.getElementById(optionId(active))?.scrollIntoView({ block: 'nearest' });
   });
 
-  const pick = (result: SearchResult, href: string) => {
+  const pick = ({ result, href }: ResultOption) => {
+    if (!href) return;
     if (usrId) setRecent(rememberPick(usrId, result));
     closeDrawer('search');
     navigate(href);
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
-    if (shown.length === 0) return;
+    if (options.length === 0) return;
     if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
       e.preventDefault();
       const down = e.key === 'ArrowDown';
-      const last = shown.length - 1;
+      const last = options.length - 1;
       setActive((i) => (down ? (i >= last ? 0 : i + 1) : i <= 0 ? last : i - 1));
     } else if (e.key === 'Enter' && active >= 0) {
-      const result = shown[active];
-      const href = result ? resultLink(result, user) : '#';
+      const option = options[active];
       e.preventDefault();
-      if (result && href !== '#') pick(result, href);
+      if (option) pick(option);
     }
   };
 
-  const expanded = shown.length > 0;
+  const expanded = options.length > 0;
   return (
     <div className="search">
       <div className="search__field">
@@ -92,7 +96,7 @@ function SearchBody() {
           aria-autocomplete="list"
           aria-expanded={expanded}
           aria-controls={listId}
-          aria-activedescendant={active >= 0 && active < shown.length ? optionId(active) : undefined}
+          aria-activedescendant={active >= 0 && active < options.length ? optionId(active) : undefined}
           enterKeyHint="search"
           autoComplete="off"
           autoCapitalize="characters"
@@ -138,12 +142,11 @@ function SearchBody() {
           </>
         )}
       </div>
-      {shown.length > 0 && (
+      {expanded && (
         <ResultList
           id={listId}
           label={showRecent ? 'Recent searches' : 'Results'}
-          results={shown}
-          user={user}
+          options={options}
           active={active}
           optionId={optionId}
           onPick={pick}

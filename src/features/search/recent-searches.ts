@@ -1,6 +1,8 @@
 // Recent searches: the last results a user picked, newest first, kept on this device in localStorage
-// ('quay:recent-searches', one list per user id) and shown when the search input is empty.
+// ('quay:recent-searches', one list per user id) and shown when the search input is empty. A port is kept as the page
+// last opened from it (PORT live or PORT_S current status), once.
 import type { PgmType, SearchResult } from '../../core/contract/common.ts';
+import { sameEntry } from './result-options.ts';
 
 export const RECENT_KEY = 'quay:recent-searches';
 export const RECENT_MAX = 8;
@@ -33,7 +35,7 @@ export function readRecent(usrId: string): SearchResult[] {
 
 /** Puts a picked result first (once), keeps the newest 8; storage that is full or refused only loses the list. */
 export function rememberPick(usrId: string, picked: SearchResult): SearchResult[] {
-  const same = (r: SearchResult) => r.pgmType === picked.pgmType && r.code === picked.code;
+  const same = (r: SearchResult) => sameEntry(r, picked);
   const { pgmType, code, name, crrCd, crrBgColrVal, crrFgColrVal } = picked;
   const list = [
     { pgmType, code, name, crrCd, crrBgColrVal, crrFgColrVal },
