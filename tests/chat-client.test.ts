@@ -16,7 +16,7 @@ import { memoryLocks } from '../src/core/locks.ts';
 import { roomIdOf, type ChatMember, type HistoryResponse } from '../src/core/contract/chat.ts';
 import { createCommands, type Commands } from '../worker/commands/commands.ts';
 import { createChatLive, type ChatLive } from '../worker/chat/live.ts';
-import { fetchNewest, loadOlder, markChatRead, syncRooms } from '../worker/chat/rest.ts';
+import { fetchNewest, loadOlder, syncRooms } from '../worker/chat/rest.ts';
 import { startTestServer, type TestServer } from './helpers/server.ts';
 
 const API = '/api/v2/app/chat';
@@ -195,8 +195,10 @@ describe('chat on the device', () => {
     expect(room?.lastMessage?.msgText).toBe(text);
     await until(async () => ((await db.chatRooms.get(ROOM))?.unreadCount ?? 0) > 0);
 
-    // The vessel reads it: the count falls to 0 (answer and topic).
-    expect(await markChatRead(db, client, 'vessel', ROOM, msgSeq ?? 0)).toBe(0);
+    // The vessel reads it: the count falls to 0 at once, and stays 0 once the read mark is sent (answer and topic).
+    await cmd.markChatRead(ROOM, msgSeq ?? 0);
+    expect((await db.chatRooms.get(ROOM))?.unreadCount).toBe(0);
+    expect(await drain(db, client, { locks })).toMatchObject({ applied: 1, remaining: 0 });
     await until(async () => (await db.chatRooms.get(ROOM))?.unreadCount === 0);
 
     // Its own message, read by the shore member: the receipt reaches the sender ("Read").

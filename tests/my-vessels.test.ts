@@ -4,6 +4,7 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FleetResponse } from '../src/core/contract/vessel.ts';
+import { followedCodes } from '../src/core/followed.ts';
 import { QuayDb } from '../src/core/db.ts';
 import { memoryLocks } from '../src/core/locks.ts';
 import { checkLoggedUser } from '../src/core/net/checks.ts';
@@ -59,9 +60,8 @@ const KEY = myVesselsKey(USER);
 
 const serverList = async () =>
   (await s.call('GET', MY_SETTING_PATH, { as: USER })).json<{ vslCds: string[] }>().vslCds;
-/** The followed vessels as the device keeps them (the My Vessel page data). */
-const keptList = async () =>
-  ((await db.pageData.get(KEY))?.data as FleetResponse).vessels.filter((v) => v.followed).map((v) => v.vslCd);
+/** The followed vessels as the device keeps them (the My Vessel page data), in the user's order. */
+const keptList = async () => followedCodes(((await db.pageData.get(KEY))?.data as FleetResponse).vessels);
 /** PUT /common/my-setting calls the server applied for this test's client. */
 async function puts(): Promise<{ idempotencyKey: string | null; path: string }[]> {
   const clientId = await db.getMeta('clientId');
@@ -89,7 +89,7 @@ describe('My Vessel through the outbox', () => {
   it('keeps the fleet with the followed vessels marked, as the server lists them', async () => {
     const data = (await db.pageData.get(KEY))?.data as FleetResponse;
     expect(data.vessels.length).toBeGreaterThan(original.length);
-    expect((await keptList()).sort()).toEqual([...original].sort());
+    expect(await keptList()).toEqual(original);
     expect(data.vessels.find((v) => v.vslCd === 'QHZN')?.vslNm).toBe('QUAY HORIZON');
   });
 
@@ -102,7 +102,7 @@ describe('My Vessel through the outbox', () => {
     await cmd.saveMyVessels(rest);
     expect(await keptList()).not.toContain(gone);
     const last = await cmd.saveMyVessels([...rest, added]);
-    expect((await keptList()).sort()).toEqual([...rest, added].sort());
+    expect(await keptList()).toEqual([...rest, added]);
     expect((await pendingFor(db, MY_VESSELS_ENTITY)).map((r) => r.kind)).toEqual(['mySetting', 'mySetting']);
     // The page opens from the device offline with the changed list.
     expect((await loadPage('myVessels', USER)).status).toBe('stored');

@@ -13,6 +13,7 @@ import { refreshFollowed } from './pages/followed.ts';
 import { createPageLoader } from './pages/load-page.ts';
 import { db, tokens } from './db.ts';
 import { createSyncService } from './sync/service.ts';
+import { LEADER_LOCK } from './leader.ts';
 import { writeStatus } from './sync/status-store.ts';
 
 const sync = createSyncService({
@@ -28,6 +29,8 @@ const sync = createSyncService({
     void commands.drainOutbox();
     void refreshFollowed(db, loadPage);
   },
+  // Chat users: the room list and missed messages are part of every pass (worker/chat/sync.ts).
+  extra: (full) => chat.syncPass(full),
 });
 const commands = workerCommands(db, sync.client);
 const loadPage = createPageLoader({ db, client: sync.client, isOnline: () => navigator.onLine });
@@ -40,6 +43,12 @@ const chat = createWorkerChat({
   tokens,
   isOnline: () => navigator.onLine,
   onConnected: () => void commands.drainOutbox(),
+  isLeader: () => sync.isLeader,
+  leaderExists: async () => {
+    const locks = (navigator as { locks?: { query?: () => Promise<{ held?: { name?: string }[] }> } }).locks;
+    if (!locks?.query) return undefined;
+    return ((await locks.query()).held ?? []).some((l) => l.name === LEADER_LOCK);
+  },
 });
 const startChat = () => void sync.whenLeading().then(() => chat.live.start());
 

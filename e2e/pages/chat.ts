@@ -24,11 +24,10 @@ export class ChatPage {
     await signOn(this.page, usrId);
   }
 
-  /** The number on Chat Space's badge (0 when it shows none). */
+  /** The number on Chat Space's badge (0 when it shows none). Reads without waiting: the badge may go at any time. */
   async unread(): Promise<number> {
-    const badge = this.chatSpace.locator('.app-bar__badge');
-    if ((await badge.count()) === 0) return 0;
-    return Number.parseInt((await badge.textContent()) ?? '0', 10) || 0;
+    const [text] = await this.chatSpace.locator('.app-bar__badge').allTextContents();
+    return Number.parseInt(text ?? '0', 10) || 0;
   }
 
   /** A message of the conversation by its text. */

@@ -13,6 +13,7 @@ import type {
   PushSubscriptionState,
 } from './outbox/types.ts';
 import type { Dataset, SyncStatus } from './sync/status.ts';
+import type { ChatLinkStatus } from './chat-link.ts';
 
 export type { Dataset } from './sync/status.ts';
 
@@ -38,6 +39,8 @@ export interface MetaValues {
   pushSubscription: PushSubscriptionState;
   /** A vessel user's own vessel (GET /vessel/current with its ofcId): its current info and slane code (SPEC §4). */
   ownVessel: VesselCurrent;
+  /** The leader's chat connection as it last reported it (src/core/chat-link.ts), for /health/ in any tab. */
+  chatLink: ChatLinkStatus;
 }
 export type MetaKey = keyof MetaValues;
 
@@ -122,6 +125,8 @@ export interface ChatMessageRow extends ChatMessage {
   readers?: string[] | undefined;
   /** Why the server refused it (status 'failed'). */
   error?: string | undefined;
+  /** The sender asked for a push alert about it: waiting to be sent, or sent (POST /chat/message/push-alert). */
+  alert?: 'pending' | 'sent' | undefined;
 }
 
 /** Local msgSeq of a message not yet stored: PENDING_MSG_SEQ + the outbox counter. */

@@ -1,5 +1,6 @@
 // /health/: the app's own health, without the shell (SPEC §2): what a crew member or support reads out when the
-// app misbehaves at sea: the link, the service worker, this device's database, last sync and changes waiting.
+// app misbehaves at sea: the link, the service worker, this device's database, last sync and changes waiting, and
+// the chat connection as the leading tab's worker holds it (this page opens no socket of its own).
 import { useEffect, useState } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { APP_ENV } from '../config.ts';
@@ -7,6 +8,8 @@ import { formatTimeDateYear } from '../core/format/format-date.ts';
 import { db } from '../db.ts';
 import { useOnline } from '../shell/use-online.ts';
 import { useOutboxCount } from '../features/sync/use-outbox-count.ts';
+import { useChatLink } from '../features/chat/use-chat-link.ts';
+import { chatLinkRows, chatStateText } from '../features/chat/chat-link-text.ts';
 
 function useServiceWorkerState(): string {
   const [state, setState] = useState('checking');
@@ -23,6 +26,34 @@ function useServiceWorkerState(): string {
     return () => navigator.serviceWorker.removeEventListener('controllerchange', read);
   }, []);
   return state;
+}
+
+/** The chat connection: its state as a named live region, then when it last connected, attempts and errors. */
+function ChatLinkFacts() {
+  const link = useChatLink();
+  const state = link ? chatStateText(link) : link === null ? 'Unknown: the app’s worker did not answer' : '…';
+  return (
+    <section className="card health-chat" aria-labelledby="health-chat-title">
+      <h2 id="health-chat-title" className="card__heading">
+        Chat
+      </h2>
+      <dl className="facts">
+        <div>
+          <dt id="health-chat-state">Chat connection</dt>
+          <dd role="status" aria-labelledby="health-chat-state" data-state={link?.state}>
+            {state}
+          </dd>
+        </div>
+        {link &&
+          chatLinkRows(link).map(([k, v]) => (
+            <div key={k}>
+              <dt>{k}</dt>
+              <dd>{v}</dd>
+            </div>
+          ))}
+      </dl>
+    </section>
+  );
 }
 
 export function HealthPage() {
@@ -52,6 +83,7 @@ export function HealthPage() {
           </div>
         ))}
       </dl>
+      <ChatLinkFacts />
       <a className="button button--secondary" href="/">
         Open Quay
       </a>

@@ -1,12 +1,15 @@
 // The worker's chat (SPEC §3, §4, §7; DESIGN.md §3): the live STOMP connection of the leader, the REST calls any tab's
-// worker makes, and sendChat bound to the connection. worker/index.ts spreads `api` into its Comlink API.
+// worker makes, the chat part of every sync pass, and the chat commands (messages, read marks, berth prospects and
+// push alerts go through the outbox). worker/index.ts spreads `api` into its Comlink API.
 import type { QuayDb } from '../../src/core/db.ts';
 import type { ApiClient } from '../../src/core/net/api-client.ts';
 import type { TokenStore } from '../../src/core/net/token.ts';
+import { CHAT_LINK_OFF, type ChatStatusReport } from '../../src/core/chat-link.ts';
 import { OUTBOX_SYNC_TAG } from '../../src/core/outbox/index.ts';
 import { createCommands } from '../commands/commands.ts';
 import { createChatLive, type ChatLiveDeps } from './live.ts';
-import { fetchNewest, loadOlder, markChatRead, syncRooms } from './rest.ts';
+import { fetchNewest, loadOlder, syncRooms } from './rest.ts';
+import { syncChat } from './sync.ts';
 
 interface SyncManagerLike {
   register(tag: string): Promise<void>;
@@ -27,6 +30,10 @@ export interface WorkerChatDeps {
   tokens: TokenStore;
   isOnline: () => boolean;
   onConnected?: ChatLiveDeps['onConnected'];
+  /** Whether this worker leads (runs sync and STOMP): a follower reports the leader's chat state instead. */
+  isLeader?: () => boolean;
+  /** Whether any tab leads at all (a Web Lock query); unknown (undefined) where the browser cannot say. */
+  leaderExists?: () => Promise<boolean | undefined>;
 }
 
 export function createWorkerChat(deps: WorkerChatDeps) {
@@ -38,13 +45,27 @@ export function createWorkerChat(deps: WorkerChatDeps) {
     isOnline,
     ...(deps.onConnected ? { onConnected: deps.onConnected } : {}),
   });
-  const { sendChat } = createCommands({ db, client, registerSync, liveChat: live });
-  const me = async () => (await db.getMeta('user'))?.usrId ?? '';
+  const commands = createCommands({ db, client, registerSync, liveChat: live });
+
+  /** The leader's state: its own, or as it last wrote it (when a leader runs at all). */
+  async function chatStatus(): Promise<ChatStatusReport> {
+    if (deps.isLeader?.() ?? true) return { ...live.status(), leader: true };
+    const written = (await db.getMeta('chatLink')) ?? CHAT_LINK_OFF;
+    // The leading tab closed without a word: no tab holds a connection now.
+    if ((await deps.leaderExists?.()) === false) return { ...written, ...OFF_NOW, leader: false };
+    return { ...written, leader: false };
+  }
 
   const api = {
     /** Writes a message: pending at once, then STOMP or the outbox (SPEC §3 chat message). */
-    sendChat,
-    /** The room list and unread counts now (the /chat/ page, pull-to-refresh); false when chat is not enabled. */
+    sendChat: commands.sendChat,
+    /** The messages up to msgSeq were seen: read at once on the device, the read mark through the outbox. */
+    chatMarkRead: commands.markChatRead,
+    /** A shore user posts a berth prospect into a vessel's room: pending at once, then the outbox. */
+    postBerthProspect: commands.postBerthProspect,
+    /** The sender asks for a push alert about its own message nobody has read yet (through the outbox). */
+    askPushAlert: commands.askPushAlert,
+    /** The room list and unread counts now (the /chat/ page); false when chat is not enabled. */
     chatSyncRooms: async (): Promise<boolean> => (isOnline() ? (await syncRooms(db, client)) !== null : true),
     /** The window opened a room: its newest messages now, and again after each reconnect. */
     chatOpen: async (roomId: string): Promise<void> => {
@@ -54,10 +75,19 @@ export function createWorkerChat(deps: WorkerChatDeps) {
     chatClose: (roomId: string): void => live.close(roomId),
     /** Scrolled to the top: the page before the oldest message on the device; false when none are older. */
     chatLoadOlder: (roomId: string): Promise<boolean> => loadOlder(db, client, roomId),
-    /** The messages up to msgSeq were seen: read (readSource=M); gives the room's unread count. */
-    chatMarkRead: async (roomId: string, msgSeq: number): Promise<number> =>
-      markChatRead(db, client, await me(), roomId, msgSeq),
-    chatStatus: () => live.status(),
+    chatStatus,
   };
-  return { live, api };
+
+  /**
+   * The chat part of the leader's sync passes (timer, reconnect, pull-to-refresh): the room list (a 304 when nothing
+   * changed), missed messages of rooms with new activity, and on pull-to-refresh the open rooms' newest page.
+   */
+  async function syncPass(full: boolean): Promise<void> {
+    const rooms = await syncChat(db, client, { openRooms: live.openRoomIds(), full });
+    if (rooms) live.roomsChanged(rooms.map((r) => r.roomId));
+  }
+
+  return { live, api, syncPass };
 }
+
+const OFF_NOW = { state: 'off', subscribed: false, nextAttemptAt: null } as const;

@@ -2,7 +2,8 @@
 // to the broker at the page's own origin (/ws). The token goes in CONNECT's X-AUTH-TOKEN; a 401 ERROR refreshes it
 // and connects again, a 403 (chat not enabled) never retries. Heart-beats 10 s each way; reconnects wait 2 s doubling
 // to 60 s with jitter, and none is tried while the link is down. It subscribes to the user's unread counts and to
-// each of its rooms, writes what comes into IndexedDB, and after each (re)connect fetches what it missed.
+// each of its rooms, writes what comes into IndexedDB, and after each (re)connect fetches what it missed. Its state
+// goes to `meta` (key 'chatLink') whenever it changes, so /health/ in any tab can show it.
 import {
   Client,
   type IFrame,
@@ -24,8 +25,6 @@ import {
 } from '../../src/core/contract/chat.ts';
 import type { QuayDb } from '../../src/core/db.ts';
 import { TOKEN_HEADER } from '../../src/core/net/http.ts';
-import { DEFAULT_CHAT_LANES, isChatLane } from '../../src/core/chat-lanes.ts';
-import { isVesselUserType } from '../../src/core/role.ts';
 import type { TokenStore } from '../../src/core/net/token.ts';
 import {
   applyReadReceipt,
@@ -33,7 +32,10 @@ import {
   confirmChatSent,
   storeChatMessages,
 } from '../../src/core/outbox/chat.ts';
-import { fetchNewest, syncRooms, type ChatApi } from './rest.ts';
+import { applyServerUnread } from '../../src/core/outbox/chat-ops.ts';
+import type { ChatLinkState, ChatLinkStatus } from '../../src/core/chat-link.ts';
+import { chatEnabled } from './enabled.ts';
+import { fetchMissed, fetchNewest, syncRooms, type ChatApi } from './rest.ts';
 
 export const CHAT_HEARTBEAT_MS = 10_000;
 export const CHAT_RECONNECT = { baseMs: 2_000, maxMs: 60_000 };
@@ -54,14 +56,10 @@ export interface ChatLiveDeps {
   onConnected?: () => void;
   /** The chat-enabled services (SPEC §4, §9); default the build's VITE_CHAT_LANES. */
   chatLanes?: string;
+  now?: () => number;
 }
 
-/** The build's VITE_CHAT_LANES (Vite replaces import.meta.env in the worker's build too), else the demo world's. */
-const BUILD_CHAT_LANES =
-  (import.meta as unknown as { env?: Record<string, string | undefined> }).env?.VITE_CHAT_LANES ||
-  DEFAULT_CHAT_LANES;
-
-export type ChatLinkState = 'off' | 'connecting' | 'connected' | 'waiting' | 'refused';
+export type { ChatLinkState, ChatLinkStatus } from '../../src/core/chat-link.ts';
 
 function brokerUrl(): string {
   const loc = (globalThis as { location?: { protocol: string; host: string } }).location;
@@ -91,15 +89,60 @@ export function createChatLive(deps: ChatLiveDeps) {
   let subscribeRound = 0;
   let attempts = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
+  let nextAttemptAt: number | null = null;
+  let lastConnectedAt: number | null = null;
+  /** The user is in no room: nothing to hear until a sync finds one. */
+  let noRooms = false;
+  let roomCount = 0;
+  /** What the window last said of the link (a worker's own navigator.onLine may lag behind it). */
+  let linkUp = true;
+  const online = () => linkUp && isOnline();
   let me = '';
   let lastError: string | null = null;
+  const now = deps.now ?? Date.now;
   const subs = new Map<string, StompSubscription>();
   const openRooms = new Set<string>();
   /** Measured: CONNECT to CONNECTED, and SEND to RECEIPT of the last message (ms). */
   const timings = { connectMs: null as number | null, receiptMs: null as number | null };
 
-  const state = (): ChatLinkState =>
-    refused ? 'refused' : connected ? 'connected' : stomp ? 'connecting' : timer ? 'waiting' : 'off';
+  const state = (): ChatLinkState => {
+    if (refused) return 'refused';
+    if (connected) return 'connected';
+    if (stomp) return 'connecting';
+    if (timer) return 'waiting';
+    if (!wanted) return 'off';
+    if (!online()) return 'offline';
+    return noRooms ? 'no-rooms' : 'connecting';
+  };
+
+  const status = (): ChatLinkStatus => ({
+    state: state(),
+    subscribed,
+    lastError,
+    lastConnectedAt,
+    attempts,
+    nextAttemptAt: timer ? nextAttemptAt : null,
+    rooms: roomCount,
+    ...timings,
+  });
+
+  /** The state as every tab reads it (meta 'chatLink'), written when something a person would see changed. */
+  let published = '';
+  function publish(): void {
+    const current = status();
+    const text = JSON.stringify([
+      current.state,
+      current.subscribed,
+      current.lastError,
+      current.lastConnectedAt,
+      current.attempts,
+      current.nextAttemptAt,
+      current.rooms,
+    ]);
+    if (text === published) return;
+    published = text;
+    void db.setMeta('chatLink', current).catch(() => undefined);
+  }
 
   function delay(): number {
     const step = Math.min(backoff.maxMs, backoff.baseMs * 2 ** attempts);
@@ -110,11 +153,14 @@ export function createChatLive(deps: ChatLiveDeps) {
   function schedule(ms = delay()): void {
     clearTimeout(timer);
     timer = undefined;
-    if (!wanted || refused || !isOnline()) return;
-    timer = setTimeout(() => {
-      timer = undefined;
-      void bringUp();
-    }, ms);
+    if (wanted && !refused && online()) {
+      nextAttemptAt = now() + ms;
+      timer = setTimeout(() => {
+        timer = undefined;
+        void bringUp();
+      }, ms);
+    }
+    publish();
   }
 
   function teardown(): void {
@@ -126,12 +172,14 @@ export function createChatLive(deps: ChatLiveDeps) {
     const old = stomp;
     stomp = null;
     if (old) void old.deactivate().catch(() => undefined);
+    publish();
   }
 
   async function onUnread(msg: IMessage): Promise<void> {
     const item = JSON.parse(msg.body) as UnreadItem;
+    // While a read mark of the room waits in the outbox, the server's count is older than the device's.
     if (typeof item.roomId === 'string' && typeof item.unreadCount === 'number')
-      await db.chatRooms.update(item.roomId, { unreadCount: item.unreadCount });
+      await applyServerUnread(db, item.roomId, item.unreadCount);
   }
 
   async function onRoom(msg: IMessage): Promise<void> {
@@ -151,6 +199,7 @@ export function createChatLive(deps: ChatLiveDeps) {
     void fn(msg).catch((err: unknown) => console.warn('chat message not stored', err));
 
   function subscribeRooms(roomIds: readonly string[]): void {
+    roomCount = roomIds.length;
     if (!stomp || !connected) return;
     for (const roomId of roomIds) {
       if (subs.has(roomId)) continue;
@@ -164,7 +213,10 @@ export function createChatLive(deps: ChatLiveDeps) {
     }
   }
 
-  /** After each (re)connect: the room list with its unread counts, the newest page of open rooms, the outbox. */
+  /**
+   * After each (re)connect: the room list with its unread counts (a 304 when nothing changed), the missed messages
+   * of rooms with new activity, the newest page of open rooms (read receipts too), the outbox.
+   */
   async function catchUp(): Promise<void> {
     const rooms = await syncRooms(db, client);
     if (rooms === null) {
@@ -173,6 +225,7 @@ export function createChatLive(deps: ChatLiveDeps) {
       return;
     }
     subscribeRooms(rooms.map((r) => r.roomId));
+    await fetchMissed(db, client, rooms, openRooms);
     for (const roomId of openRooms) await fetchNewest(db, client, roomId);
   }
 
@@ -198,6 +251,7 @@ export function createChatLive(deps: ChatLiveDeps) {
       connected = true;
       attempts = 0;
       lastError = null;
+      lastConnectedAt = now();
       timings.connectMs = Math.round(performance.now() - started);
       subscribeRooms(roomIds);
       // Once the broker has the subscriptions (it handles a connection's frames in order, so the receipt of the last
@@ -206,9 +260,11 @@ export function createChatLive(deps: ChatLiveDeps) {
       c.watchForReceipt(receipt, () => {
         if (stomp !== c) return;
         subscribed = true;
+        publish();
         void catchUp().catch((err: unknown) => console.warn('chat catch-up failed', err));
       });
       subs.set(UNREAD_TOPIC, c.subscribe(UNREAD_TOPIC, handle(onUnread), { receipt }));
+      publish();
       deps.onConnected?.();
     };
     c.onStompError = (frame) => {
@@ -217,6 +273,7 @@ export function createChatLive(deps: ChatLiveDeps) {
       lastError = frame.headers.message ?? 'STOMP error';
       if (status === 403) {
         refused = true;
+        publish();
       } else if (status === 401) {
         // The token ran out: a fresh one, and connect again soon (the close below schedules it).
         void tokens.refresh().catch(() => undefined);
@@ -224,27 +281,26 @@ export function createChatLive(deps: ChatLiveDeps) {
     };
     c.onWebSocketClose = () => {
       if (stomp !== c) return;
+      // An ERROR frame said why already; otherwise the socket went (a dropped link) or never opened.
+      lastError ??= connected ? 'The connection was lost.' : 'The chat server could not be reached.';
       teardown();
       schedule();
     };
     stomp = c;
     c.activate();
+    publish();
   }
 
   /** Connects when this worker leads, the user may chat, the link is up and no connection exists. */
   async function bringUp(): Promise<void> {
-    if (!wanted || refused || stomp || !isOnline()) return;
+    if (!wanted || refused || stomp || !online()) return publish();
     const user = await db.getMeta('user');
     me = user?.usrId ?? '';
     // SPEC §4: a vessel user whose service is not chat-enabled gets no connection, and costs no request.
-    if (user && isVesselUserType(user.usrTpCd)) {
-      const own = await db.getMeta('ownVessel');
-      const lane = own?.vslSlanCd || own?.laneCd;
-      if (own && !isChatLane(deps.chatLanes ?? BUILD_CHAT_LANES, lane)) {
-        refused = true;
-        await db.chatRooms.clear();
-        return;
-      }
+    if (user && (await chatEnabled(db, deps.chatLanes)) === 'no') {
+      refused = true;
+      await db.chatRooms.clear();
+      return publish();
     }
     let rooms = (await db.chatRooms.toArray()).map((r) => r.roomId);
     if (rooms.length === 0) {
@@ -252,15 +308,18 @@ export function createChatLive(deps: ChatLiveDeps) {
         const listed = await syncRooms(db, client);
         if (listed === null) {
           refused = true;
-          return;
+          return publish();
         }
         rooms = listed.map((r) => r.roomId);
-      } catch {
+      } catch (err) {
+        lastError = err instanceof Error ? err.message : String(err);
         return schedule();
       }
     }
-    // A shore user in no room has nothing to hear.
-    if (rooms.length === 0 || !wanted || stomp || !isOnline()) return;
+    // A shore user in no room has nothing to hear (a sync pass that finds one calls roomsChanged).
+    noRooms = rooms.length === 0;
+    roomCount = rooms.length;
+    if (noRooms || !wanted || stomp || !online()) return publish();
     connect(rooms);
   }
 
@@ -276,11 +335,26 @@ export function createChatLive(deps: ChatLiveDeps) {
     stop(): void {
       wanted = false;
       openRooms.clear();
+      noRooms = false;
       teardown();
     },
+    /**
+     * A sync pass listed the user's rooms: subscribe to new ones (and leave rooms left) when connected; connect when
+     * the user was in no room before.
+     */
+    roomsChanged(roomIds: readonly string[]): void {
+      roomCount = roomIds.length;
+      noRooms = roomIds.length === 0;
+      if (connected) subscribeRooms(roomIds);
+      else if (!noRooms && !stomp && !timer) void bringUp();
+      publish();
+    },
+    /** The rooms the window shows. */
+    openRoomIds: (): string[] => [...openRooms],
     /** The link came or went: no reconnect attempts while it is down; at once when it is back. */
-    setOnline(online: boolean): void {
-      if (!online) return teardown();
+    setOnline(up: boolean): void {
+      linkUp = up;
+      if (!up) return teardown();
       attempts = 0;
       if (!connected && !stomp) {
         clearTimeout(timer);
@@ -317,7 +391,7 @@ export function createChatLive(deps: ChatLiveDeps) {
       });
       return true;
     },
-    status: () => ({ state: state(), subscribed, lastError, ...timings }),
+    status,
     get connected() {
       return connected;
     },

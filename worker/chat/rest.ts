@@ -1,17 +1,23 @@
 // The chat calls of SPEC §7 the worker makes over REST (any tab's worker may: only STOMP is the leader's): the room
-// list into IndexedDB, the newest page of a room's history (and the pages in between after an outage), older pages
-// on scroll, and read marks (read-message with readSource=M).
-import type { ChatMessage, ChatRoom, HistoryResponse, ReadResponse } from '../../src/core/contract/chat.ts';
+// list into IndexedDB (a conditional GET: a 304 when nothing changed), the newest page of a room's history (and the
+// pages in between after an outage), older pages on scroll, and the missed messages of rooms with new activity.
+// Read marks go through the outbox (worker/commands, src/core/outbox/chat-ops.ts).
+import type { ChatMessage, ChatRoom, HistoryResponse } from '../../src/core/contract/chat.ts';
 import { HISTORY_PAGE_DEFAULT } from '../../src/core/contract/chat.ts';
 import type { ChatRoomRow, QuayDb } from '../../src/core/db.ts';
 import { PENDING_MSG_SEQ } from '../../src/core/db.ts';
 import { ForbiddenError, query } from '../../src/core/net/http.ts';
 import type { ApiClient } from '../../src/core/net/api-client.ts';
 import { asChatMessage, storeChatMessages } from '../../src/core/outbox/chat.ts';
+import { unreadToShow } from '../../src/core/outbox/chat-ops.ts';
+import type { DatasetJob } from '../sync/datasets.ts';
+import { syncDataset } from '../sync/run-sync.ts';
 
 export const CHAT_API = '/api/v2/app/chat';
 /** After an outage, at most this many pages are fetched to close the gap; older ones load on scroll. */
 const GAP_PAGES_MAX = 10;
+/** A sync pass fetches the missed messages of at most this many rooms (newest activity first); the next pass the rest. */
+export const MISSED_ROOMS_MAX = 10;
 
 const isRecord = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -26,43 +32,58 @@ const checkHistory = (v: unknown): HistoryResponse | null => {
   return { roomId: String(v.roomId), messages: messages as ChatMessage[], hasMore: v.hasMore };
 };
 
-const checkRead = (v: unknown): ReadResponse | null =>
-  isRecord(v) && typeof v.unreadCount === 'number' ? (v as unknown as ReadResponse) : null;
-
-export type ChatApi = Pick<ApiClient, 'json'>;
+export type ChatApi = Pick<ApiClient, 'json' | 'conditional'>;
 
 /**
- * GET my-room-list/V into chatRooms (rooms left are removed). Gives the rooms, or null when the user may not chat
- * (403: a vessel whose service is not chat-enabled, SPEC §4): then the device keeps no rooms.
+ * The room list as it replaces chatRooms (rooms left are removed), keeping what the device knows of each room (how
+ * far back its history goes), and the unread count a read mark still waiting makes (no bounce back).
+ */
+export const chatRoomsJob: DatasetJob<ChatRoom[]> = {
+  dataset: 'chatRooms',
+  path: `${CHAT_API}/my-room-list/V`,
+  check: checkRooms,
+  async apply(db, rooms, { syncedAt }) {
+    const before = new Map((await db.chatRooms.toArray()).map((r) => [r.roomId, r]));
+    const rows: ChatRoomRow[] = [];
+    for (const [order, r] of rooms.entries()) {
+      rows.push({
+        ...r,
+        unreadCount: await unreadToShow(db, r.roomId, r.unreadCount, r.lastMessage),
+        order,
+        hasOlder: before.get(r.roomId)?.hasOlder ?? true,
+        syncedAt,
+      });
+    }
+    const keep = new Set(rows.map((r) => r.roomId));
+    await db.chatRooms.bulkDelete([...before.keys()].filter((id) => !keep.has(id)));
+    await db.chatRooms.bulkPut(rows);
+  },
+};
+
+/**
+ * GET my-room-list/V into chatRooms, with If-None-Match (a 304 keeps the rooms). Gives the rooms, or null when the
+ * user may not chat (403: a vessel whose service is not chat-enabled, SPEC §4): then the device keeps no rooms.
  */
 export async function syncRooms(
   db: QuayDb,
   client: ChatApi,
-  now = Date.now(),
+  now: () => number = Date.now,
 ): Promise<ChatRoomRow[] | null> {
-  let rooms: ChatRoom[];
+  // No rooms on the device (a first sync, or cleared): nothing a 304 could keep.
+  if ((await db.chatRooms.count()) === 0) await db.syncState.delete('chatRooms');
   try {
-    rooms = await client.json(`${CHAT_API}/my-room-list/V`, checkRooms);
+    await syncDataset(db, client, chatRoomsJob, now);
   } catch (err) {
     if (err instanceof ForbiddenError) {
-      await db.chatRooms.clear();
+      await db.transaction('rw', db.chatRooms, db.syncState, async () => {
+        await db.chatRooms.clear();
+        await db.syncState.delete('chatRooms');
+      });
       return null;
     }
     throw err;
   }
-  return db.transaction('rw', db.chatRooms, async () => {
-    const before = new Map((await db.chatRooms.toArray()).map((r) => [r.roomId, r]));
-    const rows = rooms.map((r, order): ChatRoomRow => ({
-      ...r,
-      order,
-      hasOlder: before.get(r.roomId)?.hasOlder ?? true,
-      syncedAt: now,
-    }));
-    const keep = new Set(rows.map((r) => r.roomId));
-    await db.chatRooms.bulkDelete([...before.keys()].filter((id) => !keep.has(id)));
-    await db.chatRooms.bulkPut(rows);
-    return rows;
-  });
+  return db.chatRooms.orderBy('order').toArray();
 }
 
 /** The newest stored msgSeq of a room on the device (pending ones not counted), or 0. */
@@ -116,35 +137,25 @@ export async function loadOlder(db: QuayDb, client: ChatApi, roomId: string): Pr
 }
 
 /**
- * The user saw the room's messages up to msgSeq: marked read on the device at once (the badge falls), then
- * GET read-message/{msgSeq} with readSource=M (SPEC §7). Gives the room's unread count after it.
+ * Rooms whose newest message (as the room list says) is newer than what the device holds: their missed messages,
+ * newest activity first, at most MISSED_ROOMS_MAX rooms. Gives the rooms fetched.
  */
-export async function markChatRead(
+export async function fetchMissed(
   db: QuayDb,
   client: ChatApi,
-  me: string,
-  roomId: string,
-  msgSeq: number,
-  now = new Date(),
-): Promise<number> {
-  const readDate = now.toISOString();
-  const msg = await db.chatMessages.get([roomId, msgSeq]);
-  await db.transaction('rw', db.chatMessages, db.chatRooms, async () => {
-    await db.chatMessages
-      .where('[roomId+msgSeq]')
-      .between([roomId, 0], [roomId, msgSeq], true, true)
-      .modify((m) => {
-        if (m.sender !== me && m.readDate === null) m.readDate = readDate;
-      });
-    await db.chatRooms.update(roomId, { unreadCount: 0 });
-  });
-  const params = {
-    roomId,
-    readDate,
-    readSource: 'M',
-    ...(msg ? { sender: msg.sender, senderType: msg.senderType } : {}),
-  };
-  const answer = await client.json(`${CHAT_API}/read-message/${msgSeq}${query(params)}`, checkRead);
-  await db.chatRooms.update(roomId, { unreadCount: answer.unreadCount });
-  return answer.unreadCount;
+  rooms: readonly ChatRoomRow[],
+  skip: ReadonlySet<string> = new Set(),
+): Promise<string[]> {
+  const behind: ChatRoomRow[] = [];
+  for (const room of rooms) {
+    if (skip.has(room.roomId) || !room.lastMessage) continue;
+    if ((await newestStored(db, room.roomId)) < room.lastMessage.msgSeq) behind.push(room);
+  }
+  behind.sort((a, b) => (b.lastMessage?.creDt ?? '').localeCompare(a.lastMessage?.creDt ?? ''));
+  const fetched: string[] = [];
+  for (const room of behind.slice(0, MISSED_ROOMS_MAX)) {
+    await fetchNewest(db, client, room.roomId);
+    fetched.push(room.roomId);
+  }
+  return fetched;
 }

@@ -2,11 +2,8 @@
 // in ONE Dexie transaction, then asks for a drain. Built from injected parts so tests run them on their own database.
 import type { QuayDb } from '../../src/core/db.ts';
 import { ForbiddenError, UnknownError } from '../../src/core/net/http.ts';
-import { clientIdOf, enqueue, entityOf } from '../../src/core/outbox/enqueue.ts';
-import { CHAT_MESSAGE_PATH, chatEntity } from '../../src/core/outbox/chat.ts';
-import { cleanChatText } from '../../src/core/contract/chat.ts';
-import { PENDING_MSG_SEQ } from '../../src/core/db.ts';
-import { isVesselUserType } from '../../src/core/role.ts';
+import { enqueue, entityOf } from '../../src/core/outbox/enqueue.ts';
+import { followedCodes } from '../../src/core/followed.ts';
 import { followVessels, type ApiCaller, type DrainOptions } from '../../src/core/outbox/drain.ts';
 import { scheduleDrain } from '../../src/core/outbox/schedule.ts';
 import {
@@ -17,14 +14,13 @@ import {
 import type { FleetResponse } from '../../src/core/contract/vessel.ts';
 import { MY_SETTING_MAX } from '../../src/core/contract/common.ts';
 import { isLocalHost } from '../../src/core/net/local-host.ts';
+import { createChatCommands } from './chat.ts';
 
 const N = '/api/v2/app/notification';
 export const HISTORY_PATH = '/api/v2/app/common/history/application-history';
 export const MY_SETTING_PATH = '/api/v2/app/common/my-setting';
 const VSL_CD = /^[A-Z0-9]{4}$/;
-const ROOM_ID = /^V-[A-Z0-9]{4}$/;
-/** A message sent over STOMP whose RECEIPT has not come by then is sent by the outbox too (stored once). */
-export const LIVE_RECEIPT_WAIT_MS = 10_000;
+export { LIVE_RECEIPT_WAIT_MS } from './chat.ts';
 
 /** The pageData key of a user's My Vessel data (worker/pages/sources.ts kind 'myVessels', keyed by the user's id). */
 export const myVesselsKey = (usrId: string): string => `myVessels:${usrId}`;
@@ -266,7 +262,7 @@ export function createCommands(deps: CommandDeps) {
       const waiting = await db.outbox.where('entity').equals(MY_VESSELS_ENTITY).sortBy('seq');
       const shown =
         (waiting[waiting.length - 1]?.body as { vslCds?: string[] } | undefined)?.vslCds ??
-        kept?.vessels.filter((v) => v.followed).map((v) => v.vslCd) ??
+        (kept?.vessels ? followedCodes(kept.vessels) : undefined) ??
         [];
       if (shown.length === list.length && shown.every((c) => list.includes(c))) return null;
       await followVessels(db, key, list);
@@ -283,63 +279,18 @@ export function createCommands(deps: CommandDeps) {
     return after(opId);
   }
 
-  /**
-   * A chat message (SPEC §3, DESIGN.md §3): in ONE transaction it is shown as pending and queued in the outbox
-   * (entity chat:{roomId}, so a room's messages go in order, once; clientMsgId = this device's client id and the
-   * operation's counter). Connected and nothing of the room still queued before it: it also goes over STOMP at once;
-   * the server stores one message per clientMsgId, so the two ways never double it.
-   */
-  async function sendChat(roomId: string, text: string): Promise<CommandResult & { clientMsgId: string }> {
-    if (!ROOM_ID.test(roomId)) throw new UnknownError(`${roomId} is not a chat room.`);
-    const clean = cleanChatText(text);
-    if (!clean.ok) throw new UnknownError(`The message ${clean.reason}.`);
-    const entity = chatEntity(roomId);
-    const sent = await db.transaction('rw', [db.chatMessages, db.outbox, db.meta], async () => {
-      const user = await db.getMeta('user');
-      if (!user) throw new UnknownError('Nobody is signed on.');
-      const clientId = await clientIdOf(db);
-      const counter = (await db.getMeta('opCounter')) ?? 1;
-      const clientMsgId = `${clientId}_${counter}`.replace(/[^A-Za-z0-9_-]/g, '').slice(-64);
-      const queuedBefore = await db.outbox.where('entity').equals(entity).count();
-      const op = await enqueue(db, {
-        kind: 'chat',
-        entity,
-        method: 'POST',
-        path: CHAT_MESSAGE_PATH,
-        body: { roomId, clientMsgId, msgText: clean.text },
-        undo: { roomId, clientMsgId },
-      });
-      await db.chatMessages.add({
-        msgSeq: PENDING_MSG_SEQ + counter,
-        roomId,
-        clientMsgId,
-        sender: user.usrId,
-        senderNm: user.usrNm,
-        senderType: isVesselUserType(user.usrTpCd) ? 'V' : 'S',
-        msgTpCd: 'TEXT',
-        msgText: clean.text,
-        creDt: new Date().toISOString(),
-        readDate: null,
-        readSource: null,
-        readCount: 0,
-        status: 'pending',
-        opId: op.opId,
-      });
-      return { opId: op.opId, clientMsgId, queuedBefore };
-    });
-    const live =
-      sent.queuedBefore === 0 && (deps.liveChat?.send(roomId, sent.clientMsgId, clean.text) ?? false);
-    if (!live) return { ...after(sent.opId), clientMsgId: sent.clientMsgId };
-    void deps.registerSync?.().catch(() => undefined);
-    // The RECEIPT normally removes the operation first; if it is lost, the outbox sends it (stored once).
-    setTimeout(() => {
+  const chat = createChatCommands({
+    db,
+    after,
+    drainLater: () => {
       if (deps.triggerDrain) deps.triggerDrain();
       else void scheduleDrain(db, client, deps.drainOptions);
-    }, LIVE_RECEIPT_WAIT_MS);
-    return { opId: sent.opId, clientMsgId: sent.clientMsgId };
-  }
+    },
+    ...(deps.registerSync ? { registerSync: deps.registerSync } : {}),
+    ...(deps.liveChat ? { liveChat: deps.liveChat } : {}),
+  });
 
-  return { acknowledge, markRead, saveSetting, saveSubscription, recordVisit, saveMyVessels, sendChat };
+  return { acknowledge, markRead, saveSetting, saveSubscription, recordVisit, saveMyVessels, ...chat };
 }
 
 export type Commands = ReturnType<typeof createCommands>;

@@ -144,5 +144,8 @@ export function tablesOf(db: QuayDb, dataset: Dataset) {
       return [db.searchIndex];
     case 'myVessels':
       return [db.pageData, db.outbox];
+    case 'chatRooms':
+      // The unread count of a room whose read mark still waits comes from the device (src/core/outbox/chat-ops.ts).
+      return [db.chatRooms, db.chatMessages, db.outbox, db.meta];
   }
 }

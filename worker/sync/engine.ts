@@ -32,6 +32,8 @@ export interface SyncEngineDeps {
   random?: () => number;
   /** Called after every pass (e.g. to send the outbox while the link is known to work). */
   afterPass?: (result: SyncResult) => void;
+  /** More of every pass, with its second phase (the chat rooms, worker/chat/sync.ts); `full` on pull-to-refresh. */
+  extra?: (full: boolean) => Promise<unknown>;
 }
 
 export class SyncEngine {
@@ -130,7 +132,12 @@ export class SyncEngine {
     await writeStatus(db, { syncing: true });
     let result: SyncResult;
     try {
-      result = await runSync(db, client, { now: this.now, full });
+      const { extra } = this.deps;
+      result = await runSync(db, client, {
+        now: this.now,
+        full,
+        ...(extra ? { extra: () => extra(full) } : {}),
+      });
     } catch (err) {
       result = { error: { name: 'UnknownError', message: String(err) }, statuses: {} };
     }

@@ -35,7 +35,7 @@ export function toOpError(err: unknown): OpError {
 /** One dataset: a conditional GET, then its rows and ETag in one transaction; the failure is kept on the dataset. */
 export async function syncDataset<T>(
   db: QuayDb,
-  client: ApiClient,
+  client: Pick<ApiClient, 'conditional'>,
   job: DatasetJob<T>,
   now: () => number = Date.now,
 ): Promise<200 | 304> {
@@ -88,6 +88,11 @@ export interface SyncOptions {
   /** Every dataset, whatever its age (pull-to-refresh). */
   full?: boolean;
   slowMaxAgeMs?: number;
+  /**
+   * More of the pass, run with the second phase (e.g. the chat rooms of a chat user, worker/chat/sync.ts): its
+   * failure counts as the pass's, like a dataset's.
+   */
+  extra?: () => Promise<unknown>;
 }
 
 export async function runSync(db: QuayDb, client: ApiClient, opts: SyncOptions = {}): Promise<SyncResult> {
@@ -101,13 +106,17 @@ export async function runSync(db: QuayDb, client: ApiClient, opts: SyncOptions =
     const state = states.get(job.dataset);
     return !state?.syncedAt || state.error !== null || now() - state.syncedAt >= maxAge;
   };
-  const phase = async (all: DatasetJob<unknown>[]) => {
+  const phase = async (all: DatasetJob<unknown>[], extra?: () => Promise<unknown>) => {
     const jobs = all.filter(due);
-    const settled = await Promise.allSettled(jobs.map((j) => syncDataset(db, client, j, now)));
+    // The extra goes last in the list, so that settled[i] of a dataset is jobs[i]'s.
+    const settled = await Promise.allSettled<unknown>([
+      ...jobs.map((j) => syncDataset(db, client, j, now)),
+      ...(extra ? [extra()] : []),
+    ]);
     settled.forEach((s, i) => {
       const dataset = jobs[i]?.dataset;
       if (s.status === 'rejected') result.error ??= toOpError(s.reason);
-      else if (dataset) result.statuses[dataset] = s.value;
+      else if (dataset) result.statuses[dataset] = s.value as 200 | 304;
     });
   };
   // Round trips are most of a second: the datasets of a phase go in parallel (one token refresh serves them all).
@@ -120,6 +129,6 @@ export async function runSync(db: QuayDb, client: ApiClient, opts: SyncOptions =
   if (user?.usrTpCd === AGENT_TYPE) rest.push(myPortsJob);
   // The vessel's identity and lane (for links and chat) change rarely; the vessel pages sync its state themselves.
   if (user?.usrTpCd === VESSEL_TYPE && user.ofcId) rest.push(ownVesselJob(user.ofcId));
-  await phase(rest);
+  await phase(rest, opts.extra);
   return result;
 }

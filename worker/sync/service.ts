@@ -21,6 +21,7 @@ export interface SyncServiceDeps {
   now?: () => number;
   random?: () => number;
   afterPass?: SyncEngineDeps['afterPass'];
+  extra?: SyncEngineDeps['extra'];
 }
 
 const SYNC_REQUEST = 'sync-request';
@@ -39,6 +40,7 @@ export function createSyncService(deps: SyncServiceDeps) {
     ...(deps.now ? { now: deps.now } : {}),
     ...(deps.random ? { random: deps.random } : {}),
     ...(deps.afterPass ? { afterPass: deps.afterPass } : {}),
+    ...(deps.extra ? { extra: deps.extra } : {}),
   });
   let leadership: Leadership | null = null;
   let wanted = false;

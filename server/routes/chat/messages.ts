@@ -1,7 +1,7 @@
 // Chat message routes (SPEC §7 Chat): history, unread messages, read marks, sending (outbox path), push alert, berth prospect.
 import { Type } from 'typebox';
 import { userOf, type App } from '../../context.ts';
-import { badRequest, forbidden, notFound } from '../../http/errors.ts';
+import { badRequest, forbidden, HttpError, notFound } from '../../http/errors.ts';
 import { mutate } from '../../http/mutation.ts';
 import { IsoDate, VslCd } from '../../../src/core/contract/common.ts';
 import {
@@ -26,6 +26,7 @@ import { berthProspectText } from '../../chat/berth.ts';
 import {
   history,
   markRead,
+  messageBySeq,
   messageInRoom,
   messageText,
   otherMembers,
@@ -38,7 +39,7 @@ import { security, tags } from './shared.ts';
 const UNREAD_MAX = 500;
 
 export async function chatMessageRoutes(app: App): Promise<void> {
-  const { db, chat } = app.ctx;
+  const { db, chat, push } = app.ctx;
 
   app.get(
     '/history/:roomId/:beforeSeq',
@@ -229,21 +230,33 @@ export async function chatMessageRoutes(app: App): Promise<void> {
         tags,
         security,
         summary: 'Ask for a Web Push alert to the other members of the room about a message the caller sent',
-        description: 'Only the sender of the message may ask. recipients are the other members of the room.',
+        description:
+          'Only the sender of the message may ask, and only while no other member has read it (409 once one has). ' +
+          "recipients are the other members of the room; each of their subscribed devices gets the message's push. " +
+          'Writes, so it accepts an Idempotency-Key: a repeat alerts nobody again.',
         body: PushAlertBody,
         response: { 200: PushAlertResponse },
       },
     },
-    async (req) => {
-      const user = userOf(req);
-      const { roomId, msgSeq } = req.body;
-      await memberRoom(db, user, roomId);
-      const msg = await messageInRoom(db, roomId, msgSeq);
-      if (!msg) throw notFound(`Message ${msgSeq} was not found in chat room ${roomId}`);
-      if (msg.sender !== user.usrId)
-        throw forbidden('Only the sender of a message can ask for its push alert');
-      const recipients = await otherMembers(db, roomId, [user.usrId]);
-      return { success: true, msg: `${recipients.length} member(s) to alert`, recipients };
+    async (req, reply) => {
+      let afterCommit = (): void => undefined;
+      const body = await mutate(app, req, reply, async (sql) => {
+        const user = userOf(req);
+        const { roomId, msgSeq } = req.body;
+        await memberRoom(sql, user, roomId);
+        const msg = await messageInRoom(sql, roomId, msgSeq);
+        if (!msg) throw notFound(`Message ${msgSeq} was not found in chat room ${roomId}`);
+        if (msg.sender !== user.usrId)
+          throw forbidden('Only the sender of a message can ask for its push alert');
+        const readCount = (await messageBySeq(sql, user.usrId, msgSeq))?.readCount ?? 0;
+        if (readCount > 0)
+          throw new HttpError(409, 'ConflictError', `Message ${msgSeq} was already read: no alert is needed`);
+        const recipients = await otherMembers(sql, roomId, [user.usrId]);
+        if (recipients.length > 0) afterCommit = () => void push.notifyChatMessage(msgSeq, recipients);
+        return { body: { success: true, msg: `${recipients.length} member(s) to alert`, recipients } };
+      });
+      afterCommit();
+      return body;
     },
   );
 
@@ -267,7 +280,7 @@ export async function chatMessageRoutes(app: App): Promise<void> {
       const user = userOf(req);
       if (['4', '5', '6'].includes(user.usrTpCd))
         throw forbidden('Only shore users can post a berth prospect');
-      const { portCd, etb, etd, ydNm, remark } = req.body;
+      const { portCd, etb, etd, ydNm, remark, clientMsgId } = req.body;
       const etbDt = etb ? new Date(etb) : null;
       const etdDt = etd ? new Date(etd) : null;
       if (etbDt && etdDt && etdDt < etbDt) throw badRequest('body.etd must not be before body.etb');
@@ -288,13 +301,13 @@ export async function chatMessageRoutes(app: App): Promise<void> {
           yd = call[0]?.yd_nm ?? undefined;
         }
         const msgText = berthProspectText({ portCd, ydNm: yd, etb: etbDt, etd: etdDt, remark });
-        const { message } = await storeMessage(sql, user, {
+        const { message, duplicate } = await storeMessage(sql, user, {
           roomId: room.room_id,
-          clientMsgId: null,
+          clientMsgId: clientMsgId ?? null,
           msgText,
           msgTpCd: 'BERTH_PRSP',
         });
-        fresh = message;
+        if (!duplicate) fresh = message;
         return { body: { success: true, msg: 'Berth prospect posted', message } };
       });
       if (fresh !== null) void chat.messagesStored([fresh]);

@@ -185,6 +185,13 @@ export const BerthPrspBody = Type.Object(
       }),
     ),
     remark: Type.Optional(Type.String({ maxLength: BERTH_REMARK_MAX })),
+    clientMsgId: Type.Optional(
+      Type.String({
+        pattern: '^[A-Za-z0-9_-]{1,64}$',
+        description:
+          'id the app gives the prospect when it is written, so the stored message replaces its waiting copy; stored once per id',
+      }),
+    ),
   },
   { additionalProperties: false },
 );

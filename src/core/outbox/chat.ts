@@ -55,6 +55,7 @@ export async function storeChatMessages(
         opId: opId ?? before?.opId,
         readers,
         readCount: Math.max(m.readCount, before?.readCount ?? 0, readers?.length ?? 0),
+        alert: before?.alert,
         // A read this device made and has not heard back about stays read.
         readDate: m.readDate ?? before?.readDate ?? null,
       };

@@ -15,6 +15,8 @@ import { recordConfirmation, recordFailure } from './meta.ts';
 import type { OpError, OutboxFailure, OutboxRow, UndoByKind } from './types.ts';
 import type { FleetResponse } from '../contract/vessel.ts';
 import { asChatMessage, chatTables, markChatFailed, storeChatMessages } from './chat.ts';
+import { applyChatOp, chatOpTables, chatRefusal, undoChatOp } from './chat-ops.ts';
+import { coalesce } from './coalesce.ts';
 
 /** A satellite round trip is most of a second: a few entities at once, not more (the link is shared and paid). */
 export const DEFAULT_CONCURRENCY = 4;
@@ -24,8 +26,10 @@ export const DEFAULT_BACKOFF = { baseMs: 2_000, maxMs: 5 * 60_000 };
 export interface OpAnswer {
   success: boolean;
   msg: string;
-  /** POST /chat/message answers {message, duplicate}: the stored message. */
+  /** POST /chat/message answers {message, duplicate}, a berth prospect {success, msg, message}: the stored message. */
   stored?: unknown;
+  /** A chat read mark answers the room's unread count after it. */
+  unreadCount?: number;
 }
 
 export interface DrainOptions {
@@ -79,7 +83,12 @@ export const checkAnswer: Check<OpAnswer> = (v) => {
       ? v.notiSettingSaveResponse
       : v;
   if (typeof inner.success !== 'boolean') return null;
-  return { success: inner.success, msg: typeof inner.msg === 'string' ? inner.msg : '' };
+  return {
+    success: inner.success,
+    msg: typeof inner.msg === 'string' ? inner.msg : '',
+    ...(asChatMessage(inner.message) ? { stored: inner.message } : {}),
+    ...(typeof inner.unreadCount === 'number' ? { unreadCount: inner.unreadCount } : {}),
+  };
 };
 
 type Outcome =
@@ -120,45 +129,6 @@ export function backoffMs(
   return Math.round(step / 2 + random() * (step / 2));
 }
 
-/** Two page views of the same address and query: the second adds nothing when it follows the first at once. */
-function sameVisit(a: OutboxRow, b: OutboxRow): boolean {
-  if (!isRecord(a.body) || !isRecord(b.body)) return false;
-  return a.body.urlVal === b.body.urlVal && (a.body.prmtVal ?? '') === (b.body.prmtVal ?? '');
-}
-
-/**
- * Rule 2's coalescing, on one entity's rows in seq order. A setting, a subscription or the followed vessels
- * (mySetting): the last state wins, and it takes the undo of the first (the state before all of them). Reads of one
- * notSeq: the first stays (it made the local change), later ones go; so do repeated registrations of the device.
- * Page views (history): one that repeats the view just before it (same urlVal and prmtVal) goes, the first stays.
- * An ack is never dropped.
- */
-export function coalesce(rows: readonly OutboxRow[]): { keep: OutboxRow[]; drop: OutboxRow[] } {
-  const keep: OutboxRow[] = [];
-  const drop: OutboxRow[] = [];
-  let readKept = false;
-  let deviceKept = false;
-  for (const row of rows) {
-    const prev = keep[keep.length - 1];
-    if (
-      (row.kind === 'setting' || row.kind === 'subscription' || row.kind === 'mySetting') &&
-      prev?.kind === row.kind
-    ) {
-      keep[keep.length - 1] = { ...row, undo: prev.undo };
-      drop.push(prev);
-    } else if (row.kind === 'history' && prev?.kind === 'history' && sameVisit(prev, row)) {
-      drop.push(row);
-    } else if ((row.kind === 'read' && readKept) || (row.kind === 'device' && deviceKept)) {
-      drop.push(row);
-    } else {
-      if (row.kind === 'read') readKept = true;
-      if (row.kind === 'device') deviceKept = true;
-      keep.push(row);
-    }
-  }
-  return { keep, drop };
-}
-
 const LOCAL_TABLES = (db: QuayDb) => [
   db.outbox,
   db.meta,
@@ -172,15 +142,17 @@ const LOCAL_TABLES = (db: QuayDb) => [
 ];
 
 /**
- * Marks `vslCds` followed and every other vessel not, in the kept My Vessel data (pageData `key`, the fleet answer);
- * nothing when the device has none. Call inside a transaction that includes db.pageData.
+ * Marks `vslCds` followed, in that order, and every other vessel not, in the kept My Vessel data (pageData `key`, the
+ * fleet answer); nothing when the device has none. Call inside a transaction that includes db.pageData.
  */
 export async function followVessels(db: QuayDb, key: string, vslCds: readonly string[]): Promise<void> {
   const row = await db.pageData.get(key);
   const data = row?.data as FleetResponse | undefined;
   if (!row || !Array.isArray(data?.vessels)) return;
-  const on = new Set(vslCds);
-  const vessels = data.vessels.map((v) => ({ ...v, followed: on.has(v.vslCd) }));
+  const vessels = data.vessels.map((v) => {
+    const at = vslCds.indexOf(v.vslCd);
+    return { ...v, followed: at >= 0, sortNo: at >= 0 ? at : null };
+  });
   await db.pageData.update(key, { data: { ...data, vessels } });
 }
 
@@ -230,6 +202,11 @@ async function undoLocal(db: QuayDb, row: OutboxRow, why: string): Promise<void>
       // A message is not taken back: it stays on screen, marked not sent.
       await markChatFailed(db, row.undo as UndoByKind['chat'], why);
       return;
+    case 'chatRead':
+    case 'berthProspect':
+    case 'pushAlert':
+      await undoChatOp(db, row, why);
+      return;
     case 'device':
     case 'history':
       // A device registration or a page view changed nothing on the device.
@@ -239,6 +216,7 @@ async function undoLocal(db: QuayDb, row: OutboxRow, why: string): Promise<void>
 
 /** Drops a refused operation, undoes its local change (unless a later one of the same switch stands), reports it. */
 async function refuse(db: QuayDb, row: OutboxRow, message: string, status: number | undefined, at: number) {
+  const chat = chatRefusal(row, message);
   const failure: OutboxFailure = {
     opId: row.opId,
     kind: row.kind,
@@ -246,30 +224,42 @@ async function refuse(db: QuayDb, row: OutboxRow, message: string, status: numbe
     body: row.body,
     // The followed vessels come back on screen: the user is told why, or a vessel would reappear unexplained.
     message:
-      row.kind === 'mySetting'
+      chat?.message ??
+      (row.kind === 'mySetting'
         ? `My Vessel could not be saved: ${message}`
         : row.kind === 'chat'
           ? `Message not sent: ${message}`
-          : message,
+          : message),
     status,
-    // An ack asks for a toast (SPEC §8), and so does My Vessel (a list the user edited by hand); read, setting and a
-    // refused page view (history) are only logged.
-    toast: row.kind === 'ack' || row.kind === 'mySetting' || row.kind === 'chat',
+    // An ack asks for a toast (SPEC §8), and so does My Vessel (a list the user edited by hand), a chat message, a
+    // berth prospect and a push alert; read marks, setting and a refused page view (history) are only logged.
+    toast: chat?.toast ?? (row.kind === 'ack' || row.kind === 'mySetting' || row.kind === 'chat'),
     at,
   };
   await db.transaction('rw', LOCAL_TABLES(db), async () => {
     await db.outbox.delete(row.seq as number);
     const later =
-      row.kind === 'setting' || row.kind === 'subscription' || row.kind === 'mySetting'
+      row.kind === 'setting' ||
+      row.kind === 'subscription' ||
+      row.kind === 'mySetting' ||
+      row.kind === 'chatRead'
         ? (await db.outbox.where('entity').equals(row.entity).sortBy('seq')).find((r) => r.kind === row.kind)
         : undefined;
-    // The user changed the switch again after this one was sent: their latest choice stays on screen, and the
-    // later operation inherits what to put back if it is refused too.
-    if (later) await db.outbox.update(later.seq as number, { undo: row.undo });
+    // The user changed the switch again after this one was sent (or read further): their latest choice stays on
+    // screen, and the later operation inherits what to put back if it is refused too.
+    if (later) await db.outbox.update(later.seq as number, { undo: inheritedUndo(row, later) });
     else await undoLocal(db, row, message);
     await recordFailure(db, failure);
   });
   return failure;
+}
+
+/** What a later operation of the same switch (or room's read mark) puts back if it is refused too. */
+function inheritedUndo(refused: OutboxRow, later: OutboxRow): unknown {
+  if (refused.kind !== 'chatRead') return refused.undo;
+  const a = refused.undo as UndoByKind['chatRead'];
+  const b = later.undo as UndoByKind['chatRead'];
+  return { ...a, readDates: [...a.readDates, ...b.readDates] };
 }
 
 /** The oldest waiting operation of an entity, after coalescing its queue. */
@@ -295,7 +285,8 @@ async function send(client: ApiCaller, row: OutboxRow, timeoutMs: number | undef
   try {
     const answer = await client.json(row.path, checkAnswer, {
       method: row.method,
-      body: row.body,
+      // A GET (a chat read mark) says everything in its path; its body is kept for coalescing and undo only.
+      ...(row.method === 'GET' ? {} : { body: row.body }),
       headers: { 'Idempotency-Key': row.opId },
       ...(timeoutMs !== undefined ? { timeoutMs } : {}),
     });
@@ -362,12 +353,17 @@ async function run(db: QuayDb, client: ApiCaller, opts: DrainOptions): Promise<D
               const body = head.body as { vslCds?: string[] };
               if (Array.isArray(body.vslCds)) await followVessels(db, u.key, body.vslCds);
             });
-          } else if (head.kind === 'chat') {
+          } else if (head.kind === 'chat' || head.kind === 'berthProspect') {
             // The stored message (with its msgSeq) replaces the pending copy.
             const stored = asChatMessage(outcome.answer.stored);
             await db.transaction('rw', chatTables(db), async () => {
               await db.outbox.delete(seq);
               if (stored) await storeChatMessages(db, [stored]);
+            });
+          } else if (head.kind === 'chatRead' || head.kind === 'pushAlert') {
+            await db.transaction('rw', chatOpTables(db), async () => {
+              await db.outbox.delete(seq);
+              await applyChatOp(db, head, outcome.answer.unreadCount);
             });
           } else await db.outbox.delete(seq);
           result.applied += 1;
@@ -442,6 +438,7 @@ export async function drain(db: QuayDb, client: ApiCaller, opts: DrainOptions = 
 }
 
 export { pendingCount, UNCOUNTED_KINDS } from './count.ts';
+export { coalesce } from './coalesce.ts';
 
 /** The operations waiting for one entity (e.g. 'notification:123'): a clock on "Got it" while one is an ack. */
 export function pendingFor(db: QuayDb, entity: string): Promise<OutboxRow[]> {

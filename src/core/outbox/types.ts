@@ -3,13 +3,26 @@
 /**
  * What an operation does; each kind has one endpoint and one way to undo its local change. 'history' is a page
  * view of the application history (SPEC §7): not a change of the user's, so it has nothing to undo and is not
- * counted among the changes that wait.
+ * counted among the changes that wait. The chat kinds share their room's entity `chat:{roomId}`, so a room's
+ * messages, read marks ('chatRead'), berth prospects and push alerts go in the order they were made.
  */
 export type OpKind =
-  'ack' | 'read' | 'setting' | 'subscription' | 'device' | 'history' | 'mySetting' | 'chat';
+  | 'ack'
+  | 'read'
+  | 'setting'
+  | 'subscription'
+  | 'device'
+  | 'history'
+  | 'mySetting'
+  | 'chat'
+  | 'chatRead'
+  | 'berthProspect'
+  | 'pushAlert';
 
 /** The outbox entity of the user's followed vessels (PUT /common/my-setting {vslCds}): the last list wins. */
 export const MY_VESSELS_ENTITY = 'mySetting:vessels';
+
+export type OpMethod = 'GET' | 'POST' | 'PUT';
 
 export interface OpError {
   name: string;
@@ -25,8 +38,10 @@ export interface OutboxRow {
   kind: OpKind;
   /** What the operation is about, e.g. 'notification:123' or 'setting:N004': order is kept per entity. */
   entity: string;
-  method: 'POST' | 'PUT';
+  /** GET only for read marks: SPEC §7 has GET /chat/read-message/{id}; a GET operation sends no body. */
+  method: OpMethod;
   path: string;
+  /** What is sent (POST, PUT); for a GET, what the path's query says, kept for coalescing and undo. */
   body: unknown;
   /** What the local change replaced, to put back if the server refuses the operation for good. */
   undo: unknown;
@@ -71,6 +86,27 @@ export interface UndoChat {
   roomId: string;
   clientMsgId: string;
 }
+/**
+ * A read mark of a chat room (GET read-message/{uptoSeq}, readSource=M): what it marked read on the device. Only
+ * the newest read mark of a room is sent; it carries the undo of all it replaced (messages read since `readDates`).
+ */
+export interface UndoChatRead {
+  roomId: string;
+  /** The readDate each coalesced mark gave the messages it marked: a refusal clears exactly those. */
+  readDates: string[];
+  /** The room's unread count before the first of them. */
+  unreadBefore: number;
+}
+/** A berth prospect (entity `chat:{roomId}`): shown as a pending message until stored; refused, it is marked failed. */
+export interface UndoBerthProspect {
+  roomId: string;
+  clientMsgId: string;
+}
+/** A push alert about an own message: the message shows "Alert asked" until the server says so, or why not. */
+export interface UndoPushAlert {
+  roomId: string;
+  msgSeq: number;
+}
 export interface UndoByKind {
   ack: UndoAck;
   read: UndoRead;
@@ -82,6 +118,9 @@ export interface UndoByKind {
   history: null;
   mySetting: UndoMySetting;
   chat: UndoChat;
+  chatRead: UndoChatRead;
+  berthProspect: UndoBerthProspect;
+  pushAlert: UndoPushAlert;
 }
 
 /** The body of PUT /api/v2/app/common/history/application-history (SPEC §7), as a 'history' operation sends it. */
@@ -103,7 +142,7 @@ export type NewOp = {
   [K in OpKind]: {
     kind: K;
     entity: string;
-    method: 'POST' | 'PUT';
+    method: OpMethod;
     path: string;
     body: unknown;
     undo: UndoByKind[K];

@@ -12,7 +12,9 @@ export type Dataset =
   | 'myPorts'
   | 'ownVessel'
   | 'searchIndex'
-  | 'myVessels';
+  | 'myVessels'
+  /** A chat user's rooms with their unread counts (GET /chat/my-room-list/V), on every pass. */
+  | 'chatRooms';
 
 export const SYNC_STATUS_KEY = 'syncStatus';
 

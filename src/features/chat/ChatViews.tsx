@@ -14,17 +14,19 @@ import { Link } from 'wouter';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useSnapshot } from 'valtio';
 import { Dexie } from 'dexie';
-import { roomIdOf, type SenderType } from '../../core/contract/chat.ts';
-import type { ChatMessageRow, ChatRoomRow } from '../../core/db.ts';
+import { roomIdOf } from '../../core/contract/chat.ts';
+import type { ChatRoomRow } from '../../core/db.ts';
+import { PENDING_MSG_SEQ } from '../../core/db.ts';
+import { isRestrictedType, isVesselUserType } from '../../core/role.ts';
 import { formatChatTime } from '../../core/format/format-date.ts';
 import { db } from '../../db.ts';
 import { callWorker } from '../../worker-bridge.ts';
 import { userState } from '../../state/app-state.ts';
 import { toast } from '../../ui/toast-store.ts';
-import { linkify } from './linkify.ts';
 import { readDraft, writeDraft } from './draft.ts';
+import { Message } from './ChatMessage.tsx';
+import { BerthProspectButton } from './BerthProspect.tsx';
 
-const senderTypeName = (t: SenderType) => (t === 'V' ? 'Ship' : 'Shore');
 const dayLabel = new Intl.DateTimeFormat('en-GB', {
   weekday: 'short',
   day: '2-digit',
@@ -32,22 +34,6 @@ const dayLabel = new Intl.DateTimeFormat('en-GB', {
   year: 'numeric',
 });
 const dayOf = (iso: string) => dayLabel.format(new Date(iso));
-
-function MessageText({ text }: { text: string }) {
-  return (
-    <p className="chat-msg__text">
-      {linkify(text).map((part, i) =>
-        part.kind === 'link' ? (
-          <a key={i} href={part.href} target="_blank" rel="noopener noreferrer">
-            {part.text}
-          </a>
-        ) : (
-          <span key={i}>{part.text}</span>
-        ),
-      )}
-    </p>
-  );
-}
 
 // ---- /chat/: the rooms ----
 
@@ -105,41 +91,15 @@ function RoomItem({ room }: { room: ChatRoomRow }) {
 
 // ---- /chat/{vslCd}: the conversation ----
 
-function statusText(m: ChatMessageRow): string {
-  if (m.status === 'pending') return 'Waiting to send';
-  if (m.status === 'failed') return 'Not sent';
-  return m.readCount > 0 ? 'Read' : 'Sent';
-}
-
-function Message({ m, mine }: { m: ChatMessageRow; mine: boolean }) {
-  return (
-    <li className={`chat-msg${mine ? ' chat-msg--mine' : ''}`} data-status={m.status} data-msg-seq={m.msgSeq}>
-      <div className="chat-msg__bubble">
-        {!mine && (
-          <p className="chat-msg__sender">
-            {m.senderNm || m.sender} <span className="chat-msg__type">{senderTypeName(m.senderType)}</span>
-          </p>
-        )}
-        <MessageText text={m.msgText} />
-        <p className="chat-msg__meta">
-          <time dateTime={m.creDt}>{formatChatTime(m.creDt)}</time>
-          {mine && (
-            <span className={`chat-msg__status chat-msg__status--${m.status}`} title={m.error}>
-              {statusText(m)}
-            </span>
-          )}
-        </p>
-      </div>
-    </li>
-  );
-}
-
 const nearBottom = () => window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - 120;
 
 export function ChatConversation({ vslCd }: { vslCd: string }) {
   const roomId = roomIdOf(vslCd);
   const user = useSnapshot(userState);
   const me = user.user?.usrId ?? '';
+  const tpCd = user.user?.usrTpCd ?? '4';
+  // SPEC §7 berth prospects come from shore users only (not user types 4, 5 and 6).
+  const shore = !isVesselUserType(tpCd) && !isRestrictedType(tpCd);
   const room = useLiveQuery(() => db.chatRooms.get(roomId), [roomId]);
   const messages = useLiveQuery(
     () =>
@@ -223,6 +183,11 @@ export function ChatConversation({ vslCd }: { vslCd: string }) {
     };
   }, [messages, me, roomId]);
 
+  // A push alert is offered on the user's newest stored message while nobody has read it.
+  const newestMine = (messages ?? []).findLast((m) => m.sender === me && m.msgSeq < PENDING_MSG_SEQ);
+  const alertable =
+    newestMine && newestMine.status === 'sent' && newestMine.readCount === 0 ? newestMine.msgSeq : null;
+
   return (
     <section className="chat" aria-labelledby="chat-title">
       <h2 id="chat-title" className="chat__title">
@@ -237,13 +202,15 @@ export function ChatConversation({ vslCd }: { vslCd: string }) {
           const prev = all[i - 1];
           return (
             <DayAndMessage key={`${m.msgSeq}`} day={!prev || dayOf(prev.creDt) !== day ? day : null}>
-              <Message m={m} mine={m.sender === me} />
+              <Message m={m} mine={m.sender === me} canAlert={m.msgSeq === alertable} />
             </DayAndMessage>
           );
         })}
       </ol>
       {messages && messages.length === 0 && <p className="muted chat__empty">No messages yet.</p>}
-      <Composer roomId={roomId} onSent={() => (stick.current = true)} />
+      <Composer roomId={roomId} onSent={() => (stick.current = true)}>
+        {shore && <BerthProspectButton vslCd={vslCd} roomId={roomId} />}
+      </Composer>
     </section>
   );
 }
@@ -261,7 +228,15 @@ function DayAndMessage({ day, children }: { day: string | null; children: ReactN
   );
 }
 
-function Composer({ roomId, onSent }: { roomId: string; onSent: () => void }) {
+function Composer({
+  roomId,
+  onSent,
+  children,
+}: {
+  roomId: string;
+  onSent: () => void;
+  children?: ReactNode;
+}) {
   const [text, setText] = useState(() => readDraft(roomId));
   useEffect(() => setText(readDraft(roomId)), [roomId]);
   const change = (value: string) => {
@@ -285,27 +260,30 @@ function Composer({ roomId, onSent }: { roomId: string; onSent: () => void }) {
     }
   };
   return (
-    <form
-      className="chat-composer"
-      onSubmit={(e) => {
-        e.preventDefault();
-        send();
-      }}
-    >
-      <textarea
-        className="chat-composer__input"
-        name="message"
-        aria-label="Message"
-        placeholder="Message"
-        rows={1}
-        maxLength={4000}
-        value={text}
-        onChange={(e) => change(e.target.value)}
-        onKeyDown={onKey}
-      />
-      <button type="submit" className="chat-composer__send" disabled={!text.trim()}>
-        Send
-      </button>
-    </form>
+    <div className="chat-composer">
+      {children && <div className="chat-composer__tools">{children}</div>}
+      <form
+        className="chat-composer__form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          send();
+        }}
+      >
+        <textarea
+          className="chat-composer__input"
+          name="message"
+          aria-label="Message"
+          placeholder="Message"
+          rows={1}
+          maxLength={4000}
+          value={text}
+          onChange={(e) => change(e.target.value)}
+          onKeyDown={onKey}
+        />
+        <button type="submit" className="chat-composer__send" disabled={!text.trim()}>
+          Send
+        </button>
+      </form>
+    </div>
   );
 }

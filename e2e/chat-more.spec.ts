@@ -1,0 +1,189 @@
+// Chat beyond messages, in Chromium against the real server: a ship reads while offline and the shore sees the read
+// receipt once the link returns (the read mark waited in the outbox); /health/ shows the chat connection of the tab
+// that holds it, and "disabled" for a vessel whose service is not chat-enabled; a shore user's berth prospect form
+// says what is wrong, and the prospect is posted from the conversation, offline too. Each test has a room of its own
+// (QCRL, OSPH), so the specs running beside it do not read its messages.
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { expect, SCREENSHOTS, test, watchHealth } from './fixtures.ts';
+import { ChatPage } from './pages/chat.ts';
+import { SignOnPage } from './pages/sign-on.ts';
+
+interface Side {
+  context: BrowserContext;
+  page: Page;
+  chat: ChatPage;
+  problems: string[];
+}
+
+/** Signs any user on through the sign-on form (the masters of other vessels are not in its demo list). */
+async function open(browser: Browser, baseURL: string, usrId: string): Promise<Side> {
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  const problems = watchHealth(page);
+  await page.goto('/');
+  await new SignOnPage(page).signOn(usrId, 'demo');
+  await expect(page.getByRole('navigation', { name: 'App bar' })).toBeVisible();
+  return { context, page, chat: new ChatPage(page), problems };
+}
+
+async function close(...sides: Side[]): Promise<void> {
+  for (const s of sides) {
+    expect(s.problems, 'the page had errors').toEqual([]);
+    await s.context.close();
+  }
+}
+
+const syncStatus = (page: Page) => page.getByRole('status', { name: 'Sync status' });
+
+test('a ship reads while offline: the badge falls at once, and the shore sees "Read" when the link returns', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const ship = await open(browser, baseURL ?? '', 'capt.qcrl');
+  const shore = await open(browser, baseURL ?? '', 'staff');
+  const stamp = Date.now().toString(36);
+
+  // The ship has been in its room (all read), then goes back to its voyage.
+  await ship.chat.chatSpace.click();
+  await expect(ship.page).toHaveURL(/\/chat\/QCRL$/);
+  await expect(ship.chat.input).toBeVisible();
+  await expect.poll(() => ship.chat.unread()).toBe(0);
+  await ship.chat.app.appBarItem('Voyage').click();
+  await expect(ship.page).toHaveURL(/\/voyage/);
+
+  // Shore writes; the ship hears of it while it is elsewhere: its badge rises.
+  await shore.page.goto('/chat/QCRL');
+  const text = `Please confirm the pilot time ${stamp}`;
+  await shore.chat.send(text);
+  await expect(shore.chat.message(text)).toContainText('Sent', { timeout: 20_000 });
+  await expect.poll(() => ship.chat.unread(), { timeout: 15_000 }).toBeGreaterThan(0);
+
+  // At sea: the ship opens the room and reads; the badge falls at once, the read mark waits.
+  await ship.context.setOffline(true);
+  await expect(ship.page.getByText('Offline', { exact: true })).toBeVisible();
+  await ship.chat.chatSpace.click();
+  await expect(ship.chat.message(text)).toBeVisible();
+  await expect.poll(() => ship.chat.unread()).toBe(0);
+  await expect(syncStatus(ship.page)).toContainText('1 change waiting');
+  await expect(shore.chat.message(text)).not.toContainText('Read');
+
+  // The link returns: the mark is sent, the shore sees its message read, and the ship's badge stays down.
+  await ship.context.setOffline(false);
+  await expect(shore.chat.message(text)).toContainText('Read', { timeout: 20_000 });
+  await expect(syncStatus(ship.page)).not.toContainText('waiting', { timeout: 20_000 });
+  await expect.poll(() => ship.chat.unread()).toBe(0);
+  await close(ship, shore);
+});
+
+test('/health/ shows the chat connection of the tab that holds it, and disabled for a non-chat vessel', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const ship = await open(browser, baseURL ?? '', 'capt.osph');
+  const health = await ship.context.newPage();
+  const problems = watchHealth(health);
+  await health.goto('/health/');
+  const state = health.getByRole('status', { name: 'Chat connection' });
+  await expect(state).toHaveText('Connected');
+  const facts = health.getByRole('region', { name: 'Chat' });
+  await expect(facts.getByRole('definition').filter({ hasText: 'another Quay tab' })).toBeVisible();
+  await expect(facts.getByText('Last connected')).toBeVisible();
+  await expect(facts).toContainText(/Last connected\s*\d{2}:\d{2} \d{2}-[A-Z][a-z]{2} UTC/);
+  await expect(facts).toContainText(/Reconnect attempts\s*0/);
+  await health.screenshot({ path: `${SCREENSHOTS}/health-chat.png` });
+
+  // No link: the connection is dropped and nothing is tried until it returns.
+  await ship.context.setOffline(true);
+  await expect(state).toHaveText('Offline: no link, no attempts');
+  await ship.context.setOffline(false);
+  await expect(state).toHaveText('Connected', { timeout: 20_000 });
+
+  // The app's tab closes: nobody holds a connection.
+  expect(ship.problems, 'the app page had errors').toEqual([]);
+  await ship.page.close();
+  await expect(state).toHaveText('Not connected');
+  await expect(facts).toContainText('no tab: open Quay to connect');
+  expect(problems, 'the health page had errors').toEqual([]);
+  await ship.context.close();
+
+  // vessel2's service is not chat-enabled: no connection, and the page says why.
+  const other = await open(browser, baseURL ?? '', 'vessel2');
+  const otherHealth = await other.context.newPage();
+  await otherHealth.goto('/health/');
+  await expect(otherHealth.getByRole('status', { name: 'Chat connection' })).toHaveText(
+    'Disabled: not a chat user',
+  );
+  await close(other);
+});
+
+test('a shore user posts a berth prospect from the conversation: clear errors, then the message, offline too', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const shore = await open(browser, baseURL ?? '', 'staff');
+  const { page, chat } = shore;
+  await page.goto('/chat/OSPH');
+  await expect(chat.input).toBeVisible();
+  await page.getByRole('button', { name: 'Berth prospect' }).click();
+  const sheet = page.getByRole('dialog', { name: 'Berth prospect' });
+  await expect(sheet).toBeVisible();
+  const port = sheet.getByRole('textbox', { name: 'Port' });
+  const etb = sheet.getByLabel('ETB (UTC)');
+  const etd = sheet.getByLabel('ETD (UTC)');
+  const post = sheet.getByRole('button', { name: 'Post berth prospect' });
+
+  // Nothing filled in: the two required fields say so, and the port has the focus.
+  await post.click();
+  await expect(sheet.getByRole('alert')).toHaveText('Check the 2 fields marked below.');
+  await expect(port).toHaveAttribute('aria-invalid', 'true');
+  await expect(port).toHaveAccessibleDescription('Enter the port code.');
+  await expect(etb).toHaveAccessibleDescription('Enter the ETB (UTC).');
+  await expect(port).toBeFocused();
+
+  // A bad port code and an ETD before the ETB.
+  await port.fill('SG');
+  await etb.fill('2026-12-03T14:00');
+  await etd.fill('2026-12-02T06:00');
+  await sheet.getByRole('textbox', { name: 'Terminal' }).fill('Pasir Panjang Terminal');
+  await sheet
+    .getByRole('textbox', { name: 'Remark' })
+    .fill(`Pilot on board 13:00 ${Date.now().toString(36)}`);
+  await post.click();
+  await expect(port).toHaveAccessibleDescription('The port is a 5-character UN/LOCODE, for example SGSIN.');
+  await expect(etd).toHaveAccessibleDescription('The ETD must not be before the ETB.');
+  await page.screenshot({ path: `${SCREENSHOTS}/chat-berth-prospect-errors.png` });
+  await port.fill('sgsin');
+  await etd.fill('2026-12-04T06:00');
+  await expect(port).not.toHaveAttribute('aria-invalid');
+  await page.screenshot({ path: `${SCREENSHOTS}/chat-berth-prospect-form.png` });
+
+  // Posted: the sheet closes and the prospect is in the conversation as a readable message, stored.
+  await post.click();
+  await expect(sheet).toBeHidden();
+  const posted = chat.message(
+    'Berth prospect SGSIN Pasir Panjang Terminal: ETB 14:00 03-Dec, ETD 06:00 04-Dec (UTC).',
+  );
+  await expect(posted).toBeVisible();
+  await expect(posted).toContainText(/Sent|Read/, { timeout: 20_000 });
+  await page.screenshot({ path: `${SCREENSHOTS}/chat-berth-prospect-posted.png` });
+
+  // Without a link: it waits in the conversation, the draft of a half-written one survives the sheet closing.
+  await shore.context.setOffline(true);
+  await expect(page.getByText('Offline', { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Berth prospect' }).click();
+  await port.fill('MYTPP');
+  await sheet.getByRole('button', { name: 'Close' }).click();
+  await page.getByRole('button', { name: 'Berth prospect' }).click();
+  await expect(port).toHaveValue('MYTPP');
+  await etb.fill('2026-12-06T08:30');
+  await post.click();
+  const waiting = chat.message('Berth prospect MYTPP: ETB 08:30 06-Dec (UTC).');
+  await expect(waiting).toContainText('Waiting to send');
+  await shore.context.setOffline(false);
+  await expect(waiting).toContainText(/Sent|Read/, { timeout: 20_000 });
+  await expect(chat.message('Berth prospect MYTPP')).toHaveCount(1);
+  await close(shore);
+});

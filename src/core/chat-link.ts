@@ -1,0 +1,46 @@
+// The state of the leader's chat connection (DESIGN.md §3 live path), as the worker reports it and keeps it in
+// `meta` (key 'chatLink') so that any tab, /health/ included, can say whether chat is connected.
+
+/**
+ * off: no leader runs chat here (signed out, or not the leading tab); offline: the link is down, no attempts;
+ * no-rooms: a shore user in no room, nothing to hear; connecting; connected; waiting: a reconnect is planned after a
+ * failure; refused: chat is not enabled for this user (SPEC §4: a vessel whose service is not chat-enabled).
+ */
+export type ChatLinkState =
+  'off' | 'offline' | 'no-rooms' | 'connecting' | 'connected' | 'waiting' | 'refused';
+
+export interface ChatLinkStatus {
+  state: ChatLinkState;
+  /** The broker confirmed this connection's subscriptions. */
+  subscribed: boolean;
+  /** The last ERROR frame's message or socket failure, cleared on connect. */
+  lastError: string | null;
+  /** When the connection was last established (ms since epoch), or null. */
+  lastConnectedAt: number | null;
+  /** Reconnect attempts since the last established connection (0 when connected). */
+  attempts: number;
+  /** When the next attempt is planned (state 'waiting'), or null. */
+  nextAttemptAt: number | null;
+  /** Rooms subscribed to (or to be subscribed to). */
+  rooms: number;
+  /** Measured: CONNECT to CONNECTED, and SEND to RECEIPT of the last message (ms). */
+  connectMs: number | null;
+  receiptMs: number | null;
+}
+
+export const CHAT_LINK_OFF: ChatLinkStatus = {
+  state: 'off',
+  subscribed: false,
+  lastError: null,
+  lastConnectedAt: null,
+  attempts: 0,
+  nextAttemptAt: null,
+  rooms: 0,
+  connectMs: null,
+  receiptMs: null,
+};
+
+/** What the worker's chatStatus() answers (for /health/): the leader's chat link, and whether this tab holds it. */
+export interface ChatStatusReport extends ChatLinkStatus {
+  leader: boolean;
+}

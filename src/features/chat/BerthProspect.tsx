@@ -1,0 +1,235 @@
+// A shore user's berth prospect for the vessel of a chat room (SPEC §7 POST /chat/berth-prsp/message/{vslCd}): a
+// button by the composer opens a sheet with the form (port and ETB required, SPEC §5's red dot), filled by hand or
+// from a port call of the vessel's schedule when the device has it. The draft is kept per room until it is posted,
+// so nothing typed is lost; posting puts it in the conversation at once and the outbox sends it (offline too).
+import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { Drawer } from '../../ui/Drawer.tsx';
+import { toast } from '../../ui/toast-store.ts';
+import { callWorker } from '../../worker-bridge.ts';
+import {
+  checkBerthForm,
+  EMPTY_BERTH_FORM,
+  type BerthErrors,
+  type BerthField,
+  type BerthForm,
+} from '../../core/chat-berth.ts';
+import { BERTH_REMARK_MAX } from '../../core/contract/chat.ts';
+import { usePageData } from '../pages/use-page-data.ts';
+import { readBerthDraft, writeBerthDraft } from './draft.ts';
+
+const FIELDS: BerthField[] = ['portCd', 'ydNm', 'etb', 'etd', 'remark'];
+/** An ISO time as <input type="datetime-local"> shows it, in UTC. */
+const inputTime = (iso: string | null | undefined) => (iso ? new Date(iso).toISOString().slice(0, 16) : '');
+
+export function BerthProspectButton({ vslCd, roomId }: { vslCd: string; roomId: string }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" className="chat-tool" onClick={() => setOpen(true)}>
+        Berth prospect
+      </button>
+      <Drawer open={open} onClose={() => setOpen(false)} title="Berth prospect" heightPct={90}>
+        <BerthProspectForm vslCd={vslCd} roomId={roomId} onDone={() => setOpen(false)} />
+      </Drawer>
+    </>
+  );
+}
+
+interface Call {
+  portCd: string;
+  portNm: string;
+  ydNm: string | null;
+  etb: string;
+  etd: string;
+}
+
+/** The port calls still ahead in the vessel's schedule as the device has it (none when it has none). */
+function upcomingCalls(data: unknown): Call[] {
+  const calls = (data as { calls?: unknown } | null)?.calls;
+  if (!Array.isArray(calls)) return [];
+  return (calls as Partial<Call & { atd: string | null; skipYn: string }>[])
+    .filter((c) => typeof c.portCd === 'string' && typeof c.etb === 'string' && !c.atd && c.skipYn !== 'Y')
+    .map((c) => ({
+      portCd: c.portCd ?? '',
+      portNm: c.portNm ?? '',
+      ydNm: c.ydNm ?? null,
+      etb: c.etb ?? '',
+      etd: c.etd ?? '',
+    }));
+}
+
+function BerthProspectForm({ vslCd, roomId, onDone }: { vslCd: string; roomId: string; onDone: () => void }) {
+  const id = useId();
+  const [form, setForm] = useState<BerthForm>(() => ({ ...EMPTY_BERTH_FORM, ...readBerthDraft(roomId) }));
+  const [errors, setErrors] = useState<BerthErrors>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const cascade = usePageData('cascade', vslCd);
+  const calls = upcomingCalls(cascade.data);
+
+  const change = (next: BerthForm) => {
+    setForm(next);
+    writeBerthDraft(roomId, next);
+  };
+  const set = (field: BerthField, value: string) => {
+    change({ ...form, [field]: value });
+    if (errors[field]) setErrors({ ...errors, [field]: undefined });
+  };
+  const pickCall = (index: string) => {
+    const call = calls[Number(index)];
+    if (!call) return;
+    change({
+      ...form,
+      portCd: call.portCd,
+      ydNm: call.ydNm ?? '',
+      etb: inputTime(call.etb),
+      etd: inputTime(call.etd),
+    });
+    setErrors({});
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setFailure(null);
+    const checked = checkBerthForm(form);
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      const first = FIELDS.find((f) => checked.errors[f]);
+      formRef.current?.querySelector<HTMLElement>(`[name="${first ?? ''}"]`)?.focus();
+      return;
+    }
+    setBusy(true);
+    try {
+      await callWorker((api) => api.postBerthProspect(vslCd, form));
+      writeBerthDraft(roomId, null);
+      if (!navigator.onLine)
+        toast.info('No link: the berth prospect waits and is posted when the link returns.');
+      onDone();
+    } catch (err) {
+      setFailure(err instanceof Error ? err.message : 'The berth prospect could not be posted.');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const count = Object.values(errors).filter(Boolean).length;
+  const field = (
+    name: BerthField,
+    label: string,
+    input: (props: FieldProps) => ReactNode,
+    required = false,
+  ) => {
+    const error = errors[name];
+    const inputId = `${id}-${name}`;
+    return (
+      <div className={`form-field${error ? ' form-field--error' : ''}`}>
+        <label htmlFor={inputId} className="form-field__label">
+          {label}
+          {required && <span className="required-dot" aria-hidden="true" />}
+        </label>
+        {input({
+          id: inputId,
+          name,
+          value: form[name],
+          onChange: (v) => set(name, v),
+          'aria-invalid': error ? true : undefined,
+          'aria-required': required || undefined,
+          'aria-describedby': error ? `${inputId}-error` : undefined,
+        })}
+        {error && (
+          <p id={`${inputId}-error`} className="form-field__error">
+            {error}
+          </p>
+        )}
+      </div>
+    );
+  };
+
+  return (
+    <form ref={formRef} className="berth-form" noValidate onSubmit={(e) => void submit(e)}>
+      {(count > 0 || failure) && (
+        <p className="inline-error" role="alert">
+          {failure ??
+            (count === 1 ? 'Check the field marked below.' : `Check the ${count} fields marked below.`)}
+        </p>
+      )}
+      {calls.length > 0 && (
+        <div className="form-field">
+          <label htmlFor={`${id}-call`} className="form-field__label">
+            From the schedule
+          </label>
+          <select
+            id={`${id}-call`}
+            className="form-field__input"
+            value=""
+            onChange={(e) => pickCall(e.target.value)}
+          >
+            <option value="">Choose a port call…</option>
+            {calls.map((c, i) => (
+              <option key={`${c.portCd}-${c.etb}`} value={i}>
+                {c.portCd} {c.portNm}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
+      {field(
+        'portCd',
+        'Port',
+        (p) => (
+          <input
+            {...inputProps(p)}
+            className="form-field__input form-field__input--code"
+            autoCapitalize="characters"
+            autoComplete="off"
+            maxLength={5}
+            placeholder="e.g. SGSIN"
+          />
+        ),
+        true,
+      )}
+      {field('ydNm', 'Terminal', (p) => (
+        <input {...inputProps(p)} className="form-field__input" maxLength={100} autoComplete="off" />
+      ))}
+      <div className="berth-form__times">
+        {field(
+          'etb',
+          'ETB (UTC)',
+          (p) => (
+            <input {...inputProps(p)} type="datetime-local" className="form-field__input" />
+          ),
+          true,
+        )}
+        {field('etd', 'ETD (UTC)', (p) => (
+          <input {...inputProps(p)} type="datetime-local" className="form-field__input" />
+        ))}
+      </div>
+      {field('remark', 'Remark', (p) => (
+        <textarea {...inputProps(p)} className="form-field__input" rows={3} maxLength={BERTH_REMARK_MAX} />
+      ))}
+      <p className="muted berth-form__note">
+        Posted into the vessel’s chat as a message; without a link it waits and is posted when the link
+        returns.
+      </p>
+      <button type="submit" className="button button--primary" disabled={busy}>
+        Post berth prospect
+      </button>
+    </form>
+  );
+}
+
+interface FieldProps {
+  id: string;
+  name: BerthField;
+  value: string;
+  onChange: (value: string) => void;
+  'aria-invalid': true | undefined;
+  'aria-required': true | undefined;
+  'aria-describedby': string | undefined;
+}
+
+/** The props an input or textarea takes from a field. */
+function inputProps({ onChange, ...rest }: FieldProps) {
+  return { ...rest, onChange: (e: { target: { value: string } }) => onChange(e.target.value) };
+}

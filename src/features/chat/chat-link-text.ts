@@ -1,0 +1,42 @@
+// What /health/ says about the chat connection (DESIGN.md §3 live path), from the leader worker's report.
+import type { ChatStatusReport as ChatLinkReport } from '../../core/chat-link.ts';
+import { formatTimeDate } from '../../core/format/format-date.ts';
+
+export type { ChatLinkReport };
+
+/** The connection state in words, e.g. "Connected", "Reconnecting (attempt 3)", "Disabled: not a chat user". */
+export function chatStateText(s: ChatLinkReport): string {
+  switch (s.state) {
+    case 'connected':
+      return 'Connected';
+    case 'connecting':
+      return 'Connecting…';
+    case 'waiting':
+      return s.attempts > 0 ? `Reconnecting (attempt ${s.attempts})` : 'Reconnecting';
+    case 'offline':
+      return 'Offline: no link, no attempts';
+    case 'no-rooms':
+      return 'Not connected: no chat rooms';
+    case 'refused':
+      return 'Disabled: not a chat user';
+    case 'off':
+      return 'Not connected';
+  }
+}
+
+/** The rows under the state: when it last connected, the attempts, where the connection lives, the last error. */
+export function chatLinkRows(s: ChatLinkReport): [string, string][] {
+  const rows: [string, string][] = [
+    ['Last connected', s.lastConnectedAt ? `${formatTimeDate(s.lastConnectedAt)} UTC` : 'never'],
+    ['Reconnect attempts', String(s.attempts)],
+  ];
+  if (s.state === 'waiting' && s.nextAttemptAt)
+    rows.push(['Next attempt', `${formatTimeDate(s.nextAttemptAt)} UTC`]);
+  rows.push(['Rooms', String(s.rooms)]);
+  rows.push([
+    'Held by',
+    s.leader ? 'this tab' : s.state === 'off' ? 'no tab: open Quay to connect' : 'another Quay tab',
+  ]);
+  rows.push(['Last chat error', s.lastError ?? 'none']);
+  return rows;
+}
