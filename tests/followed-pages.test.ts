@@ -50,7 +50,14 @@ describe('followed pages', () => {
   it("keeps a vessel user's own vessel, voyage and track, and asks nothing more within the hour", async () => {
     const { db, loadPage } = await device('vessel');
     const own = (await db.getMeta('user'))?.ofcId as string;
+    // The sync's own-vessel answer is the vessel page's data too: kept with its ETag, not asked for twice.
+    const synced = await db.pageData.get(`vessel:${own}`);
+    expect(synced?.data).toEqual(await db.getMeta('ownVessel'));
+    expect(synced?.etag).toMatch(/^"/);
+    asked.length = 0;
     expect(await refreshFollowed(db, loadPage)).toBe(3);
+    expect(asked.filter((p) => p.includes('/vessel/current'))).toEqual([]);
+    expect(asked.length).toBe(2);
     expect(await keys(db)).toEqual([`cascade:${own}`, `track:${own}`, `vessel:${own}`]);
     asked.length = 0;
     await refreshFollowed(db, loadPage);

@@ -13,6 +13,7 @@ import type { Dataset, QuayDb } from '../../src/core/db.ts';
 import type { Check } from '../../src/core/net/http.ts';
 import { checkLoggedUser } from '../../src/core/net/checks.ts';
 import { checkSchema } from '../../src/core/net/schema-check.ts';
+import { pageKey } from '../pages/sources.ts';
 
 const API = '/api/v2/app';
 /** How many notifications the device keeps: the newest, as many as the server gives at most. */
@@ -118,18 +119,31 @@ export const AGENT_TYPE = '3';
 /** Vessel users (usrTpCd '4') load their own vessel's current info and slane code (SPEC §4 Vessel user). */
 export const VESSEL_TYPE = '4';
 
-/** The vessel user's own vessel: its office id is the vessel code (SPEC §1). */
+/**
+ * The vessel user's own vessel: its office id is the vessel code (SPEC §1). The same answer is the vessel page's data
+ * (page kind 'vessel'): kept there too, so the page opened next does not ask the server for it again.
+ */
 export const ownVesselJob = (vslCd: string) =>
-  job('ownVessel', `${API}/vessel/current?vslCd=${encodeURIComponent(vslCd)}`, VesselCurrent, (db, vessel) =>
-    db.setMeta('ownVessel', vessel),
+  job(
+    'ownVessel',
+    `${API}/vessel/current?vslCd=${encodeURIComponent(vslCd)}`,
+    VesselCurrent,
+    async (db, vessel, { etag, syncedAt }) => {
+      await db.setMeta('ownVessel', vessel);
+      const key = pageKey('vessel', vslCd);
+      const kept = await db.pageData.get(key);
+      if (!kept || kept.syncedAt < syncedAt)
+        await db.pageData.put({ key, data: vessel, etag, syncedAt, openedAt: kept?.openedAt ?? syncedAt });
+    },
   );
 
 /** The tables a dataset's transaction writes (besides syncState), and reads (outbox, for pending operations). */
 export function tablesOf(db: QuayDb, dataset: Dataset) {
   switch (dataset) {
     case 'user':
-    case 'ownVessel':
       return [db.meta];
+    case 'ownVessel':
+      return [db.meta, db.pageData];
     case 'badge':
       return [db.badge];
     case 'notifications':
