@@ -8,6 +8,7 @@ import { TokenStore } from '../src/core/net/token.ts';
 import { memoryLocks } from '../src/core/locks.ts';
 import { refreshFollowed } from '../worker/pages/followed.ts';
 import { createPageLoader } from '../worker/pages/load-page.ts';
+import { runSync } from '../worker/sync/run-sync.ts';
 import { createSyncService, type SyncService } from '../worker/sync/service.ts';
 import { signOnHttp } from './helpers/http-session.ts';
 import { startTestServer, type TestServer } from './helpers/server.ts';
@@ -30,7 +31,7 @@ async function device(usrId: string) {
   sync.start();
   await sync.whenLeading();
   const loadPage = createPageLoader({ db, client: sync.client, isOnline: () => true });
-  return { db, loadPage };
+  return { db, loadPage, sync };
 }
 
 const keys = async (db: QuayDb) => (await db.pageData.toCollection().primaryKeys()).map(String).sort();
@@ -62,6 +63,21 @@ describe('followed pages', () => {
     asked.length = 0;
     await refreshFollowed(db, loadPage);
     expect(asked).toEqual([]);
+  });
+
+  it("downloads a vessel user's own vessel once, whether its page or the sync asks first", async () => {
+    const { db, loadPage, sync } = await device('vessel');
+    const own = (await db.getMeta('user'))?.ofcId as string;
+    // As on a fresh device whose vessel page opens before the sync's second phase: neither has it yet.
+    await db.syncState.delete('ownVessel');
+    await db.pageData.clear();
+    await db.setMeta('ownVessel', undefined);
+    asked.length = 0;
+    expect((await loadPage('vessel', own)).status).toBe('fetched');
+    expect((await db.getMeta('ownVessel'))?.vslCd).toBe(own);
+    expect((await db.syncState.get('ownVessel'))?.etag).toBe((await db.pageData.get(`vessel:${own}`))?.etag);
+    expect(await runSync(db, sync.client)).toMatchObject({ error: null });
+    expect(asked.filter((p) => p.includes('/vessel/current'))).toHaveLength(1);
   });
 
   it("keeps an agent's ports live and status, and everyone else's My Vessel", async () => {

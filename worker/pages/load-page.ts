@@ -5,6 +5,8 @@ import type { QuayDb } from '../../src/core/db.ts';
 import type { ApiClient } from '../../src/core/net/api-client.ts';
 import { isLinkFailure, RequestError } from '../../src/core/net/http.ts';
 import type { OpError } from '../../src/core/outbox/types.ts';
+import type { VesselCurrent } from '../../src/core/contract/vessel.ts';
+import { isVesselUserType } from '../../src/core/role.ts';
 import { toOpError } from '../sync/run-sync.ts';
 import { checkOf, PAGE_SOURCES, pageKey, type PageKind } from './sources.ts';
 
@@ -38,6 +40,22 @@ export function createPageLoader({ db, client, isOnline, now = Date.now }: PageL
     await db.pageData.bulkDelete(oldest);
   }
 
+  /**
+   * Keeps a 200. A vessel user's own vessel page is the same answer as the sync's ownVessel dataset (worker/sync/
+   * datasets.ts): it is kept as that dataset too, so the next sync pass does not download it again.
+   */
+  async function keep(key: string, kind: PageKind, code: string, data: unknown, etag: string | null) {
+    const syncedAt = now();
+    await db.transaction('rw', [db.pageData, db.meta, db.syncState], async () => {
+      const kept = await db.pageData.get(key);
+      await db.pageData.put({ key, data, etag, syncedAt, openedAt: kept?.openedAt ?? syncedAt });
+      const user = await db.getMeta('user');
+      if (kind !== 'vessel' || !user || !isVesselUserType(user.usrTpCd) || user.ofcId !== code) return;
+      await db.setMeta('ownVessel', data as VesselCurrent);
+      await db.syncState.put({ dataset: 'ownVessel', etag, syncedAt, attemptedAt: syncedAt, error: null });
+    });
+  }
+
   async function load(kind: PageKind, code: string, force: boolean, maxAgeMs?: number): Promise<PageLoad> {
     const key = pageKey(kind, code);
     const kept = await db.pageData.get(key);
@@ -56,7 +74,7 @@ export function createPageLoader({ db, client, isOnline, now = Date.now }: PageL
         await db.pageData.update(key, { syncedAt: now() });
         return { status: 'current', error: null };
       }
-      await db.pageData.put({ key, data: answer.data, etag: answer.etag, syncedAt: now(), openedAt: opened });
+      await keep(key, kind, code, answer.data, answer.etag);
       await evict();
       return { status: 'fetched', error: null };
     } catch (err) {

@@ -129,6 +129,8 @@ export async function runSync(db: QuayDb, client: ApiClient, opts: SyncOptions =
   if (user?.usrTpCd === AGENT_TYPE) rest.push(myPortsJob);
   // The vessel's identity and lane (for links and chat) change rarely; the vessel pages sync its state themselves.
   if (user?.usrTpCd === VESSEL_TYPE && user.ofcId) rest.push(ownVesselJob(user.ofcId));
+  // A page opened meanwhile may have brought a dataset of the second phase (the own vessel's page is its answer).
+  for (const row of await db.syncState.toArray()) states.set(row.dataset, row);
   await phase(rest, opts.extra);
   return result;
 }
