@@ -71,7 +71,7 @@ describe('followed pages', () => {
     // As on a fresh device whose vessel page opens before the sync's second phase: neither has it yet.
     await db.syncState.delete('ownVessel');
     await db.pageData.clear();
-    await db.setMeta('ownVessel', undefined);
+    await db.meta.delete('ownVessel');
     asked.length = 0;
     expect((await loadPage('vessel', own)).status).toBe('fetched');
     expect((await db.getMeta('ownVessel'))?.vslCd).toBe(own);
