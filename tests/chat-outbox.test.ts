@@ -196,20 +196,26 @@ describe('read marks through the outbox', () => {
   });
 });
 
+/** A signed-on device whose leading sync service runs the chat part of every pass, as the worker's does. */
+async function chatLeader(usrId: string) {
+  const { db } = await signOn(usrId);
+  const sync = createSyncService({
+    db,
+    tokens: new TokenStore(db),
+    locks: memoryLocks(),
+    isOnline: () => true,
+    extra: (full) => syncChat(db, sync.client, { full }),
+  });
+  services.push(sync);
+  sync.start();
+  await sync.whenLeading();
+  return { db, sync };
+}
+
 describe('chat in the sync pass', () => {
   it('refreshes the room list on every pass (304 when nothing changed) and fetches missed messages', async () => {
     const shore = await shoreMember();
-    const { db } = await signOn('vessel');
-    const sync = createSyncService({
-      db,
-      tokens: new TokenStore(db),
-      locks: memoryLocks(),
-      isOnline: () => true,
-      extra: (full) => syncChat(db, sync.client, { full }),
-    });
-    services.push(sync);
-    sync.start();
-    await sync.whenLeading();
+    const { db, sync } = await chatLeader('vessel');
     // The first pass learns the vessel's service (ownVessel) alongside: chat waits until it is known (SPEC §4).
     expect(calls(/\/chat\//)).toEqual([]);
     seen.length = 0;
@@ -250,17 +256,7 @@ describe('chat in the sync pass', () => {
   });
 
   it('asks nothing of chat for a vessel whose service is not chat-enabled', async () => {
-    const { db } = await signOn('vessel2');
-    const sync = createSyncService({
-      db,
-      tokens: new TokenStore(db),
-      locks: memoryLocks(),
-      isOnline: () => true,
-      extra: (full) => syncChat(db, sync.client, { full }),
-    });
-    services.push(sync);
-    sync.start();
-    await sync.whenLeading();
+    const { db, sync } = await chatLeader('vessel2');
     await sync.engine.request();
     await sync.syncNow();
     expect(calls(/\/chat\//)).toEqual([]);

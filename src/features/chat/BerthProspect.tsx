@@ -25,7 +25,7 @@ export function BerthProspectButton({ vslCd, roomId }: { vslCd: string; roomId: 
   const [open, setOpen] = useState(false);
   return (
     <>
-      <button type="button" className="chat-tool" onClick={() => setOpen(true)}>
+      <button type="button" className="chip chip--compact" onClick={() => setOpen(true)}>
         Berth prospect
       </button>
       <Drawer open={open} onClose={() => setOpen(false)} title="Berth prospect" heightPct={90}>

@@ -43,7 +43,7 @@ function AlertAction({ m }: { m: ChatMessageRow }) {
   return (
     <button
       type="button"
-      className="chat-msg__alert-button"
+      className="chat-msg__alert-button chip chip--compact"
       aria-label="Alert the other members about this message"
       onClick={ask}
     >

@@ -51,7 +51,7 @@ export function ResultList({ id, label, options, active, optionId, onPick }: Pro
             onClick={href ? () => onPick(o) : undefined}
           >
             {sub ? (
-              <span className="result__page">{portPageText(r)}</span>
+              <span className="result__page chip chip--compact">{portPageText(r)}</span>
             ) : (
               <>
                 <Icon name={ICON[r.pgmType]} />
