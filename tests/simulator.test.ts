@@ -183,15 +183,24 @@ describe('tick', () => {
   it('creates N001 with the previous ETA, plus arrivals, departures and berth plans', async () => {
     const rows = await q<{
       usr_id: string;
+      vsl_cd: string;
+      port_cd: string;
       detail: { etaDt: string; prevEtaDt: string; etaDelayHrs: number; notMsg: string };
-    }>("SELECT usr_id, detail FROM notifications WHERE not_id = 'N001' AND cre_dt > $1", [
+    }>("SELECT usr_id, vsl_cd, port_cd, detail FROM notifications WHERE not_id = 'N001' AND cre_dt > $1", [
       new Date(NOW).toISOString(),
     ]);
     expect(rows.length).toBeGreaterThan(0);
     for (const n of rows) {
       expect(n.detail.prevEtaDt).not.toBe(n.detail.etaDt);
-      const hrs = (Date.parse(n.detail.prevEtaDt) - Date.parse(n.detail.etaDt)) / HOUR;
-      expect(n.detail.etaDelayHrs).toBeCloseTo(hrs, 1);
+      // The delay it states is the new ETA against the call's proforma ETA, as the vessel page shows it.
+      const calls = await q<{ pf_eta: Date }>(
+        'SELECT pf_eta FROM port_calls WHERE vsl_cd = $1 AND port_cd = $2',
+        [n.vsl_cd, n.port_cd],
+      );
+      const delays = calls.map(
+        (c) => Math.round(((c.pf_eta.getTime() - Date.parse(n.detail.etaDt)) / HOUR) * 10) / 10,
+      );
+      expect(delays).toContain(n.detail.etaDelayHrs);
       expect(n.detail.notMsg).toMatch(/changed from/);
     }
     const types = await q<{ not_id: string }>(

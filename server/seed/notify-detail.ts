@@ -45,6 +45,13 @@ const SYSTEM_NOTICES = [
 
 const ms = (d: Date | null): number | null => (d ? d.getTime() : null);
 
+/**
+ * The delay a notification states (etaDelayHrs, positive = ahead): against the call's proforma ETA, as the vessel and
+ * port pages show it; null when the call has none (the caller then states the ETA's change).
+ */
+const scheduleDelay = (call: CallRow | null, eta: number): number | null =>
+  call?.pf_eta ? Math.round(((call.pf_eta.getTime() - eta) / HOUR) * 10) / 10 : null;
+
 export function buildDetail(c: DetailContext): Detail {
   const port = c.portCd ?? '';
   const call = c.call;
@@ -90,7 +97,7 @@ export function buildDetail(c: DetailContext): Detail {
           : c.rng.pick([-5, -3.5, -2, -1.5, 1, 1.5, 2.5, 3, 4.5, 6]);
       const prev = eta - shift * HOUR;
       d.prevEtaDt = iso(prev);
-      d.etaDelayHrs = Math.round(-shift * 10) / 10;
+      d.etaDelayHrs = scheduleDelay(call, eta) ?? Math.round(-shift * 10) / 10;
       d.notMsg = `ETA at ${port} changed from ${fmtUtc(prev)} to ${fmtUtc(eta)} (UTC).`;
       return d;
     }
@@ -103,9 +110,10 @@ export function buildDetail(c: DetailContext): Detail {
       withCall();
       if (eta == null) break;
       const delay =
-        c.prevEta != null
+        scheduleDelay(call, eta) ??
+        (c.prevEta != null
           ? Math.round(((c.prevEta - eta) / HOUR) * 10) / 10
-          : c.rng.pick([-12, -8, -6.5, -5, -3.5, -2, 1.5, 3]);
+          : c.rng.pick([-12, -8, -6.5, -5, -3.5, -2, 1.5, 3]));
       d.etaDelayHrs = delay;
       d.prevEtaDt = iso(c.prevEta ?? eta + delay * HOUR);
       d.notMsg = `${name} is ${hrs(Math.abs(delay))} hrs ${delay < 0 ? 'behind' : 'ahead of'} schedule for ${port} (ETA ${fmtUtc(eta)} UTC).`;

@@ -23,9 +23,9 @@ export interface PortCtx {
   status: { stsNm: string; stsFrmDt: number; stsReasNm: string } | null;
 }
 
-type JsonCall = Omit<CallRow, 'eta' | 'etb' | 'etd' | 'ata' | 'atb' | 'atd'> &
+type JsonCall = Omit<CallRow, 'eta' | 'etb' | 'etd' | 'ata' | 'atb' | 'atd' | 'pf_eta'> &
   Record<'eta' | 'etb' | 'etd', string> &
-  Record<'ata' | 'atb' | 'atd', string | null>;
+  Record<'ata' | 'atb' | 'atd' | 'pf_eta', string | null>;
 
 interface VesselRow {
   vsl_nm: string;
@@ -51,7 +51,8 @@ export async function loadVessel(sql: Sql, vslCd: string): Promise<VesselCtx | n
   const [row] = await sql.query<VesselRow>(
     `SELECT v.vsl_nm, v.lane_cd, v.svc_spd, voy.skd_voy_no AS voy_no, voy.skd_dir_cd AS dir_cd,
             (SELECT json_agg(json_build_object('port_cd', c.port_cd, 'call_seq', c.call_seq, 'yd_nm', c.yd_nm,
-                      'eta', c.eta, 'etb', c.etb, 'etd', c.etd, 'ata', c.ata, 'atb', c.atb, 'atd', c.atd, 'skip_yn', c.skip_yn)
+                      'eta', c.eta, 'etb', c.etb, 'etd', c.etd, 'ata', c.ata, 'atb', c.atb, 'atd', c.atd, 'skip_yn', c.skip_yn,
+                      'pf_eta', c.pf_eta)
                     ORDER BY c.call_seq)
                FROM port_calls c
               WHERE c.vsl_cd = voy.vsl_cd AND c.skd_voy_no = voy.skd_voy_no AND c.skd_dir_cd = voy.skd_dir_cd) AS calls,
@@ -76,6 +77,7 @@ export async function loadVessel(sql: Sql, vslCd: string): Promise<VesselCtx | n
       ata: date(c.ata),
       atb: date(c.atb),
       atd: date(c.atd),
+      pf_eta: date(c.pf_eta),
     })),
     pos: row.pos,
     follower: row.follower,
