@@ -102,7 +102,8 @@ async function shownWithTag(page: Page, tag: string): Promise<Shown> {
         found = (await shownNotifications(page)).find((n) => n.tag === tag);
         return found !== undefined;
       },
-      { message: `a notification tagged ${tag}` },
+      // A push reaches a service worker that may have to start first: on a busy machine that takes a while.
+      { message: `a notification tagged ${tag}`, timeout: 30_000 },
     )
     .toBe(true);
   return found as Shown;

@@ -68,6 +68,8 @@ test('an agent: nothing under 3 characters, results from 3, upper case, both pag
   // Enter on the live option opens the live page. (Three letters: the list shown is then this keyword's, as the two
   // before it cleared it, so the arrow key lands on the list that stays.)
   await search.type('sgs');
+  // The recent searches show until this keyword's answer replaces them: the arrow key waits for the results.
+  await expect(live).toBeVisible();
   await search.input.press('ArrowDown');
   await search.expectActive(live);
   await search.input.press('Enter');
