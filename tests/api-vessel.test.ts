@@ -188,13 +188,12 @@ describe('current, cascade, ais and next-port', () => {
   it("measures each call's delay against its proforma ETA, before arrival too", async () => {
     const HOUR = 3_600_000;
     const hour = Math.floor(Date.now() / HOUR) * HOUR;
-    const expected = (c: { pfEta: string | null; eta: string; ata: string | null; skipYn?: string }) =>
-      c.skipYn === 'Y' || c.pfEta === null
-        ? null
-        : Math.round(
-            ((Date.parse(c.pfEta) - (c.ata ? Date.parse(c.ata) : Math.max(Date.parse(c.eta), hour))) / HOUR) *
-              10,
-          ) / 10;
+    const expected = (c: { pfEta: string | null; eta: string; ata: string | null; skipYn?: string }) => {
+      if (c.skipYn === 'Y' || c.pfEta === null) return null;
+      const arrival = c.ata ? Date.parse(c.ata) : Math.max(Date.parse(c.eta), hour);
+      // + 0: JSON has no -0, so a delay that rounds to -0 comes as 0.
+      return Math.round(((Date.parse(c.pfEta) - arrival) / HOUR) * 10) / 10 + 0;
+    };
     // The demo vessel is at sea: its next port has a delay before the vessel gets there.
     const cur = await ok(`/current?vslCd=${own}`, 'vessel');
     expect(cur.nextPort).toMatchObject({ ata: null, pfEta: expect.any(String) });
