@@ -50,6 +50,9 @@ export const CSP = [
   "frame-ancestors 'none'",
 ].join('; ');
 
+/** Headers about a body: a 304 of an API answer has none. */
+const BODY_ONLY_HEADERS = ['content-type', 'x-content-type-options', 'cross-origin-resource-policy', 'referrer-policy'];
+
 const DOCUMENT_ONLY_HEADERS = [
   'content-security-policy',
   'cross-origin-opener-policy',
@@ -135,11 +138,12 @@ export async function buildServer(opts: BuildOptions): Promise<App> {
   await app.register(formbody, { bodyLimit: 16 * 1024 });
   if (config.devApi) app.addHook('onRequest', ctx.faults.hook);
   // JSON answers are not documents: headers that only mean something to a page are dropped, which keeps a
-  // 304 of a resync at a few hundred bytes on a link paid per megabyte. nosniff, CORP and referrer policy stay.
+  // 304 of a resync at a few hundred bytes on a link paid per megabyte. nosniff, CORP and referrer policy stay on
+  // answers with a body; a 304 has none (and only updates what a cache kept), so it goes without them too.
   app.addHook('onSend', async (req, reply, payload) => {
     if (!req.url.startsWith('/api/') && !req.url.startsWith('/IBP_REFRESH.do')) return payload;
     for (const h of DOCUMENT_ONLY_HEADERS) reply.removeHeader(h);
-    if (reply.statusCode === 304) reply.removeHeader('content-type');
+    if (reply.statusCode === 304) for (const h of BODY_ONLY_HEADERS) reply.removeHeader(h);
     return payload;
   });
 

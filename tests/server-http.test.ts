@@ -110,6 +110,20 @@ describe('conditional requests and compression', () => {
     expect(after.headers.etag).not.toBe(first.headers.etag);
   });
 
+  it('answers a 304 with its ETag and none of the headers about a body, and a 200 with them', async () => {
+    const first = await s.call('GET', LIST, { as: 'vessel' });
+    expect(first.headers['x-content-type-options']).toBe('nosniff');
+    expect(first.headers['cross-origin-resource-policy']).toBe('same-origin');
+    const again = await s.call('GET', LIST, {
+      as: 'vessel',
+      headers: { 'if-none-match': String(first.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.headers.etag).toBe(first.headers.etag);
+    for (const h of ['content-type', 'x-content-type-options', 'cross-origin-resource-policy', 'referrer-policy'])
+      expect(again.headers[h], h).toBeUndefined();
+  });
+
   it('compresses JSON for clients that accept it', async () => {
     const plain = await s.call('GET', LIST, { as: 'vessel' });
     const gz = await s.call('GET', LIST, { as: 'vessel', headers: { 'accept-encoding': 'br, gzip' } });

@@ -9,6 +9,7 @@ import { OUTBOX_SYNC_TAG } from '../../src/core/outbox/index.ts';
 import { createCommands } from '../commands/commands.ts';
 import { createChatLive, type ChatLiveDeps } from './live.ts';
 import { fetchNewest, loadOlder, syncRooms } from './rest.ts';
+import { SLOW_DATASET_MAX_AGE_MS } from '../sync/run-sync.ts';
 import { syncChat } from './sync.ts';
 
 interface SyncManagerLike {
@@ -80,14 +81,31 @@ export function createWorkerChat(deps: WorkerChatDeps) {
 
   /**
    * The chat part of the leader's sync passes (timer, reconnect, pull-to-refresh): the room list (a 304 when nothing
-   * changed), missed messages of rooms with new activity, and on pull-to-refresh the open rooms' newest page.
+   * changed), missed messages of rooms with new activity, and on pull-to-refresh the open rooms' newest page. While
+   * the live connection is up it brings all of that itself (and catches up after each reconnect): a routine pass then
+   * asks only once the room list is an hour old, so a resync with nothing new costs no chat request.
    */
   async function syncPass(full: boolean): Promise<void> {
+    if (!full && liveCovers(live.status(), (await db.syncState.get('chatRooms'))?.syncedAt ?? null)) return;
     const rooms = await syncChat(db, client, { openRooms: live.openRoomIds(), full });
     if (rooms) live.roomsChanged(rooms.map((r) => r.roomId));
   }
 
   return { live, api, syncPass };
+}
+
+/** The live connection is subscribed and the room list was asked for within the hour (SLOW_DATASET_MAX_AGE_MS). */
+export function liveCovers(
+  status: { state: string; subscribed: boolean },
+  roomsSyncedAt: number | null,
+  now = Date.now(),
+): boolean {
+  return (
+    status.state === 'connected' &&
+    status.subscribed &&
+    roomsSyncedAt !== null &&
+    now - roomsSyncedAt < SLOW_DATASET_MAX_AGE_MS
+  );
 }
 
 const OFF_NOW = { state: 'off', subscribed: false, nextAttemptAt: null } as const;
