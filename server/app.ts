@@ -51,7 +51,12 @@ export const CSP = [
 ].join('; ');
 
 /** Headers about a body: a 304 of an API answer has none. */
-const BODY_ONLY_HEADERS = ['content-type', 'x-content-type-options', 'cross-origin-resource-policy', 'referrer-policy'];
+const BODY_ONLY_HEADERS = [
+  'content-type',
+  'x-content-type-options',
+  'cross-origin-resource-policy',
+  'referrer-policy',
+];
 
 const DOCUMENT_ONLY_HEADERS = [
   'content-security-policy',

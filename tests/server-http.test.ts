@@ -120,7 +120,12 @@ describe('conditional requests and compression', () => {
     });
     expect(again.statusCode).toBe(304);
     expect(again.headers.etag).toBe(first.headers.etag);
-    for (const h of ['content-type', 'x-content-type-options', 'cross-origin-resource-policy', 'referrer-policy'])
+    for (const h of [
+      'content-type',
+      'x-content-type-options',
+      'cross-origin-resource-policy',
+      'referrer-policy',
+    ])
       expect(again.headers[h], h).toBeUndefined();
   });
 
