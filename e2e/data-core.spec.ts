@@ -17,6 +17,7 @@ import {
 import { COMMON_DATASETS, readQuayDb, setNextAttemptAt, syncedDatasets } from './pages/quay-db.ts';
 import { SignOnPage } from './pages/sign-on.ts';
 import { SETTINGS_PATH } from './server-api.ts';
+import { serviceWorkerRegistrationId } from './sw-registration.ts';
 
 const JWT = /^[\w-]+\.[\w-]+\.[\w-]+$/;
 const LEADER_LOCK = 'quay-sync-leader';
@@ -330,18 +331,7 @@ test('with every app page closed, a Background Sync event makes the service work
   const probe = await context.newPage();
   await probe.goto('/healthz');
   const cdp = await context.newCDPSession(probe);
-  const registrations = new Map<string, { scopeURL: string; isDeleted: boolean }>();
-  cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations: updated }) => {
-    for (const r of updated) registrations.set(r.registrationId, r);
-  });
-  await cdp.send('ServiceWorker.enable');
-  let registrationId: string | undefined;
-  await expect
-    .poll(() => {
-      registrationId = [...registrations].find(([, r]) => r.scopeURL === `${baseURL}/` && !r.isDeleted)?.[0];
-      return registrationId;
-    })
-    .toBeTruthy();
+  const registrationId = await serviceWorkerRegistrationId(cdp, baseURL as string);
 
   await context.setOffline(true);
   await dataCore.openSettings();
@@ -363,7 +353,7 @@ test('with every app page closed, a Background Sync event makes the service work
   // differ in when (or whether) they do. Either way only the service worker can send now, and only once.
   await cdp.send('ServiceWorker.dispatchSyncEvent', {
     origin: baseURL as string,
-    registrationId: registrationId as string,
+    registrationId,
     tag: OUTBOX_SYNC_TAG,
     lastChance: false,
   });

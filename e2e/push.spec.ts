@@ -11,6 +11,7 @@ import { AppPage } from './pages/app.ts';
 import { COMMON_DATASETS, readQuayDb, syncedDatasets, type QuayDbSnapshot } from './pages/quay-db.ts';
 import { SignOnPage } from './pages/sign-on.ts';
 import type { ServerApi } from './server-api.ts';
+import { serviceWorkerRegistrationId } from './sw-registration.ts';
 
 // staff: no other test adds notifications to this user, so counts compare exactly.
 const USER = 'staff';
@@ -64,22 +65,11 @@ async function pushSender(
   origin: string,
 ): Promise<(data: string) => Promise<void>> {
   const cdp = await context.newCDPSession(page);
-  const registrations = new Map<string, { scopeURL: string; isDeleted: boolean }>();
-  cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations: updated }) => {
-    for (const r of updated) registrations.set(r.registrationId, r);
-  });
-  await cdp.send('ServiceWorker.enable');
-  let registrationId: string | undefined;
-  await expect
-    .poll(() => {
-      registrationId = [...registrations].find(([, r]) => r.scopeURL === `${origin}/` && !r.isDeleted)?.[0];
-      return registrationId;
-    })
-    .toBeTruthy();
+  const registrationId = await serviceWorkerRegistrationId(cdp, origin);
   return async (data) => {
     await cdp.send('ServiceWorker.deliverPushMessage', {
       origin,
-      registrationId: registrationId as string,
+      registrationId,
       data,
     });
   };

@@ -17,6 +17,7 @@ import { roomIdOf, type ChatMember, type HistoryResponse } from '../src/core/con
 import { createCommands, type Commands } from '../worker/commands/commands.ts';
 import { createChatLive, type ChatLive } from '../worker/chat/live.ts';
 import { fetchNewest, loadOlder, syncRooms } from '../worker/chat/rest.ts';
+import { signOnSid } from './helpers/http-session.ts';
 import { startTestServer, type TestServer } from './helpers/server.ts';
 
 const API = '/api/v2/app/chat';
@@ -45,13 +46,7 @@ let shoreMember = '';
 beforeAll(async () => {
   s = await startTestServer();
   base = await s.listen();
-  const login = await fetch(`${base}/sso/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ usrId: 'vessel', password: 'demo' }),
-    redirect: 'manual',
-  });
-  sid = /quay_sid=([^;]+)/.exec(login.headers.get('set-cookie') ?? '')?.[1] ?? '';
+  sid = await signOnSid(base, 'vessel');
   expect(sid).not.toBe('');
   configureHttp({ base, fetch: cookieFetch });
   const joined = (await s.call('GET', `${API}/join-list/V/?roomIds=${ROOM}`, { as: 'vessel' })).json<

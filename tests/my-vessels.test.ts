@@ -15,6 +15,7 @@ import { coalesce, drain, pendingFor, type DrainOptions } from '../src/core/outb
 import { MY_VESSELS_ENTITY, type OutboxFailure, type OutboxRow } from '../src/core/outbox/types.ts';
 import { createCommands, MY_SETTING_PATH, myVesselsKey, type Commands } from '../worker/commands/commands.ts';
 import { createPageLoader } from '../worker/pages/load-page.ts';
+import { signOnSid } from './helpers/http-session.ts';
 import { startTestServer, type TestServer } from './helpers/server.ts';
 
 const USER = 'operator';
@@ -32,13 +33,7 @@ const cookieFetch: typeof fetch = async (input, init) => {
 beforeAll(async () => {
   s = await startTestServer();
   const base = await s.listen();
-  const login = await fetch(`${base}/sso/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ usrId: USER, password: 'demo' }),
-    redirect: 'manual',
-  });
-  sid = /quay_sid=([^;]+)/.exec(login.headers.get('set-cookie') ?? '')?.[1] ?? '';
+  sid = await signOnSid(base, USER);
   expect(sid).not.toBe('');
   configureHttp({ base, fetch: cookieFetch });
 });

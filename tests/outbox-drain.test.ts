@@ -19,6 +19,7 @@ import { outboxFailures } from '../src/core/outbox/meta.ts';
 import type { OutboxFailure } from '../src/core/outbox/types.ts';
 import type { NotificationItem } from '../src/core/contract/notification.ts';
 import { createCommands, type Commands } from '../worker/commands/commands.ts';
+import { signOnSid } from './helpers/http-session.ts';
 import { startTestServer, type TestServer } from './helpers/server.ts';
 
 const N = '/api/v2/app/notification';
@@ -55,13 +56,7 @@ const cookieFetch: typeof fetch = async (input, init) => {
 beforeAll(async () => {
   s = await startTestServer();
   const base = await s.listen();
-  const login = await fetch(`${base}/sso/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ usrId: 'vessel', password: 'demo' }),
-    redirect: 'manual',
-  });
-  sid = /quay_sid=([^;]+)/.exec(login.headers.get('set-cookie') ?? '')?.[1] ?? '';
+  sid = await signOnSid(base, 'vessel');
   expect(sid).not.toBe('');
   configureHttp({ base, fetch: cookieFetch });
 });
