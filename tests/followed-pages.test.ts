@@ -80,6 +80,21 @@ describe('followed pages', () => {
     expect(asked.filter((p) => p.includes('/vessel/current'))).toHaveLength(1);
   });
 
+  it("downloads a vessel user's own vessel once when its page opens while the sync is asking for it", async () => {
+    const { db, loadPage, sync } = await device('vessel');
+    const own = (await db.getMeta('user'))?.ofcId as string;
+    await db.syncState.delete('ownVessel');
+    await db.pageData.clear();
+    await db.meta.delete('ownVessel');
+    asked.length = 0;
+    // Both on the wire at once, with no copy yet: one request, both keep its answer.
+    const [pass, page] = await Promise.all([runSync(db, sync.client), loadPage('vessel', own)]);
+    expect(pass).toMatchObject({ error: null, statuses: { ownVessel: 200 } });
+    expect(page.status).toBe('fetched');
+    expect(asked.filter((p) => p.includes('/vessel/current'))).toHaveLength(1);
+    expect((await db.pageData.get(`vessel:${own}`))?.data).toEqual(await db.getMeta('ownVessel'));
+  });
+
   it("keeps an agent's ports live and status, and everyone else's My Vessel", async () => {
     const agent = await device('agent');
     const ports = (await agent.db.myPorts.toArray()).map((p) => p.portCd);

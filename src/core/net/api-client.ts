@@ -1,6 +1,8 @@
 // Calls with the X-AUTH-TOKEN (SPEC §7): fetched first when missing, refreshed ONCE on 401 (single-flight, and a
 // call whose 401 arrives after another call already refreshed just retries with the new token), signed out when
-// the refresh says Fail. Plain, conditional (If-None-Match) and multipart calls share it.
+// the refresh says Fail. Plain, conditional (If-None-Match) and multipart calls share it. Two conditional GETs of
+// the same path with the same ETag at once (the sync's own-vessel dataset and the vessel page opened meanwhile) make
+// one request: on a paid link the second copy of an answer is money for nothing.
 import type { TokenStore } from './token.ts';
 import {
   AuthenticationError,
@@ -13,6 +15,9 @@ import {
 } from './http.ts';
 
 export class ApiClient {
+  /** Conditional GETs on the wire, by path and ETag: a caller asking the same meanwhile shares the answer. */
+  private readonly inFlight = new Map<string, Promise<HttpAnswer<unknown>>>();
+
   constructor(
     private readonly tokens: TokenStore,
     /** Told when the session is over (refresh answered Fail, or a fresh token is refused): sign the user out. */
@@ -26,10 +31,27 @@ export class ApiClient {
     return answer.data;
   }
 
-  /** GET with If-None-Match when an ETag is known: 304 means the stored copy is current. */
-  conditional<T>(path: string, check: Check<T>, etag: string | null, opts: RequestOptions = {}) {
+  /**
+   * GET with If-None-Match when an ETag is known: 304 means the stored copy is current. A plain GET made while the
+   * same one (path and ETag) is on the wire shares its answer; a path answers one shape, so the first caller's check
+   * stands for both.
+   */
+  conditional<T>(
+    path: string,
+    check: Check<T>,
+    etag: string | null,
+    opts: RequestOptions = {},
+  ): Promise<HttpAnswer<T>> {
     const headers = etag ? { ...opts.headers, 'If-None-Match': etag } : opts.headers;
-    return this.send(path, check, { ...opts, ...(headers ? { headers } : {}) });
+    const send = () => this.send(path, check, { ...opts, ...(headers ? { headers } : {}) });
+    const shareable = (opts.method ?? 'GET') === 'GET' && opts.headers === undefined;
+    if (!shareable) return send();
+    const key = `${path}\n${etag ?? ''}`;
+    const running = this.inFlight.get(key);
+    if (running) return running as Promise<HttpAnswer<T>>;
+    const started = send().finally(() => this.inFlight.delete(key));
+    this.inFlight.set(key, started);
+    return started;
   }
 
   multipart<T>(path: string, check: Check<T>, form: FormData, opts: RequestOptions = {}): Promise<T> {
