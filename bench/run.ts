@@ -1,9 +1,18 @@
 // `npm run bench`: prints figures against the budgets of DESIGN.md §9. Nothing here fails on a slow machine.
+// `npm run bench -- browser` (or server, bundle) runs one part.
 import type { Row } from './common.ts';
-import { serverBench } from './server.ts';
+import { browserBench } from './browser.ts';
 import { bundleBench } from './bundle.ts';
+import { serverBench } from './server.ts';
 
-const rows: Row[] = [...bundleBench(), ...(await serverBench())];
+const parts: Record<string, () => Row[] | Promise<Row[]>> = {
+  bundle: bundleBench,
+  server: serverBench,
+  browser: browserBench,
+};
+const asked = process.argv.slice(2).filter((a) => a in parts);
+const rows: Row[] = [];
+for (const name of asked.length ? asked : Object.keys(parts)) rows.push(...(await parts[name]!()));
 const w = Math.max(...rows.map((r) => r.what.length));
 console.log(`${'what'.padEnd(w)}  ${'measured'.padStart(12)}  budget`);
 for (const r of rows) console.log(`${r.what.padEnd(w)}  ${r.value.padStart(12)}  ${r.budget}`);

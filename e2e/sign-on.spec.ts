@@ -1,5 +1,6 @@
 // Sign-on end to end: from no session to the signed-on app with a stored token, a wrong password, sign-out,
-// and the app shell opening offline after one online visit.
+// the app shell opening offline after one online visit, a repeat visit that shows the stored user before the
+// server answers, and another user signing on over a stored session.
 import { expect, SCREENSHOTS, test } from './fixtures.ts';
 
 const JWT = /^[\w-]+\.[\w-]+\.[\w-]+$/;
@@ -86,4 +87,79 @@ test('signed out and offline, the app shell says the server cannot be reached, a
   await context.setOffline(false);
   await appPage.tryAgain.click();
   await signOnPage.expectShown();
+});
+
+test('a repeat visit shows the stored user and its data at once, while the server is still asked who is signed on', async ({
+  page,
+  context,
+  signOnPage,
+  appPage,
+  serverApi,
+}) => {
+  await page.goto('/');
+  await signOnPage.signOn('vessel', 'demo');
+  await expect(page).toHaveURL(/\/voyage$/);
+  const dataAge = page.getByRole('status', { name: 'Data age' });
+  await expect(dataAge).toContainText(/^As of /);
+
+  // The link carries nothing for this browser's token refresh (as at sea when the dish loses the satellite): the
+  // refresh hangs longer than the client waits for it.
+  const sid = (await context.cookies()).find((c) => c.name === 'quay_sid')?.value as string;
+  await serverApi.fault({ path: '/IBP_REFRESH.do', sid, delayMs: 60_000, times: 1 });
+  let asked = 0;
+  let answered = 0;
+  const isRefresh = (url: string) => new URL(url).pathname === '/IBP_REFRESH.do';
+  page.on('request', (r) => void (isRefresh(r.url()) && (asked += 1)));
+  page.on('requestfinished', (r) => void (isRefresh(r.url()) && (answered += 1)));
+  page.on('requestfailed', (r) => void (isRefresh(r.url()) && (answered += 1)));
+
+  await page.reload();
+  await appPage.expectShell('Voyage');
+  await expect(dataAge).toContainText(/^As of /);
+  await expect(page.getByRole('list', { name: /^Calls of voyage/ }).getByRole('listitem').first()).toBeVisible();
+  await expect.poll(() => asked).toBe(1);
+  // On screen before the server said anything: not after the refresh timed out.
+  expect(answered).toBe(0);
+  await page.screenshot({ path: `${SCREENSHOTS}/sign-on-repeat-visit.png` });
+});
+
+test('another user signing on over a stored session opens as that user and never shows the stored one', async ({
+  page,
+  signOnPage,
+  appPage,
+}) => {
+  await page.goto('/');
+  await signOnPage.signOn('vessel', 'demo');
+  await expect(page).toHaveURL(/\/voyage$/);
+  await expect(page.getByRole('status', { name: 'Data age' })).toContainText(/^As of /);
+
+  // Every address the app shows in this tab from now on, across page loads.
+  await page.addInitScript(() => {
+    const log = (url: string | URL | null | undefined) => {
+      if (!url) return;
+      const seen = JSON.parse(sessionStorage.getItem('quay-e2e-paths') ?? '[]') as string[];
+      seen.push(new URL(String(url), location.href).pathname);
+      sessionStorage.setItem('quay-e2e-paths', JSON.stringify(seen));
+    };
+    log(location.href);
+    for (const method of ['pushState', 'replaceState'] as const) {
+      const original = history[method].bind(history);
+      history[method] = (data: unknown, unused: string, url?: string | URL | null) => {
+        log(url);
+        original(data, unused, url);
+      };
+    }
+  });
+  // No sign-out: the vessel user's token and data stay on the device while the agent signs on in this browser.
+  await page.goto('/sso/login');
+  const agent = await signOnPage.demoUserName('agent');
+  await signOnPage.signOn('agent', 'demo');
+  await appPage.expectShell('Port Live');
+  await expect(page.getByRole('status', { name: 'Data age' }).first()).toContainText(/^As of /);
+  const paths = await page.evaluate(
+    () => JSON.parse(sessionStorage.getItem('quay-e2e-paths') ?? '[]') as string[],
+  );
+  expect(paths.filter((p) => p !== '/sso/login')).not.toContain('/voyage');
+  expect(paths).toContain('/port/live');
+  await appPage.expectSignedOnAs(agent);
 });

@@ -46,10 +46,13 @@ describe('sign-on page', () => {
     });
     expect(res.statusCode).toBe(303);
     expect(res.headers.location).toBe('/port/live');
-    const cookie = String(res.headers['set-cookie']);
-    expect(cookie).toMatch(/quay_sid=[\w-]{20,}/);
-    expect(cookie).toContain('HttpOnly');
-    expect(cookie).toContain('SameSite=Lax');
+    const [session, mark] = res.cookies;
+    expect(session).toMatchObject({ name: 'quay_sid', httpOnly: true, sameSite: 'Lax', path: '/' });
+    expect(session?.value).toMatch(/^[\w-]{20,}$/);
+    // The fresh sign-on's mark: readable by the app (it waits for the server instead of showing a stored user),
+    // naming nobody, and short-lived.
+    expect(mark).toMatchObject({ name: 'quay_signed_on', value: '1', path: '/', maxAge: 600 });
+    expect(mark?.httpOnly).toBeFalsy();
   });
 
   it('never redirects off-site', async () => {

@@ -329,6 +329,23 @@ describe('dev API', () => {
     expect((await s.app.inject({ method: 'DELETE', url: '/api/dev/faults' })).json()).toEqual({ cleared: 1 });
   });
 
+  it('knows a call with no token by its session cookie: a fault for one session hits its token refresh only', async () => {
+    const signOn = () =>
+      s.app.inject({ method: 'POST', url: '/sso/login', payload: { usrId: 'agent', password: 'demo' } });
+    const sidOf = (res: Awaited<ReturnType<typeof signOn>>) =>
+      res.cookies.find((c) => c.name === 'quay_sid')?.value as string;
+    const [mine, other] = [sidOf(await signOn()), sidOf(await signOn())];
+    await s.app.inject({
+      method: 'POST',
+      url: '/api/dev/faults',
+      payload: { path: '/IBP_REFRESH.do', status: 503, times: 1, sid: mine },
+    });
+    const refresh = (sid: string) => s.app.inject({ url: '/IBP_REFRESH.do', cookies: { quay_sid: sid } });
+    expect((await refresh(other)).json()).toMatchObject({ Result: 'Ok' });
+    expect((await refresh(mine)).statusCode).toBe(503);
+    expect((await refresh(mine)).json()).toMatchObject({ Result: 'Ok' });
+  });
+
   it('hangs a call for delayMs when asked', async () => {
     await s.app.inject({
       method: 'POST',

@@ -1,6 +1,7 @@
 // Dev fault injection: the next N calls whose path starts with a prefix answer a status, or hang first.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { decodeJwt } from 'jose';
+import { SESSION_COOKIE } from '../auth/sessions.ts';
 import { errorBody } from './errors.ts';
 
 export interface Fault {
@@ -22,10 +23,13 @@ interface Caller {
 
 const NOBODY: Caller = { usrId: null, sid: null };
 
-/** The token's subject and session, unverified: only to choose a fault; the guard checks the token as always. */
+/**
+ * The token's subject and session, unverified: only to choose a fault; the guard checks the token as always. A call
+ * with no token (GET /IBP_REFRESH.do) is known by its session cookie.
+ */
 function callerOf(req: FastifyRequest): Caller {
   const token = req.headers['x-auth-token'];
-  if (typeof token !== 'string' || !token) return NOBODY;
+  if (typeof token !== 'string' || !token) return { usrId: null, sid: req.cookies[SESSION_COOKIE] ?? null };
   try {
     const claims = decodeJwt(token);
     return { usrId: claims.sub ?? null, sid: typeof claims.sid === 'string' ? claims.sid : null };

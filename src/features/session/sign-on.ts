@@ -1,5 +1,6 @@
 // Where the window keeps its copy of the token (localStorage `token`, SPEC §7) and how it sends a visitor to sign on.
 import { SIGN_ON_PATH } from '../../config.ts';
+import { SIGN_ON_MARK_COOKIE } from '../../core/net/sign-on-mark.ts';
 
 const TOKEN_KEY = 'token';
 
@@ -16,4 +17,10 @@ export function mirrorToken(token: string | null): void {
 /** Leaves the app for the sign-on page, which comes back to `next` (this page by default) once signed on. */
 export function goToSignOn(next: string | null = location.pathname + location.search): void {
   location.assign(next ? `${SIGN_ON_PATH}?next=${encodeURIComponent(next)}` : SIGN_ON_PATH);
+}
+
+/** The server has said who signed on: the next opening may show the stored user at once again. */
+export function clearSignOnMark(): void {
+  const secure = location.protocol === 'https:' ? '; Secure' : '';
+  document.cookie = `${SIGN_ON_MARK_COOKIE}=; Max-Age=0; Path=/; SameSite=Lax${secure}`;
 }

@@ -1,16 +1,17 @@
-// The session as the window sees it: asks the worker for a token and the signed-on user, sends a signed-out
-// visitor to the sign-on page, opens with the stored user when there is no link (the app at sea), retries after
-// an error, and signs out.
+// The session as the window sees it: opens at once with the user this device stored (unless a sign-on just
+// happened), asks the worker for a token and the signed-on user, sends a signed-out visitor to the sign-on page,
+// keeps the stored user when there is no link (the app at sea), retries after an error, and signs out.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { LoggedUser } from '../../core/contract/common.ts';
 import { callWorker, type SessionStart } from '../../worker-bridge.ts';
 import { toShownError, type ShownError } from '../../ui/shown-error.ts';
-import { goToSignOn, mirrorToken } from './sign-on.ts';
+import { clearSignOnMark, goToSignOn, mirrorToken } from './sign-on.ts';
+import { hasSignOnMark } from '../../core/net/sign-on-mark.ts';
 import { isLinkFailure, storedSession } from './stored-session.ts';
 
 export type SessionState =
   | { status: 'loading' }
-  /** offline: the server could not be reached and the user this device stored is shown. */
+  /** offline: the user this device stored is shown; the server has not confirmed it (no link, or not yet). */
   | { status: 'signed-on'; user: LoggedUser; offline: boolean }
   | { status: 'error'; error: ShownError }
   /** On the way to the sign-on page. */
@@ -23,6 +24,8 @@ export function useSession() {
   const signingOut = useRef(false);
   /** A user is on screen: a failed re-check does not replace the app with the error view. */
   const shown = useRef(false);
+  /** Who is on screen (from the device or the server). */
+  const shownUser = useRef<string | null>(null);
   useEffect(() => {
     shown.current = state.status === 'signed-on';
   }, [state.status]);
@@ -35,19 +38,38 @@ export function useSession() {
 
   useEffect(() => {
     let current = true;
+    /** The server has answered (or failed to): what the device showed meanwhile gives way to it. */
+    let answered = false;
+    // A repeat visit opens at once with the user this device stored (DESIGN.md §9: data on screen in under 1 s,
+    // no slower offline than online, nor when the link is up but carries nothing), while the worker asks the server
+    // who is signed on. Right after a sign-on the session may be another user's: then the answer is awaited.
+    const fresh = hasSignOnMark(document.cookie);
+    if (!shown.current && !fresh)
+      void storedSession().then((stored) => {
+        if (!current || answered || shown.current || !stored?.token) return;
+        mirrorToken(stored.token);
+        shownUser.current = stored.user.usrId;
+        setState({ status: 'signed-on', user: stored.user, offline: true });
+      });
     callWorker<SessionStart>((api) => api.startSession()).then(
       (result) => {
+        answered = true;
         if (!current) return;
+        clearSignOnMark();
         if (result.status === 'signed-out') return leave();
         mirrorToken(result.token);
+        // Another user is signed on than the one shown from the device: start again as that user, at its home.
+        if (shownUser.current && shownUser.current !== result.user.usrId) return location.replace('/');
+        shownUser.current = result.user.usrId;
         setState({ status: 'signed-on', user: result.user, offline: result.offline });
       },
       async (err: unknown) => {
+        answered = true;
         if (!current) return;
         const error = toShownError(err);
         // SPEC §8: an authentication failure removes the token and goes to the sign-on page.
         if (error.name === 'AuthenticationError') return leave();
-        // A check after the link came back failed: keep showing what this device has.
+        // A check after the link came back failed, or the device's user is shown: keep showing what it has.
         if (shown.current) return;
         // The worker falls back to the stored user itself; this covers a worker that could not even say so.
         const stored = isLinkFailure(err) ? await storedSession() : null;
@@ -55,6 +77,7 @@ export function useSession() {
         // Without a token this device was signed out: nothing to open with.
         if (stored?.token) {
           mirrorToken(stored.token);
+          shownUser.current = stored.user.usrId;
           setState({ status: 'signed-on', user: stored.user, offline: true });
         } else setState({ status: 'error', error });
       },
