@@ -116,7 +116,12 @@ test('a repeat visit shows the stored user and its data at once, while the serve
   await page.reload();
   await appPage.expectShell('Voyage');
   await expect(dataAge).toContainText(/^As of /);
-  await expect(page.getByRole('list', { name: /^Calls of voyage/ }).getByRole('listitem').first()).toBeVisible();
+  await expect(
+    page
+      .getByRole('list', { name: /^Calls of voyage/ })
+      .getByRole('listitem')
+      .first(),
+  ).toBeVisible();
   await expect.poll(() => asked).toBe(1);
   // On screen before the server said anything: not after the refresh timed out.
   expect(answered).toBe(0);
