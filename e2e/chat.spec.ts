@@ -235,9 +235,18 @@ test('offline on the ship: three messages wait, and when the link returns each a
   await expect(ship.chat.message(texts[2] ?? '')).toBeVisible();
   expect((await ship.chat.texts()).filter((t) => texts.includes(t))).toEqual(texts);
   await ship.chat.input.fill('');
-  // The top of the conversation: older pages load until its start; days are separated.
-  await ship.page.evaluate(() => window.scrollTo(0, 0));
-  await expect(ship.page.getByText('Start of the conversation')).toBeVisible({ timeout: 15_000 });
+  // The top of the conversation: older pages load until its start; days are separated. As a reader would, it scrolls
+  // up again while older pages arrive (or while messages still coming in keep the view at the newest).
+  const start = ship.page.getByText('Start of the conversation');
+  await expect
+    .poll(
+      async () => {
+        await ship.page.evaluate(() => window.scrollTo(0, 0));
+        return start.isVisible();
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(true);
   await ship.page.evaluate(() => window.scrollTo(0, 0));
   await expect(ship.page.getByRole('separator').first()).toBeVisible();
   await ship.page.screenshot({ path: `${SCREENSHOTS}/chat-conversation-top.png` });

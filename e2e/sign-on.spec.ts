@@ -102,16 +102,17 @@ test('a repeat visit shows the stored user and its data at once, while the serve
   const dataAge = page.getByRole('status', { name: 'Data age' });
   await expect(dataAge).toContainText(/^As of /);
 
-  // The link carries nothing for this browser's token refresh (as at sea when the dish loses the satellite): the
-  // refresh hangs longer than the client waits for it.
+  // The link carries nothing for this browser (as at sea when the dish loses the satellite while the device still
+  // believes it is online): its calls hang longer than the client waits for them.
   const sid = (await context.cookies()).find((c) => c.name === 'quay_sid')?.value as string;
-  await serverApi.fault({ path: '/IBP_REFRESH.do', sid, delayMs: 60_000, times: 1 });
+  for (const path of ['/IBP_REFRESH.do', '/api/v2/app/'])
+    await serverApi.fault({ path, sid, delayMs: 60_000, times: 100 });
   let asked = 0;
   let answered = 0;
-  const isRefresh = (url: string) => new URL(url).pathname === '/IBP_REFRESH.do';
-  page.on('request', (r) => void (isRefresh(r.url()) && (asked += 1)));
-  page.on('requestfinished', (r) => void (isRefresh(r.url()) && (answered += 1)));
-  page.on('requestfailed', (r) => void (isRefresh(r.url()) && (answered += 1)));
+  const isServer = (url: string) => /^\/(IBP_REFRESH\.do|api\/v2\/app\/)/.test(new URL(url).pathname);
+  page.on('request', (r) => void (isServer(r.url()) && (asked += 1)));
+  page.on('requestfinished', (r) => void (isServer(r.url()) && (answered += 1)));
+  page.on('requestfailed', (r) => void (isServer(r.url()) && (answered += 1)));
 
   await page.reload();
   await appPage.expectShell('Voyage');
@@ -122,8 +123,8 @@ test('a repeat visit shows the stored user and its data at once, while the serve
       .getByRole('listitem')
       .first(),
   ).toBeVisible();
-  await expect.poll(() => asked).toBe(1);
-  // On screen before the server said anything: not after the refresh timed out.
+  // The sync the visit starts is on its way to the server, and nothing has come back from it.
+  await expect.poll(() => asked).toBeGreaterThan(0);
   expect(answered).toBe(0);
   await page.screenshot({ path: `${SCREENSHOTS}/sign-on-repeat-visit.png` });
 });

@@ -50,8 +50,8 @@ describe('sign-on page', () => {
     expect(session).toMatchObject({ name: 'quay_sid', httpOnly: true, sameSite: 'Lax', path: '/' });
     expect(session?.value).toMatch(/^[\w-]{20,}$/);
     // The fresh sign-on's mark: readable by the app (it waits for the server instead of showing a stored user),
-    // naming nobody, and short-lived.
-    expect(mark).toMatchObject({ name: 'quay_signed_on', value: '1', path: '/', maxAge: 600 });
+    // naming nobody, lasting no longer than the session.
+    expect(mark).toMatchObject({ name: 'quay_signed_on', value: '1', path: '/', maxAge: session?.maxAge });
     expect(mark?.httpOnly).toBeFalsy();
   });
 

@@ -439,7 +439,7 @@ describe('inputs that a database would choke on', () => {
 });
 
 describe('the built app', () => {
-  it('serves index.html at / and deep links (SPA fallback), revalidated; API misses stay JSON', async () => {
+  it('serves index.html at / and deep links (SPA fallback), revalidated, sw.js for an hour; API misses stay JSON', async () => {
     const { mkdtemp, writeFile, mkdir, rm } = await import('node:fs/promises');
     const { join } = await import('node:path');
     const { tmpdir } = await import('node:os');
@@ -447,6 +447,7 @@ describe('the built app', () => {
     await writeFile(join(dist, 'index.html'), '<!doctype html><title>Quay</title><div id="root"></div>');
     await mkdir(join(dist, 'assets'));
     await writeFile(join(dist, 'assets', 'index-AbCdEf12.js'), 'console.log(1)');
+    await writeFile(join(dist, 'sw.js'), 'self.skipWaiting');
     const app = await startTestServer({ distDir: dist });
     try {
       for (const url of ['/', '/voyage', '/port/live/SGSIN?x=1', '/chat/QHZN']) {
@@ -457,6 +458,8 @@ describe('the built app', () => {
       }
       const asset = await app.app.inject('/assets/index-AbCdEf12.js');
       expect(asset.headers['cache-control']).toContain('immutable');
+      // The browser checks the service worker on every page load: at most hourly on the wire (src/sw-register.ts).
+      expect((await app.app.inject('/sw.js')).headers['cache-control']).toBe('public, max-age=3600');
       expect((await app.app.inject('/assets/missing-12345678.js')).statusCode).toBe(404);
       expect((await app.app.inject('/api/v2/app/none')).headers['content-type']).toContain(
         'application/json',

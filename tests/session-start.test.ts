@@ -1,12 +1,14 @@
 // Starting a session in the worker against the real server: the cookie decides the user, the user is fetched once
-// (the sync pass right after does not ask again), a device with no link opens with its stored user, and another user
-// signing on does not inherit the previous user's data or unsent changes.
+// (the sync pass right after does not ask again), a device with no link opens with its stored user, a repeat visit
+// opens from the device and its sync finds an ended session, and another user signing on does not inherit the
+// previous user's data or unsent changes, nor get its token used for the stored user.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { QuayDb } from '../src/core/db.ts';
 import { ApiClient } from '../src/core/net/api-client.ts';
 import { configureHttp } from '../src/core/net/http.ts';
 import { TokenStore } from '../src/core/net/token.ts';
+import { checkLoggedUser } from '../src/core/net/checks.ts';
 import { memoryLocks } from '../src/core/locks.ts';
 import { startSession, type SessionDeps } from '../worker/auth/session.ts';
 import { createCommands } from '../worker/commands/commands.ts';
@@ -119,5 +121,55 @@ describe('startSession', () => {
     expect(await d.db.getMeta('outboxFailures')).toEqual([
       expect.objectContaining({ kind: 'setting', message: expect.stringContaining('vessel') as unknown }),
     ]);
+  });
+
+  it('opens a repeat visit from the device with no request; the sync pass after it finds an ended session', async () => {
+    link.up = true;
+    link.sid = await cookieOf('vessel');
+    const d = device();
+    await startSession(d);
+    link.paths = [];
+    const again = await startSession(d, { fresh: false });
+    expect(again).toMatchObject({ status: 'signed-on', offline: false, user: { usrId: 'vessel' } });
+    expect(link.paths).toEqual([]);
+    // The session ends on the server (signed out elsewhere): the next pass is refused, the refresh says Fail.
+    await fetch(`${url}/IBP_REFRESH.do?f_cmd=11`, {
+      headers: { 'X-AUTH-TOKEN': (await d.tokens.stored()) ?? '' },
+    });
+    const sync = createSyncService({ ...d, locks: memoryLocks(), isOnline: () => true });
+    sync.start();
+    await sync.whenLeading();
+    sync.stop();
+    expect((await sync.getStatus()).signedOut).toBe(true);
+    expect(await d.tokens.stored()).toBeUndefined();
+  });
+
+  it('after a fresh sign-on asks the server even with a stored user', async () => {
+    link.up = true;
+    link.sid = await cookieOf('vessel');
+    const d = device();
+    await startSession(d);
+    link.sid = await cookieOf('agent');
+    expect(await startSession(d, { fresh: true })).toMatchObject({ user: { usrId: 'agent' } });
+    expect(await d.db.getMeta('user')).toMatchObject({ usrId: 'agent' });
+  });
+
+  it("signs out rather than take another user's token when the session changed hands under a stored user", async () => {
+    link.up = true;
+    link.sid = await cookieOf('vessel');
+    const d = device();
+    await startSession(d);
+    // Another user signs on in this browser, and the stored token runs out: the refresh would give the agent's.
+    link.sid = await cookieOf('agent');
+    await d.tokens.clear();
+    await d.db.setMeta('token', 'expired-token');
+    const signedOut: string[] = [];
+    const client = new ApiClient(new TokenStore(d.db), () => void signedOut.push('out'));
+    await expect(client.json('/api/v2/app/common/logged-user', checkLoggedUser)).rejects.toMatchObject({
+      name: 'AuthenticationError',
+    });
+    expect(signedOut).toEqual(['out']);
+    expect(await d.db.getMeta('token')).toBeUndefined();
+    expect(await d.db.getMeta('user')).toMatchObject({ usrId: 'vessel' });
   });
 });

@@ -3,9 +3,10 @@ import { expose } from 'comlink';
 import { defaultLocks } from '../src/core/locks.ts';
 import { stopScheduledDrain } from '../src/core/outbox/schedule.ts';
 import { createAnalytics, createRouteChanged, type RouteVisit } from './analytics.ts';
-import { signOut, startSession, type SessionStart } from './auth/session.ts';
+import { signOut, startSession, type SessionStart, type StartOptions } from './auth/session.ts';
 import { workerCommands } from './commands/index.ts';
 import { createWorkerChat } from './chat/index.ts';
+import { chatEnabled } from './chat/enabled.ts';
 import { createKeywordSearch } from './search/keyword-search.ts';
 import { createNotificationDetail } from './notifications/detail.ts';
 import { createPushKey } from './notifications/push-key.ts';
@@ -50,7 +51,14 @@ const chat = createWorkerChat({
     return ((await locks.query()).held ?? []).some((l) => l.name === LEADER_LOCK);
   },
 });
-const startChat = () => void sync.whenLeading().then(() => chat.live.start());
+// At once when leading, beside the first pass: that pass then leaves the room list to the connection's catch-up
+// instead of asking for it too (worker/chat/index.ts liveCovers). A vessel user whose vessel this device does not
+// know yet waits for the first pass to bring it: its service decides whether it may chat at all (SPEC §4).
+const startChat = () =>
+  void sync.whenLeader().then(async () => {
+    if ((await chatEnabled(db)) === 'unknown') await sync.whenLeading();
+    return chat.live.start();
+  });
 
 /** The link came or went: sync and send at once when it comes back (DESIGN.md §4). */
 function linkChanged(online: boolean): void {
@@ -66,9 +74,12 @@ addEventListener('offline', () => linkChanged(false));
 const api = {
   ...commands,
   ...chat.api,
-  /** Signs on from the cookie (or, with no link, from the stored user), and starts syncing and sending. */
-  async startSession(): Promise<SessionStart> {
-    const result = await startSession({ db, tokens, client: sync.client });
+  /**
+   * Opens the session: after a fresh sign-on from the cookie, else with the user and token this device stored (or,
+   * with no link, with the stored user); then starts syncing and sending.
+   */
+  async startSession(opts: StartOptions = {}): Promise<SessionStart> {
+    const result = await startSession({ db, tokens, client: sync.client }, opts);
     if (result.status === 'signed-on') {
       // A sign-out of an earlier session must not send this fresh one back to the sign-on page.
       await writeStatus(db, { signedOut: false });

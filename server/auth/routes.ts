@@ -1,7 +1,7 @@
 // Sign-on and token routes: GET/POST /sso/login, GET /IBP_REFRESH.do (token, and ?f_cmd=11 logout).
 import { Type } from 'typebox';
 import { Text } from '../../src/core/contract/common.ts';
-import { SIGN_ON_MARK_COOKIE, SIGN_ON_MARK_MAX_AGE_S } from '../../src/core/net/sign-on-mark.ts';
+import { SIGN_ON_MARK_COOKIE } from '../../src/core/net/sign-on-mark.ts';
 import type { App } from '../context.ts';
 import { endSession, createSession, sessionUser, SESSION_COOKIE } from './sessions.ts';
 import { verifyPassword } from './password.ts';
@@ -79,7 +79,7 @@ export async function authRoutes(app: App): Promise<void> {
       sameSite: 'lax',
       secure,
       path: '/',
-      maxAge: SIGN_ON_MARK_MAX_AGE_S,
+      maxAge: config.sessionTtlS,
     });
     return reply.redirect(next, 303);
   });

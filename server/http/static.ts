@@ -1,9 +1,14 @@
-// Serves the built app (dist/) with SPA fallback: hashed assets cached for a year, the shell and sw.js revalidated.
+// Serves the built app (dist/) with SPA fallback: hashed assets cached for a year, the shell revalidated, and sw.js
+// kept for an hour: the browser checks it on every page load, and on a paid link that check need not go out each
+// time (src/sw-register.ts registers with updateViaCache 'all'), so a new version reaches a device within the hour.
 import { existsSync } from 'node:fs';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { App } from '../context.ts';
 import { errorBody } from './errors.ts';
+
+/** How long the browser may use its copy of sw.js before checking the server for a new version. */
+const SW_MAX_AGE_S = 3600;
 
 const API_PREFIXES = ['/api/', '/sso/', '/IBP_REFRESH.do', '/healthz', '/ws'];
 
@@ -17,7 +22,11 @@ export async function staticApp(app: App, distDir: string): Promise<void> {
       setHeaders(reply, path) {
         reply.header(
           'cache-control',
-          /\/assets\/.+-[\w-]{8,}\.\w+$/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache',
+          /\/assets\/.+-[\w-]{8,}\.\w+$/.test(path)
+            ? 'public, max-age=31536000, immutable'
+            : /\/sw\.js$/.test(path)
+              ? `public, max-age=${SW_MAX_AGE_S}`
+              : 'no-cache',
         );
       },
     });

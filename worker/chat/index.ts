@@ -83,7 +83,8 @@ export function createWorkerChat(deps: WorkerChatDeps) {
    * The chat part of the leader's sync passes (timer, reconnect, pull-to-refresh): the room list (a 304 when nothing
    * changed), missed messages of rooms with new activity, and on pull-to-refresh the open rooms' newest page. While
    * the live connection is up it brings all of that itself (and catches up after each reconnect): a routine pass then
-   * asks only once the room list is an hour old, so a resync with nothing new costs no chat request.
+   * asks only once the room list is an hour old, so a resync with nothing new costs no chat request. While a
+   * connection is being made (the app just opened) its catch-up asks in a moment: the pass does not ask as well.
    */
   async function syncPass(full: boolean): Promise<void> {
     if (!full && liveCovers(live.status(), (await db.syncState.get('chatRooms'))?.syncedAt ?? null)) return;
@@ -94,12 +95,17 @@ export function createWorkerChat(deps: WorkerChatDeps) {
   return { live, api, syncPass };
 }
 
-/** The live connection is subscribed and the room list was asked for within the hour (SLOW_DATASET_MAX_AGE_MS). */
+/**
+ * The live connection is subscribed and the room list was asked for within the hour (SLOW_DATASET_MAX_AGE_MS), or
+ * a connection is being made: it asks for the room list and what was missed once subscribed. Should that attempt
+ * fail, the pass after it asks.
+ */
 export function liveCovers(
   status: { state: string; subscribed: boolean },
   roomsSyncedAt: number | null,
   now = Date.now(),
 ): boolean {
+  if (status.state === 'connecting' || (status.state === 'connected' && !status.subscribed)) return true;
   return (
     status.state === 'connected' &&
     status.subscribed &&

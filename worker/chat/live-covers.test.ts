@@ -12,7 +12,20 @@ describe('liveCovers: a routine sync pass leaves chat to the live connection', (
 
   it.each([
     ['connecting', { state: 'connecting', subscribed: false }, NOW - 60_000],
-    ['connected, not yet subscribed', { state: 'connected', subscribed: false }, NOW - 60_000],
+    ['connecting, rooms never synced', { state: 'connecting', subscribed: false }, null],
+    [
+      'connected, not yet subscribed',
+      { state: 'connected', subscribed: false },
+      NOW - SLOW_DATASET_MAX_AGE_MS,
+    ],
+  ])(
+    'while a connection is being made (%s): its catch-up asks once subscribed',
+    (_what, status, syncedAt) => {
+      expect(liveCovers(status, syncedAt, NOW)).toBe(true);
+    },
+  );
+
+  it.each([
     ['waiting to reconnect', { state: 'waiting', subscribed: false }, NOW - 60_000],
     ['off', { state: 'off', subscribed: false }, NOW - 60_000],
     ['connected, rooms never synced', up, null],

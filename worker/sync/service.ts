@@ -69,6 +69,8 @@ export function createSyncService(deps: SyncServiceDeps) {
       await leading;
       await activation;
     },
+    /** Resolves as soon as this worker leads, its first pass under way (never, for a follower that stays one). */
+    whenLeader: (): Promise<void> => leading,
     /** After sign-on: queue for leadership; the leader syncs at once and then on its timers. */
     start(): void {
       wanted = true;

@@ -80,7 +80,7 @@ export class ApiClient {
   }
 
   private async refresh(): Promise<string> {
-    const token = await this.tokens.refresh();
+    const token = await this.tokens.refresh({ sameUser: true });
     if (token) return token;
     await this.onSignedOut();
     throw new AuthenticationError('Authentication failed: you are not signed on.');

@@ -21,12 +21,17 @@ export class TokenStore {
     await this.db.deleteMeta('token');
   }
 
-  /** Turns the sign-on session (cookie) into a token. Result Fail clears the token and gives null (signed out). */
-  refresh(): Promise<string | null> {
+  /**
+   * Turns the sign-on session (cookie) into a token. Result Fail clears the token and gives null (signed out).
+   * sameUser: the token must be the stored user's; a session that changed hands (another user signed on in this
+   * browser) counts as signed out, so that no call made for the stored user is answered with another user's data.
+   */
+  refresh(opts: { sameUser?: boolean } = {}): Promise<string | null> {
     this.refreshing ??= (async () => {
       try {
         const { token } = await requestJson('/IBP_REFRESH.do', checkRefresh);
-        if (!token) {
+        const user = opts.sameUser && token ? await this.db.getMeta('user') : undefined;
+        if (!token || (user && tokenSubject(token) !== user.usrId)) {
           await this.clear();
           return null;
         }
@@ -38,5 +43,17 @@ export class TokenStore {
       }
     })();
     return this.refreshing;
+  }
+}
+
+/** The user a token names (its `sub`), unverified: only to notice a session that changed hands. */
+export function tokenSubject(token: string): string | null {
+  const payload = token.split('.')[1];
+  if (!payload) return null;
+  try {
+    const claims = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as { sub?: unknown };
+    return typeof claims.sub === 'string' ? claims.sub : null;
+  } catch {
+    return null;
   }
 }

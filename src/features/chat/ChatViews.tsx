@@ -91,7 +91,10 @@ function RoomItem({ room }: { room: ChatRoomRow }) {
 
 // ---- /chat/{vslCd}: the conversation ----
 
-const nearBottom = () => window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - 120;
+/** Within this of the bottom, the reader is at the newest messages. */
+const NEAR_BOTTOM_PX = 120;
+const nearBottom = () =>
+  window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - NEAR_BOTTOM_PX;
 
 export function ChatConversation({ vslCd }: { vslCd: string }) {
   const roomId = roomIdOf(vslCd);
@@ -111,7 +114,11 @@ export function ChatConversation({ vslCd }: { vslCd: string }) {
   );
   const [loadingOlder, setLoadingOlder] = useState(false);
   const top = useRef<HTMLDivElement>(null);
-  const stick = useRef(true);
+  /** The page's height after the last change of the list: where its bottom was before the next one. */
+  const lastHeight = useRef(0);
+  /** The reader just sent: show it, wherever the reader was. */
+  const follow = useRef(false);
+  const lastCount = useRef(0);
   const keep = useRef<number | null>(null);
   const lastRead = useRef(0);
 
@@ -121,20 +128,20 @@ export function ChatConversation({ vslCd }: { vslCd: string }) {
   }, [roomId]);
 
   // Newest at the bottom: follow new messages while the reader is at the bottom; keep the place after older pages.
+  // Where the reader is comes from the page as it is now, against its height before this change (not from the last
+  // scroll event, which may not have arrived yet: a reader who just went up stays up).
   useLayoutEffect(() => {
+    const root = document.documentElement;
+    const wasAtBottom = window.innerHeight + window.scrollY >= lastHeight.current - NEAR_BOTTOM_PX;
     if (keep.current !== null) {
-      window.scrollTo(0, document.documentElement.scrollHeight - keep.current);
+      window.scrollTo(0, root.scrollHeight - keep.current);
       keep.current = null;
-    } else if (stick.current) window.scrollTo(0, document.documentElement.scrollHeight);
+    } else if (wasAtBottom || follow.current) window.scrollTo(0, root.scrollHeight);
+    // Followed until the sent message is in the list.
+    if ((messages?.length ?? 0) > lastCount.current) follow.current = false;
+    lastCount.current = messages?.length ?? 0;
+    lastHeight.current = root.scrollHeight;
   }, [messages]);
-
-  useEffect(() => {
-    const onScroll = () => {
-      stick.current = nearBottom();
-    };
-    window.addEventListener('scroll', onScroll, { passive: true });
-    return () => window.removeEventListener('scroll', onScroll);
-  }, []);
 
   const hasOlder = room?.hasOlder ?? true;
   const loadOlder = useCallback(async () => {
@@ -150,12 +157,13 @@ export function ChatConversation({ vslCd }: { vslCd: string }) {
     }
   }, [hasOlder, loadingOlder, roomId]);
 
-  // Scrolled to the top: the page before the oldest message.
+  // The top in view (scrolled all the way up, or a conversation shorter than the screen): the page before the oldest
+  // message. The first look comes after the scroll to the newest, so opening a long conversation loads nothing old.
   useEffect(() => {
     const el = top.current;
     if (!el || !messages || messages.length === 0) return;
     const seen = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting) && window.scrollY > 0) void loadOlder();
+      if (entries.some((e) => e.isIntersecting)) void loadOlder();
     });
     seen.observe(el);
     return () => seen.disconnect();
@@ -208,7 +216,7 @@ export function ChatConversation({ vslCd }: { vslCd: string }) {
         })}
       </ol>
       {messages && messages.length === 0 && <p className="muted chat__empty">No messages yet.</p>}
-      <Composer roomId={roomId} onSent={() => (stick.current = true)}>
+      <Composer roomId={roomId} onSent={() => (follow.current = true)}>
         {shore && <BerthProspectButton vslCd={vslCd} roomId={roomId} />}
       </Composer>
     </section>

@@ -51,7 +51,7 @@ export function useSession() {
         shownUser.current = stored.user.usrId;
         setState({ status: 'signed-on', user: stored.user, offline: true });
       });
-    callWorker<SessionStart>((api) => api.startSession()).then(
+    callWorker<SessionStart>((api) => api.startSession({ fresh })).then(
       (result) => {
         answered = true;
         if (!current) return;
