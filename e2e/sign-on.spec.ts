@@ -1,9 +1,21 @@
 // Sign-on end to end: from no session to the signed-on app with a stored token, a wrong password, sign-out,
 // the app shell opening offline after one online visit, a repeat visit that shows the stored user before the
 // server answers, and another user signing on over a stored session.
+import type { Locator, Page } from '@playwright/test';
 import { expect, SCREENSHOTS, test } from './fixtures.ts';
+import type { SignOnPage } from './pages/sign-on.ts';
 
 const JWT = /^[\w-]+\.[\w-]+\.[\w-]+$/;
+
+/** Signs the vessel user on from `/` and waits for its home's data; gives the data's age on that page. */
+async function signOnVesselWithData(page: Page, signOnPage: SignOnPage): Promise<Locator> {
+  await page.goto('/');
+  await signOnPage.signOn('vessel', 'demo');
+  await expect(page).toHaveURL(/\/voyage$/);
+  const dataAge = page.getByRole('status', { name: 'Data age' });
+  await expect(dataAge).toContainText(/^As of /);
+  return dataAge;
+}
 
 test('opening the app with no session leads through sign-on to the signed-on app with a stored token', async ({
   page,
@@ -96,11 +108,7 @@ test('a repeat visit shows the stored user and its data at once, while the serve
   appPage,
   serverApi,
 }) => {
-  await page.goto('/');
-  await signOnPage.signOn('vessel', 'demo');
-  await expect(page).toHaveURL(/\/voyage$/);
-  const dataAge = page.getByRole('status', { name: 'Data age' });
-  await expect(dataAge).toContainText(/^As of /);
+  const dataAge = await signOnVesselWithData(page, signOnPage);
 
   // The link carries nothing for this browser (as at sea when the dish loses the satellite while the device still
   // believes it is online): its calls hang longer than the client waits for them.
@@ -134,10 +142,7 @@ test('another user signing on over a stored session opens as that user and never
   signOnPage,
   appPage,
 }) => {
-  await page.goto('/');
-  await signOnPage.signOn('vessel', 'demo');
-  await expect(page).toHaveURL(/\/voyage$/);
-  await expect(page.getByRole('status', { name: 'Data age' })).toContainText(/^As of /);
+  await signOnVesselWithData(page, signOnPage);
 
   // Every address the app shows in this tab from now on, across page loads.
   await page.addInitScript(() => {

@@ -34,6 +34,18 @@ async function device(usrId: string) {
   return { db, loadPage, sync };
 }
 
+/** A vessel user's device as on a fresh one whose vessel page opens before the sync's second phase: no copy of
+ * its own vessel anywhere yet, and nothing asked so far. */
+async function withoutOwnVessel() {
+  const d = await device('vessel');
+  const own = (await d.db.getMeta('user'))?.ofcId as string;
+  await d.db.syncState.delete('ownVessel');
+  await d.db.pageData.clear();
+  await d.db.meta.delete('ownVessel');
+  asked.length = 0;
+  return { ...d, own };
+}
+
 const keys = async (db: QuayDb) => (await db.pageData.toCollection().primaryKeys()).map(String).sort();
 
 beforeAll(async () => {
@@ -66,13 +78,7 @@ describe('followed pages', () => {
   });
 
   it("downloads a vessel user's own vessel once, whether its page or the sync asks first", async () => {
-    const { db, loadPage, sync } = await device('vessel');
-    const own = (await db.getMeta('user'))?.ofcId as string;
-    // As on a fresh device whose vessel page opens before the sync's second phase: neither has it yet.
-    await db.syncState.delete('ownVessel');
-    await db.pageData.clear();
-    await db.meta.delete('ownVessel');
-    asked.length = 0;
+    const { db, loadPage, sync, own } = await withoutOwnVessel();
     expect((await loadPage('vessel', own)).status).toBe('fetched');
     expect((await db.getMeta('ownVessel'))?.vslCd).toBe(own);
     expect((await db.syncState.get('ownVessel'))?.etag).toBe((await db.pageData.get(`vessel:${own}`))?.etag);
@@ -81,12 +87,7 @@ describe('followed pages', () => {
   });
 
   it("downloads a vessel user's own vessel once when its page opens while a sync pass runs", async () => {
-    const { db, loadPage, sync } = await device('vessel');
-    const own = (await db.getMeta('user'))?.ofcId as string;
-    await db.syncState.delete('ownVessel');
-    await db.pageData.clear();
-    await db.meta.delete('ownVessel');
-    asked.length = 0;
+    const { db, loadPage, sync, own } = await withoutOwnVessel();
     // Both at once with no copy yet (the pass asks in its second phase: on the wire beside the page's request, or
     // after it, finding the page's copy): one request, and both keep its answer.
     const [pass, page] = await Promise.all([runSync(db, sync.client), loadPage('vessel', own)]);
