@@ -86,17 +86,6 @@ describe('followed pages', () => {
     expect(asked.filter((p) => p.includes('/vessel/current'))).toHaveLength(1);
   });
 
-  it("downloads a vessel user's own vessel once when its page opens while a sync pass runs", async () => {
-    const { db, loadPage, sync, own } = await withoutOwnVessel();
-    // Both at once with no copy yet (the pass asks in its second phase: on the wire beside the page's request, or
-    // after it, finding the page's copy): one request, and both keep its answer.
-    const [pass, page] = await Promise.all([runSync(db, sync.client), loadPage('vessel', own)]);
-    expect(pass).toMatchObject({ error: null });
-    expect(page.status).toBe('fetched');
-    expect(asked.filter((p) => p.includes('/vessel/current'))).toHaveLength(1);
-    expect((await db.pageData.get(`vessel:${own}`))?.data).toEqual(await db.getMeta('ownVessel'));
-  });
-
   it("keeps an agent's ports live and status, and everyone else's My Vessel", async () => {
     const agent = await device('agent');
     const ports = (await agent.db.myPorts.toArray()).map((p) => p.portCd);

@@ -1,6 +1,10 @@
 // The HTTP helper's SPEC §7 details, without a server: array query parameters without indices, the multipart
-// variant, conditional GETs, and the timeout.
+// variant, conditional GETs (and the API client's sharing of identical ones on the wire at once), and the timeout.
 import { afterEach, describe, expect, it } from 'vitest';
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import { QuayDb } from '../src/core/db.ts';
+import { ApiClient } from '../src/core/net/api-client.ts';
+import { TokenStore } from '../src/core/net/token.ts';
 import {
   TimeoutError,
   UnknownError,
@@ -95,5 +99,32 @@ describe('requests', () => {
         ),
     });
     await expect(requestJson('/slow', okCheck, { timeoutMs: 20 })).rejects.toThrow(TimeoutError);
+  });
+});
+
+describe("the API client's conditional GETs", () => {
+  it('make one request for the same path and ETag asked at once; another ETag, or a later call, asks again', async () => {
+    const calls = capture(() => Response.json({ ok: true }, { headers: { etag: '"v1"' } }));
+    const db = new QuayDb({ indexedDB: new IDBFactory(), IDBKeyRange });
+    await db.setMeta('token', 't');
+    const client = new ApiClient(new TokenStore(db));
+    // The sync's own-vessel dataset and the vessel page opened meanwhile, both with no copy yet; a third with one.
+    const [sync, page, other] = await Promise.all([
+      client.conditional('/vessel/current', okCheck, null),
+      client.conditional('/vessel/current', okCheck, null),
+      client.conditional('/vessel/current', okCheck, '"v0"'),
+    ]);
+    expect(sync).toEqual({ status: 200, data: { ok: true }, etag: '"v1"' });
+    expect(page).toEqual(sync);
+    expect(other).toEqual(sync);
+    expect(calls).toHaveLength(2);
+    await client.conditional('/vessel/current', okCheck, null);
+    expect(calls).toHaveLength(3);
+    // A call with headers of its own is never shared.
+    await Promise.all([
+      client.conditional('/x', okCheck, null, { headers: { 'Idempotency-Key': 'a' } }),
+      client.conditional('/x', okCheck, null, { headers: { 'Idempotency-Key': 'a' } }),
+    ]);
+    expect(calls).toHaveLength(5);
   });
 });
