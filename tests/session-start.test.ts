@@ -54,6 +54,15 @@ function device(): SessionDeps {
   return { db, tokens, client: new ApiClient(tokens) };
 }
 
+/** A device signed on as `usrId` from the server (its session cookie on the link, which is up). */
+async function signedOnDevice(usrId: string): Promise<SessionDeps> {
+  link.up = true;
+  link.sid = await cookieOf(usrId);
+  const d = device();
+  await startSession(d);
+  return d;
+}
+
 describe('startSession', () => {
   it('is signed-out without a sign-on cookie, and keeps nothing', async () => {
     link.up = true;
@@ -96,10 +105,7 @@ describe('startSession', () => {
   });
 
   it('forgets the previous user when another signs on: data cleared, unsent changes reported, not sent', async () => {
-    link.up = true;
-    link.sid = await cookieOf('vessel');
-    const d = device();
-    await startSession(d);
+    const d = await signedOnDevice('vessel');
     const sync = createSyncService({ ...d, locks: memoryLocks(), isOnline: () => true });
     sync.start();
     await sync.whenLeading();
@@ -124,10 +130,7 @@ describe('startSession', () => {
   });
 
   it('opens a repeat visit from the device with no request; the sync pass after it finds an ended session', async () => {
-    link.up = true;
-    link.sid = await cookieOf('vessel');
-    const d = device();
-    await startSession(d);
+    const d = await signedOnDevice('vessel');
     link.paths = [];
     const again = await startSession(d, { fresh: false });
     expect(again).toMatchObject({ status: 'signed-on', offline: false, user: { usrId: 'vessel' } });
@@ -145,20 +148,14 @@ describe('startSession', () => {
   });
 
   it('after a fresh sign-on asks the server even with a stored user', async () => {
-    link.up = true;
-    link.sid = await cookieOf('vessel');
-    const d = device();
-    await startSession(d);
+    const d = await signedOnDevice('vessel');
     link.sid = await cookieOf('agent');
     expect(await startSession(d, { fresh: true })).toMatchObject({ user: { usrId: 'agent' } });
     expect(await d.db.getMeta('user')).toMatchObject({ usrId: 'agent' });
   });
 
   it("signs out rather than take another user's token when the session changed hands under a stored user", async () => {
-    link.up = true;
-    link.sid = await cookieOf('vessel');
-    const d = device();
-    await startSession(d);
+    const d = await signedOnDevice('vessel');
     // Another user signs on in this browser, and the stored token runs out: the refresh would give the agent's.
     link.sid = await cookieOf('agent');
     await d.tokens.clear();

@@ -47,7 +47,7 @@ export class TokenStore {
 }
 
 /** The user a token names (its `sub`), unverified: only to notice a session that changed hands. */
-export function tokenSubject(token: string): string | null {
+function tokenSubject(token: string): string | null {
   const payload = token.split('.')[1];
   if (!payload) return null;
   try {
