@@ -113,6 +113,9 @@ test('settings persist; a save the server refuses puts the switch back', async (
   await expect(delay).toBeChecked({ checked: !wasOn });
   await expect.poll(async () => (await serverApi.setting('N003')).notUseYn).toBe(wasOn ? 'N' : 'Y');
   await page.screenshot({ path: `${SCREENSHOTS}/notification-settings.png` });
+  // The server has the change; the reload waits until this device has its answer too, or the reloaded app sends
+  // the change again and that resend, not the next click, meets the refusal below.
+  await expect(delay).not.toHaveAccessibleDescription(/Waiting to send/);
 
   await page.reload();
   await noti.open();
