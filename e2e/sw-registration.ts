@@ -2,19 +2,42 @@
 // (ServiceWorker.deliverPushMessage) or fire Background Sync (ServiceWorker.dispatchSyncEvent).
 import { expect, type CDPSession } from '@playwright/test';
 
-/** Waits until the origin's registration (scope `${origin}/`, not deleted) is known, and gives its id. */
+interface Version {
+  registrationId: string;
+  status: string;
+  runningStatus: string;
+}
+
+/**
+ * Waits until the origin's registration (scope `${origin}/`, not deleted) has an activated version that is not
+ * starting or stopping, and gives the registration's id. An event delivered to a version in the middle of a start
+ * or stop, right after CDP began to watch the service workers, was seen to be lost on a busy machine.
+ */
 export async function serviceWorkerRegistrationId(cdp: CDPSession, origin: string): Promise<string> {
   const registrations = new Map<string, { scopeURL: string; isDeleted: boolean }>();
+  const versions = new Map<string, Version>();
   cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations: updated }) => {
     for (const r of updated) registrations.set(r.registrationId, r);
+  });
+  cdp.on('ServiceWorker.workerVersionUpdated', ({ versions: updated }) => {
+    for (const v of updated) versions.set(v.versionId, v);
   });
   await cdp.send('ServiceWorker.enable');
   let registrationId: string | undefined;
   await expect
-    .poll(() => {
-      registrationId = [...registrations].find(([, r]) => r.scopeURL === `${origin}/` && !r.isDeleted)?.[0];
-      return registrationId;
-    })
+    .poll(
+      () => {
+        registrationId = [...registrations].find(([, r]) => r.scopeURL === `${origin}/` && !r.isDeleted)?.[0];
+        const settled = [...versions.values()].some(
+          (v) =>
+            v.registrationId === registrationId &&
+            v.status === 'activated' &&
+            (v.runningStatus === 'running' || v.runningStatus === 'stopped'),
+        );
+        return settled ? registrationId : undefined;
+      },
+      { message: `an activated service worker for ${origin}/` },
+    )
     .toBeTruthy();
   return registrationId as string;
 }
