@@ -1,11 +1,13 @@
 // Chat beyond messages, in Chromium against the real server: a ship reads while offline and the shore sees the read
 // receipt once the link returns (the read mark waited in the outbox); /health/ shows the chat connection of the tab
 // that holds it, and "disabled" for a vessel whose service is not chat-enabled; a shore user's berth prospect form
-// says what is wrong, and the prospect is posted from the conversation, offline too. Each test has a room of its own
-// (QCRL, OSPH), so the specs running beside it do not read its messages.
+// says what is wrong, and the prospect is posted from the conversation, offline too; a ship's push alert about a
+// message nobody has read waits in the outbox at sea and goes once. Each test has a room of its own
+// (QCRL, OSPH, QMRD), so the specs running beside it do not read its messages.
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { expect, SCREENSHOTS, test, watchHealth } from './fixtures.ts';
 import { ChatPage } from './pages/chat.ts';
+import { readQuayDb } from './pages/quay-db.ts';
 import { SignOnPage } from './pages/sign-on.ts';
 
 interface Side {
@@ -186,4 +188,44 @@ test('a shore user posts a berth prospect from the conversation: clear errors, t
   await expect(waiting).toContainText(/Sent|Read/, { timeout: 20_000 });
   await expect(chat.message('Berth prospect MYTPP')).toHaveCount(1);
   await close(shore);
+});
+
+test('a ship alerts the other members about a message nobody has read: offline the alert waits, then goes once', async ({
+  browser,
+  baseURL,
+  serverApi,
+}) => {
+  test.setTimeout(120_000);
+  const ship = await open(browser, baseURL ?? '', 'capt.qmrd');
+  const { page, chat } = ship;
+  await chat.chatSpace.click();
+  await expect(page).toHaveURL(/\/chat\/QMRD$/);
+  const text = `Bunker barge alongside at 14:00? ${Date.now().toString(36)}`;
+  await chat.send(text);
+  const mine = chat.message(text);
+  await expect(mine).toContainText('Sent', { timeout: 20_000 });
+  const alert = mine.getByRole('button', { name: 'Alert the other members about this message' });
+  await expect(alert).toBeVisible();
+
+  // At sea: the request waits in the outbox, marked on the message.
+  await ship.context.setOffline(true);
+  await expect(page.getByText('Offline', { exact: true })).toBeVisible();
+  await alert.click();
+  await expect(mine).toContainText('Alert waiting');
+  await expect(alert).toHaveCount(0);
+  await page.screenshot({ path: `${SCREENSHOTS}/chat-alert-waiting.png` });
+  // This device's alert requests on the server: its outbox ids start with its client id.
+  const { clientId } = (await readQuayDb(page)).meta;
+  expect(clientId).toEqual(expect.any(String));
+  const alerts = async () =>
+    (await serverApi.audit('capt.qmrd')).filter(
+      (r) => r.path === '/api/v2/app/chat/message/push-alert' && r.idempotencyKey?.startsWith(`${clientId}:`),
+    );
+  expect(await alerts()).toEqual([]);
+
+  // The link returns: the alert is sent once, and the message says so.
+  await ship.context.setOffline(false);
+  await expect(mine).toContainText('Alert sent', { timeout: 20_000 });
+  await expect.poll(async () => (await alerts()).map((r) => r.statusCode)).toEqual([200]);
+  await close(ship);
 });
