@@ -47,7 +47,13 @@ describe('sign-on page', () => {
     expect(res.statusCode).toBe(303);
     expect(res.headers.location).toBe('/port/live');
     const [session, mark] = res.cookies;
-    expect(session).toMatchObject({ name: 'quay_sid', httpOnly: true, sameSite: 'Lax', path: '/' });
+    // Sent to the token refresh only: no bytes on every other call, no other route acts on it.
+    expect(session).toMatchObject({
+      name: 'quay_sid',
+      httpOnly: true,
+      sameSite: 'Lax',
+      path: '/IBP_REFRESH.do',
+    });
     expect(session?.value).toMatch(/^[\w-]{20,}$/);
     // The fresh sign-on's mark: readable by the app (it waits for the server instead of showing a stored user),
     // naming nobody, lasting no longer than the session.
@@ -102,6 +108,11 @@ describe('IBP_REFRESH.do', () => {
     expect((await s.call('GET', USER, { token })).statusCode).toBe(200);
     const out = await s.app.inject({ url: '/IBP_REFRESH.do?f_cmd=11', headers: { 'x-auth-token': token } });
     expect(out.statusCode).toBe(200);
+    // The browser drops the cookie: the clearing one names the path it was set for.
+    expect(out.cookies.find((c) => c.name === 'quay_sid')).toMatchObject({
+      value: '',
+      path: '/IBP_REFRESH.do',
+    });
     const after = await s.call('GET', USER, { token });
     expect(after.statusCode).toBe(401);
     expect(after.json().name).toBe('AuthenticationError');

@@ -3,7 +3,7 @@ import { Type } from 'typebox';
 import { Text } from '../../src/core/contract/common.ts';
 import { SIGN_ON_MARK_COOKIE } from '../../src/core/net/sign-on-mark.ts';
 import type { App } from '../context.ts';
-import { endSession, createSession, sessionUser, SESSION_COOKIE } from './sessions.ts';
+import { endSession, createSession, sessionUser, SESSION_COOKIE, SESSION_COOKIE_PATH } from './sessions.ts';
 import { verifyPassword } from './password.ts';
 import { signOnPage, SSO_CSS, type DemoUserRow } from './sso-page.ts';
 import { TOKEN_HEADER } from './guard.ts';
@@ -70,7 +70,7 @@ export async function authRoutes(app: App): Promise<void> {
       httpOnly: true,
       sameSite: 'lax',
       secure,
-      path: '/',
+      path: SESSION_COOKIE_PATH,
       maxAge: config.sessionTtlS,
     });
     // Tells the app that opens next to ask the server who is signed on before showing a stored user.
@@ -114,7 +114,7 @@ export async function authRoutes(app: App): Promise<void> {
         // The session's chat sockets end with it, not at their next frame.
         if (ended.length > 0)
           app.ctx.chat.broker.disconnectWhere((u) => ended.includes(u.sid), 401, 'Signed out');
-        reply.clearCookie(SESSION_COOKIE, { path: '/' });
+        reply.clearCookie(SESSION_COOKIE, { path: SESSION_COOKIE_PATH });
         return { Result: 'Ok' as const };
       }
       const user = sid ? await sessionUser(db, sid) : null;

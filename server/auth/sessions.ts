@@ -3,6 +3,12 @@ import { randomBytes } from 'node:crypto';
 import type { Sql } from '../db/db.ts';
 
 export const SESSION_COOKIE = 'quay_sid';
+/**
+ * The only path that reads the session: the token refresh (and logout, its f_cmd=11). Sent nowhere else, the cookie
+ * costs no bytes on the API calls, pages and assets of a paid satellite link, and no other route can be made to
+ * act on it.
+ */
+export const SESSION_COOKIE_PATH = '/IBP_REFRESH.do';
 
 export interface UserRow {
   usr_id: string;
