@@ -1,14 +1,16 @@
 // `npm run bench`: prints figures against the budgets of DESIGN.md §9. Nothing here fails on a slow machine.
-// `npm run bench -- browser` (or server, bundle) runs one part.
+// `npm run bench -- browser` (or server, bundle, outbox) runs one part.
 import type { Row } from './common.ts';
 import { browserBench } from './browser.ts';
 import { bundleBench } from './bundle.ts';
-import { serverBench } from './server.ts';
+import { outboxBench } from './outbox.ts';
+import { serverBench, withServer } from './server.ts';
 
 const parts: Record<string, () => Row[] | Promise<Row[]>> = {
   bundle: bundleBench,
   server: serverBench,
   browser: browserBench,
+  outbox: () => withServer(outboxBench),
 };
 const asked = process.argv.slice(2).filter((a) => a in parts);
 const rows: Row[] = [];

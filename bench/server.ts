@@ -19,6 +19,21 @@ async function start(dataDir: string): Promise<{ app: App; url: string; ms: numb
   return { app, url, ms: performance.now() - t0 };
 }
 
+/** A server of its own on a fresh data folder, for a bench part that needs nothing else. */
+export async function withServer(part: (url: string) => Promise<Row[]>): Promise<Row[]> {
+  const dir = await mkdtemp(join(tmpdir(), 'quay-bench-'));
+  try {
+    const { app, url } = await start(dir);
+    try {
+      return await part(url);
+    } finally {
+      await app.close();
+    }
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
 export async function serverBench(calls = 200): Promise<Row[]> {
   const dir = await mkdtemp(join(tmpdir(), 'quay-bench-'));
   const rows: Row[] = [];

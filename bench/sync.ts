@@ -9,6 +9,7 @@ import { ApiClient } from '../src/core/net/api-client.ts';
 import { configureHttp } from '../src/core/net/http.ts';
 import { TokenStore } from '../src/core/net/token.ts';
 import { startSession } from '../worker/auth/session.ts';
+import { SESSION_COOKIE_PATH } from '../server/auth/sessions.ts';
 import { liveCovers } from '../worker/chat/index.ts';
 import { syncChat } from '../worker/chat/sync.ts';
 import { createSyncService } from '../worker/sync/service.ts';
@@ -54,7 +55,8 @@ export async function syncBench(url: string): Promise<Row[]> {
     fetch: async (input, init) => {
       const target = new URL(String(input));
       const headers = new Headers(init?.headers);
-      headers.set('cookie', cookie);
+      // The session cookie goes where a browser sends it: its path, the token refresh.
+      if (target.pathname === SESSION_COOKIE_PATH) headers.set('cookie', cookie);
       headers.set('accept-encoding', 'gzip, deflate, br');
       const res = await fetch(input, { ...init, headers });
       const body = await wireBodyBytes(res);
