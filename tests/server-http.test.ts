@@ -129,6 +129,18 @@ describe('conditional requests and compression', () => {
       expect(again.headers[h], h).toBeUndefined();
   });
 
+  it('answers a change without the headers for caches, and keeps those about its body', async () => {
+    const res = await s.call('POST', SETTINGS, {
+      as: 'viewer',
+      body: { notId: 'N001', notUseYn: 'Y', usrId: 'viewer' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers.etag).toBeUndefined();
+    expect(res.headers['cache-control']).toBeUndefined();
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+  });
+
   it('compresses JSON for clients that accept it', async () => {
     const plain = await s.call('GET', LIST, { as: 'vessel' });
     const gz = await s.call('GET', LIST, { as: 'vessel', headers: { 'accept-encoding': 'br, gzip' } });
