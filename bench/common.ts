@@ -1,4 +1,4 @@
-// What the bench scripts share: a printed row, a percentile, and a signed-on user's token.
+// What the bench scripts share: a printed row, a percentile, and a signed-on user's session and token.
 
 export interface Row {
   what: string;
@@ -11,16 +11,21 @@ export const pct = (xs: number[], p: number) => {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 };
 
-export async function token(url: string, usrId: string): Promise<string> {
+/** Signs `usrId` on as the sign-on form does: the session cookie (`name=value`) and a token made from it. */
+export async function signOnSession(url: string, usrId: string): Promise<{ cookie: string; token: string }> {
   const login = await fetch(`${url}/sso/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ usrId, password: 'demo' }),
     redirect: 'manual',
   });
-  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+  const cookie = login.headers.getSetCookie()[0]?.split(';')[0] ?? '';
   const res = (await (await fetch(`${url}/IBP_REFRESH.do`, { headers: { cookie } })).json()) as {
     token: string;
   };
-  return res.token;
+  return { cookie, token: res.token };
+}
+
+export async function token(url: string, usrId: string): Promise<string> {
+  return (await signOnSession(url, usrId)).token;
 }

@@ -13,7 +13,7 @@ import { TokenStore } from '../src/core/net/token.ts';
 import { drain, pendingCount } from '../src/core/outbox/drain.ts';
 import type { NotificationItem } from '../src/core/contract/notification.ts';
 import { createCommands } from '../worker/commands/commands.ts';
-import type { Row } from './common.ts';
+import { signOnSession, type Row } from './common.ts';
 import { FLEET_BROADBAND, startLink } from './link.ts';
 
 const USER = 'vessel';
@@ -25,22 +25,8 @@ interface AuditRow {
   path: string;
 }
 
-async function signOn(url: string): Promise<{ cookie: string; token: string }> {
-  const login = await fetch(`${url}/sso/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ usrId: USER, password: 'demo' }),
-    redirect: 'manual',
-  });
-  const cookie = login.headers.getSetCookie()[0]?.split(';')[0] ?? '';
-  const refreshed = (await (await fetch(`${url}/IBP_REFRESH.do`, { headers: { cookie } })).json()) as {
-    token: string;
-  };
-  return { cookie, token: refreshed.token };
-}
-
 export async function outboxBench(url: string): Promise<Row[]> {
-  const { cookie, token } = await signOn(url);
+  const { cookie, token } = await signOnSession(url, USER);
   const auth = { 'x-auth-token': token };
   const created = (await (
     await fetch(`${url}/api/dev/notifications`, {
