@@ -8,6 +8,7 @@ import { PendingMarker } from '../../ui/PendingMarker.tsx';
 import { Switch } from '../../ui/Switch.tsx';
 import { toast } from '../../ui/toast-store.ts';
 import { toShownError } from '../../ui/shown-error.ts';
+import { openChoices, opCounterOf, type Choice } from './setting-choices.ts';
 import { useNotificationSettings } from './use-notification-settings.ts';
 
 type YN = NotificationSetting['notUseYn'];
@@ -25,40 +26,40 @@ export function NotificationSettings() {
 }
 
 export function NotificationSettingsList() {
-  const { settings, pending } = useNotificationSettings();
-  /** What the user just chose, shown until the live query reflects it (the worker writes it within moments). */
-  const [chosen, setChosen] = useState<ReadonlyMap<string, YN>>(new Map());
+  const snapshot = useNotificationSettings();
+  /** What the user just chose, shown over the stored settings until that change is over (setting-choices.ts). */
+  const [chosen, setChosen] = useState<ReadonlyMap<string, Choice>>(new Map());
 
-  // Once the stored value is what the user chose, the stored one is shown again (and a later revert with it).
   useEffect(() => {
-    if (!settings) return;
-    setChosen((map) => {
-      const settled = [...map].filter(([notId, value]) =>
-        settings.some((s) => s.notId === notId && s.notUseYn === value),
-      );
-      if (settled.length === 0) return map;
-      const next = new Map(map);
-      for (const [notId] of settled) next.delete(notId);
-      return next;
-    });
-  }, [settings]);
+    if (snapshot) setChosen((map) => openChoices(map, snapshot));
+  }, [snapshot]);
 
-  if (settings === undefined) return null;
+  if (snapshot === undefined) return null;
+  const { settings, pending } = snapshot;
   if (settings.length === 0) return <p className="settings__empty">No data</p>;
 
   const save = (setting: NotificationSetting, on: boolean) => {
     const value: YN = on ? 'Y' : 'N';
-    setChosen((map) => new Map(map).set(setting.notId, value));
-    callWorker((api) => api.saveSetting(setting.notId, value)).catch((err: unknown) => {
-      setChosen((map) => {
-        if (map.get(setting.notId) !== value) return map;
-        const next = new Map(map);
-        next.delete(setting.notId);
-        return next;
-      });
-      const error = toShownError(err);
-      toast.error(`"${setting.notNm}" could not be changed. ${error.detail || error.title}`);
-    });
+    const still = (map: ReadonlyMap<string, Choice>) => map.get(setting.notId)?.value === value;
+    setChosen((map) => new Map(map).set(setting.notId, { value, committedAt: null }));
+    callWorker((api) => api.saveSetting(setting.notId, value)).then(
+      ({ opId }) =>
+        setChosen((map) => {
+          const committedAt = opCounterOf(opId);
+          if (!still(map) || committedAt === null) return map;
+          return new Map(map).set(setting.notId, { value, committedAt });
+        }),
+      (err: unknown) => {
+        setChosen((map) => {
+          if (!still(map)) return map;
+          const next = new Map(map);
+          next.delete(setting.notId);
+          return next;
+        });
+        const error = toShownError(err);
+        toast.error(`"${setting.notNm}" could not be changed. ${error.detail || error.title}`);
+      },
+    );
   };
 
   return (
@@ -67,7 +68,7 @@ export function NotificationSettingsList() {
         <SettingRow
           key={setting.notId}
           setting={setting}
-          on={(chosen.get(setting.notId) ?? setting.notUseYn) === 'Y'}
+          on={(chosen.get(setting.notId)?.value ?? setting.notUseYn) === 'Y'}
           pending={pending.has(setting.notId)}
           onChange={(on) => save(setting, on)}
         />
