@@ -36,13 +36,6 @@ export const ChangeKind = Type.Union([
 ]);
 export type ChangeKind = Static<typeof ChangeKind>;
 
-/** The body of a hint frame on SYNC_HINT_TOPIC: the user's change version after the change, and what changed. */
-export const SyncHint = Type.Object({
-  v: Type.Integer({ minimum: 0 }),
-  k: Type.Array(ChangeKind),
-});
-export type SyncHint = Static<typeof SyncHint>;
-
 /** An opaque cursor: the server's, bound to the user it was given to (another user's cursor is refused). */
 export const Cursor = Type.String({ minLength: 1, maxLength: 200, pattern: '^[A-Za-z0-9._~-]+$' });
 
@@ -91,6 +84,19 @@ export const PullResponse = Type.Object({
   user: Type.Optional(LoggedUser),
 });
 export type PullResponse = Static<typeof PullResponse>;
+
+/**
+ * The body of a hint frame on SYNC_HINT_TOPIC: the user's change version after the change, and what changed. When
+ * the change is one step (`from` is v - 1) and small, the frame carries the pull from `from` too: a device whose
+ * cursor is at `from` applies it and asks nothing (a new notification costs one frame); any other device pulls.
+ */
+export const SyncHint = Type.Object({
+  v: Type.Integer({ minimum: 0 }),
+  k: Type.Array(ChangeKind),
+  from: Type.Optional(Type.Integer({ minimum: 0 })),
+  pull: Type.Optional(PullResponse),
+});
+export type SyncHint = Static<typeof SyncHint>;
 
 /** The calls a push may carry: the outbox's per-item calls of SPEC §7, nothing else. */
 export const PUSH_METHODS = ['GET', 'POST', 'PUT'] as const;
