@@ -12,7 +12,7 @@ import type { Db } from './db/db.ts';
 import type { App, ServerContext } from './context.ts';
 import type { Secrets } from './secrets.ts';
 import { createTokens } from './auth/tokens.ts';
-import { authenticate, TOKEN_HEADER } from './auth/guard.ts';
+import { authenticate, renewedToken, TOKEN_HEADER } from './auth/guard.ts';
 import { authRoutes } from './auth/routes.ts';
 import { errorBody, installErrorHandler } from './http/errors.ts';
 import { Faults } from './http/faults.ts';
@@ -175,6 +175,9 @@ export async function buildServer(opts: BuildOptions): Promise<App> {
       api.addHook('onRequest', async (req, reply) => {
         reply.header('cache-control', 'no-cache');
         req.user = await authenticate(ctx, req);
+        // Renewed on a call that goes anyway: the worker takes the new token from the answer's header.
+        const renewed = await renewedToken(ctx, req, req.user);
+        if (renewed) reply.header(TOKEN_HEADER, renewed);
       });
       await api.register(apiRoutes);
     },

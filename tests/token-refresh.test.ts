@@ -11,6 +11,7 @@ import { createSyncService } from '../worker/sync/service.ts';
 import { memoryLocks } from '../src/core/locks.ts';
 import { signOnHttp } from './helpers/http-session.ts';
 import { startTestServer, type TestServer } from './helpers/server.ts';
+import { createTokens } from '../server/auth/tokens.ts';
 
 const USER_PATH = '/api/v2/app/common/logged-user';
 let s: TestServer;
@@ -56,6 +57,59 @@ describe('token', () => {
     expect(answered).toHaveLength(20);
     expect(answered.every((r) => r.token === fresh)).toBe(true);
     expect(seen.filter((r) => r.path === USER_PATH && r.status === 401)).toHaveLength(20);
+  });
+
+  it('renews a token past half its life on the answer of a call that goes anyway, and the client keeps it', async () => {
+    await signOn('vessel');
+    const db = freshDb();
+    const tokens = new TokenStore(db);
+    const first = await tokens.refresh();
+    if (!first) throw new Error('no token');
+    const claims = JSON.parse(Buffer.from(first.split('.')[1] ?? '', 'base64url').toString()) as {
+      sid: string;
+    };
+    const secret = s.app.ctx.config.tokenSecret ?? s.app.ctx.secrets.tokenSecret;
+    // A token with 60 s left of a 900 s life: the next call's answer carries a new one.
+    const ageing = await createTokens(secret, 60).sign({ usrId: 'vessel', sid: claims.sid });
+    await db.setMeta('token', ageing);
+    const client = new ApiClient(new TokenStore(db));
+    seen.length = 0;
+    expect((await client.json(USER_PATH, checkLoggedUser)).usrId).toBe('vessel');
+    const renewed = await db.getMeta('token');
+    expect(renewed).toBeTruthy();
+    expect(renewed).not.toBe(ageing);
+    expect(seen.map((r) => r.path)).toEqual([USER_PATH]);
+    // A fresh token is not renewed again: no header on the next answer.
+    const direct = await s.call('GET', USER_PATH, { token: renewed ?? '' });
+    expect(direct.headers['x-auth-token']).toBeUndefined();
+    const old = await s.call('GET', USER_PATH, { token: ageing });
+    expect(old.headers['x-auth-token']).toBeTruthy();
+  });
+
+  it('renews a token that ran out before the call: no 401 round trip on the wire', async () => {
+    await signOn('vessel');
+    const db = freshDb();
+    const tokens = new TokenStore(db);
+    const first = await tokens.refresh();
+    const claims = JSON.parse(Buffer.from((first ?? '').split('.')[1] ?? '', 'base64url').toString()) as {
+      sid: string;
+    };
+    const secret = s.app.ctx.config.tokenSecret ?? s.app.ctx.secrets.tokenSecret;
+    await db.setMeta('token', await createTokens(secret, -30).sign({ usrId: 'vessel', sid: claims.sid }));
+    const client = new ApiClient(new TokenStore(db));
+    seen.length = 0;
+    expect((await client.json(USER_PATH, checkLoggedUser)).usrId).toBe('vessel');
+    expect(seen.map((r) => `${r.path} ${r.status}`)).toEqual(['/IBP_REFRESH.do 200', `${USER_PATH} 200`]);
+  });
+
+  it('keeps no renewed token that names another user', async () => {
+    await signOn('vessel');
+    const db = freshDb();
+    const tokens = new TokenStore(db);
+    const mine = await tokens.refresh();
+    const secret = s.app.ctx.config.tokenSecret ?? s.app.ctx.secrets.tokenSecret;
+    await tokens.accept(await createTokens(secret, 900).sign({ usrId: 'staff', sid: 'x' }));
+    expect(await db.getMeta('token')).toBe(mine);
   });
 
   it('clears the token and shows signed-out when the refresh fails (session ended)', async () => {

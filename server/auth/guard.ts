@@ -7,6 +7,16 @@ import { sessionUser } from './sessions.ts';
 
 export const TOKEN_HEADER = 'x-auth-token';
 
+/**
+ * A token with less than this share of its life left is renewed on the answer of the call that carried it (the same
+ * X-AUTH-TOKEN header, on the response): a device that calls now and then never pays a 401 and a refresh round trip
+ * for a token that ran out while it was using it.
+ */
+export const RENEW_WHEN_LEFT = 0.5;
+
+/** The caller's token's expiry (seconds since epoch), kept on the request for the renewal on its answer. */
+const expiries = new WeakMap<object, number>();
+
 export async function authenticate(ctx: ServerContext, req: FastifyRequest): Promise<AuthUser> {
   const raw = req.headers[TOKEN_HEADER];
   const token = Array.isArray(raw) ? raw[0] : raw;
@@ -20,6 +30,7 @@ export async function authenticate(ctx: ServerContext, req: FastifyRequest): Pro
   const row = await sessionUser(ctx.db, result.claims.sid);
   if (!row || row.usr_id !== result.claims.usrId)
     throw unauthenticated('Authentication failed: the session has ended');
+  expiries.set(req, result.claims.exp);
   return {
     usrId: row.usr_id,
     usrNm: row.usr_nm,
@@ -31,4 +42,20 @@ export async function authenticate(ctx: ServerContext, req: FastifyRequest): Pro
     sid: result.claims.sid,
     role: roleGroup(row.usr_role_cd),
   };
+}
+
+/**
+ * A fresh token for the caller when its token is past RENEW_WHEN_LEFT of its life, else null. Only for a request the
+ * guard let through: its session is live.
+ */
+export async function renewedToken(
+  ctx: ServerContext,
+  req: FastifyRequest,
+  user: AuthUser,
+): Promise<string | null> {
+  const exp = expiries.get(req);
+  if (exp === undefined) return null;
+  const left = exp - Date.now() / 1000;
+  if (left > ctx.tokens.ttlS * RENEW_WHEN_LEFT) return null;
+  return ctx.tokens.sign({ usrId: user.usrId, sid: user.sid });
 }

@@ -6,9 +6,17 @@ export interface TokenClaims {
   sid: string;
 }
 
-export type VerifyResult = { ok: true; claims: TokenClaims } | { ok: false; reason: 'expired' | 'invalid' };
+/** A verified token's claims and when it expires (seconds since epoch). */
+export interface VerifiedClaims extends TokenClaims {
+  exp: number;
+}
+
+export type VerifyResult =
+  { ok: true; claims: VerifiedClaims } | { ok: false; reason: 'expired' | 'invalid' };
 
 export interface Tokens {
+  /** Seconds a new token lives. */
+  ttlS: number;
   sign(claims: TokenClaims): Promise<string>;
   verify(token: string): Promise<VerifyResult>;
 }
@@ -16,6 +24,7 @@ export interface Tokens {
 export function createTokens(secret: string, ttlS: number): Tokens {
   const key = new TextEncoder().encode(secret);
   return {
+    ttlS,
     sign: ({ usrId, sid }) =>
       new SignJWT({ sid })
         .setProtectedHeader({ alg: 'HS256' })
@@ -26,9 +35,13 @@ export function createTokens(secret: string, ttlS: number): Tokens {
     async verify(token) {
       try {
         const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], issuer: 'quay' });
-        if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string')
+        if (
+          typeof payload.sub !== 'string' ||
+          typeof payload.sid !== 'string' ||
+          typeof payload.exp !== 'number'
+        )
           return { ok: false, reason: 'invalid' };
-        return { ok: true, claims: { usrId: payload.sub, sid: payload.sid } };
+        return { ok: true, claims: { usrId: payload.sub, sid: payload.sid, exp: payload.exp } };
       } catch (err) {
         return { ok: false, reason: err instanceof errors.JWTExpired ? 'expired' : 'invalid' };
       }

@@ -59,16 +59,17 @@ export class ApiClient {
   }
 
   private async send<T>(path: string, check: Check<T>, opts: RequestOptions): Promise<HttpAnswer<T>> {
-    const token = (await this.tokens.stored()) ?? (await this.refresh());
+    // A token that ran out is renewed before the call, not after a 401 (a round trip and a KB on a paid link).
+    const token = (await this.tokens.usable()) ?? (await this.signedOut());
     try {
-      return await request(path, check, { ...opts, token });
+      return await this.kept(await request(path, check, { ...opts, token }));
     } catch (err) {
       if (!isUnauthorised(err)) throw err;
       // Another call may already have refreshed while this one waited: then its token is the one to use.
       const current = await this.tokens.stored();
       const fresh = current && current !== token ? current : await this.refresh();
       try {
-        return await request(path, check, { ...opts, token: fresh });
+        return await this.kept(await request(path, check, { ...opts, token: fresh }));
       } catch (again) {
         if (isUnauthorised(again)) {
           await this.tokens.clear();
@@ -79,9 +80,17 @@ export class ApiClient {
     }
   }
 
+  /** The server renewed the token on this answer: use the new one from now on. */
+  private async kept<T>(answer: HttpAnswer<T>): Promise<HttpAnswer<T>> {
+    if (answer.renewedToken) await this.tokens.accept(answer.renewedToken);
+    return answer;
+  }
+
   private async refresh(): Promise<string> {
-    const token = await this.tokens.refresh({ sameUser: true });
-    if (token) return token;
+    return (await this.tokens.refresh({ sameUser: true })) ?? this.signedOut();
+  }
+
+  private async signedOut(): Promise<never> {
     await this.onSignedOut();
     throw new AuthenticationError('Authentication failed: you are not signed on.');
   }

@@ -50,9 +50,13 @@ export interface RequestOptions {
   form?: FormData;
 }
 
-/** What a GET answered: 200 with checked data, or 304 (the caller's copy is current). */
-export type HttpAnswer<T> =
-  { status: 200; data: T; etag: string | null } | { status: 304; data: null; etag: string | null };
+/**
+ * What a GET answered: 200 with checked data, or 304 (the caller's copy is current). `renewedToken`: the server
+ * renewed the caller's token on this answer (X-AUTH-TOKEN response header), to be used from now on.
+ */
+export type HttpAnswer<T> = (
+  { status: 200; data: T; etag: string | null } | { status: 304; data: null; etag: string | null }
+) & { renewedToken?: string };
 
 export type QueryValue = string | number | boolean | null | undefined;
 
@@ -134,7 +138,9 @@ export async function request<T>(
     clearTimeout(timer);
   }
   const etag = res.headers.get('etag');
-  if (res.status === 304) return { status: 304, data: null, etag };
+  const renewed = res.ok || res.status === 304 ? res.headers.get(TOKEN_HEADER) : null;
+  const renewal = renewed ? { renewedToken: renewed } : {};
+  if (res.status === 304) return { status: 304, data: null, etag, ...renewal };
   const body = parseJson(text);
   if (!res.ok) throw errorFor(res.status, body, path);
   let checked: T | null = null;
@@ -144,7 +150,7 @@ export async function request<T>(
     // A check that trips over an odd value is the same as a failed check: an error, never a crash.
   }
   if (checked === null) throw new UnknownError(`The server's answer to ${path} was not understood.`);
-  return { status: 200, data: checked, etag };
+  return { status: 200, data: checked, etag, ...renewal };
 }
 
 function parseJson(text: string): unknown {

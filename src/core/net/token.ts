@@ -16,6 +16,31 @@ export class TokenStore {
     return this.memory;
   }
 
+  /**
+   * The stored token, renewed first when it has run out (or runs out within `marginMs`): a call made with it is
+   * not answered 401 for a token the device could have known was over. Null when the session is over.
+   */
+  async usable(marginMs = TOKEN_MARGIN_MS, now = Date.now()): Promise<string | null> {
+    const token = await this.stored();
+    if (token) {
+      const exp = tokenExpiry(token);
+      if (exp === null || exp * 1000 - marginMs > now) return token;
+    }
+    return this.refresh({ sameUser: true });
+  }
+
+  /**
+   * A token the server renewed on an answer (X-AUTH-TOKEN response header): kept when it names the same user as the
+   * stored one, so that no answer can hand this device another user's session.
+   */
+  async accept(token: string): Promise<void> {
+    const current = await this.stored();
+    if (current === token) return;
+    if (current && tokenSubject(current) !== tokenSubject(token)) return;
+    this.memory = token;
+    await this.db.setMeta('token', token);
+  }
+
   async clear(): Promise<void> {
     this.memory = undefined;
     await this.db.deleteMeta('token');
@@ -46,14 +71,31 @@ export class TokenStore {
   }
 }
 
-/** The user a token names (its `sub`), unverified: only to notice a session that changed hands. */
-function tokenSubject(token: string): string | null {
+/** A token renewed this close to its expiry is renewed before use: a satellite round trip spikes to 2 s. */
+export const TOKEN_MARGIN_MS = 10_000;
+
+/** A token's claims, unverified: only to notice a session that changed hands, or a token that ran out. */
+function tokenClaims(token: string): { sub?: unknown; exp?: unknown } | null {
   const payload = token.split('.')[1];
   if (!payload) return null;
   try {
-    const claims = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as { sub?: unknown };
-    return typeof claims.sub === 'string' ? claims.sub : null;
+    return JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as {
+      sub?: unknown;
+      exp?: unknown;
+    };
   } catch {
     return null;
   }
+}
+
+/** The user a token names (its `sub`). */
+function tokenSubject(token: string): string | null {
+  const sub = tokenClaims(token)?.sub;
+  return typeof sub === 'string' ? sub : null;
+}
+
+/** When a token runs out (seconds since epoch), or null when it does not say. */
+function tokenExpiry(token: string): number | null {
+  const exp = tokenClaims(token)?.exp;
+  return typeof exp === 'number' ? exp : null;
 }
