@@ -29,9 +29,13 @@ export function createChatCommands(deps: ChatCommandDeps) {
    * A chat message (SPEC §3): shown as pending and queued in ONE transaction. Connected and nothing of the room still
    * queued before it: it also goes over STOMP at once; the RECEIPT normally removes the queued copy first.
    */
-  async function sendChat(roomId: string, text: string): Promise<{ opId: string | null; clientMsgId: string }> {
+  async function sendChat(
+    roomId: string,
+    text: string,
+  ): Promise<{ opId: string | null; clientMsgId: string }> {
     const sent = await queueChatMessage(db, roomId, text);
-    const live = sent.queuedBefore === 0 && (deps.liveChat?.send(roomId, sent.clientMsgId, sent.text) ?? false);
+    const live =
+      sent.queuedBefore === 0 && (deps.liveChat?.send(roomId, sent.clientMsgId, sent.text) ?? false);
     if (!live) return { ...after(sent.opId), clientMsgId: sent.clientMsgId };
     void deps.registerSync?.().catch(() => undefined);
     // If the RECEIPT is lost, the outbox sends it (stored once).
@@ -44,7 +48,10 @@ export function createChatCommands(deps: ChatCommandDeps) {
     /** The user saw the room's messages up to msgSeq: read at once; only the newest waiting mark is sent. */
     markChatRead: async (roomId: string, msgSeq: number) => after(await markChatRead(db, roomId, msgSeq)),
     /** A berth prospect from a shore user: shown in the vessel's room at once, sent through the outbox. */
-    async postBerthProspect(vslCd: string, form: BerthForm): Promise<{ opId: string | null; clientMsgId: string }> {
+    async postBerthProspect(
+      vslCd: string,
+      form: BerthForm,
+    ): Promise<{ opId: string | null; clientMsgId: string }> {
       const sent = await postBerthProspect(db, vslCd, form);
       return { ...after(sent.opId), clientMsgId: sent.clientMsgId };
     },

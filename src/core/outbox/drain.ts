@@ -101,7 +101,8 @@ async function run(db: QuayDb, client: ApiCaller, opts: DrainOptions): Promise<D
   const tried = new Set<number | undefined>();
   const block = (entity: string, at: number | null) => {
     blocked.add(entity);
-    if (at !== null && (result.nextAttemptAt === null || at < result.nextAttemptAt)) result.nextAttemptAt = at;
+    if (at !== null && (result.nextAttemptAt === null || at < result.nextAttemptAt))
+      result.nextAttemptAt = at;
   };
 
   const settle = async (row: OutboxRow, outcome: Outcome): Promise<void> => {
@@ -138,7 +139,8 @@ async function run(db: QuayDb, client: ApiCaller, opts: DrainOptions): Promise<D
     result.coalesced += dropped;
     const due = queues.filter(([head]) => {
       if (!head) return false;
-      const waiting = head.nextAttemptAt > now() && !(opts.retryNow && head.attempts > 0 && !tried.has(head.seq));
+      const waiting =
+        head.nextAttemptAt > now() && !(opts.retryNow && head.attempts > 0 && !tried.has(head.seq));
       if (waiting) block(head.entity, head.nextAttemptAt);
       return !waiting;
     });

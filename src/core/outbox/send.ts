@@ -60,7 +60,10 @@ const checkPushAnswer: Check<PushResult[]> = (v) => {
   if (!isRecord(v) || !Array.isArray(v.results)) return null;
   const ok = v.results.every(
     (r) =>
-      isRecord(r) && typeof r.id === 'string' && typeof r.status === 'number' && OUTCOMES.has(String(r.outcome)),
+      isRecord(r) &&
+      typeof r.id === 'string' &&
+      typeof r.status === 'number' &&
+      OUTCOMES.has(String(r.outcome)),
   );
   return ok ? (v.results as PushResult[]) : null;
 };
@@ -107,12 +110,14 @@ export async function pushChunk(
     const results = await client.json(SYNC_PUSH_PATH, checkPushAnswer, {
       method: 'POST',
       body: { ops: chunk.map(toPushOp) },
+      gzip: true,
       ...(opts.timeoutMs !== undefined ? { timeoutMs: opts.timeoutMs } : {}),
     });
     const byId = new Map(results.map((r) => [r.id, r]));
     return chunk.map((row) => outcomeOfResult(byId.get(row.opId)));
   } catch (err) {
-    if (err instanceof RequestError && err.status === 404) noPushUntil.set(client, opts.now() + NO_PUSH_RECHECK_MS);
+    if (err instanceof RequestError && err.status === 404)
+      noPushUntil.set(client, opts.now() + NO_PUSH_RECHECK_MS);
     const outcome = classify(err);
     if (outcome.type === 'refused') return null;
     // Nothing was applied: the first operation of each entity failed, the later ones were not tried.

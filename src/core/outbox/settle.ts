@@ -14,7 +14,12 @@ function tablesFor(db: QuayDb, row: OutboxRow): Table[] {
 }
 
 /** Applied: the operation goes and its kind's effect on the device runs, in one transaction. */
-export async function settleApplied(db: QuayDb, stored: OutboxRow, answer: OpAnswer, at: number): Promise<void> {
+export async function settleApplied(
+  db: QuayDb,
+  stored: OutboxRow,
+  answer: OpAnswer,
+  at: number,
+): Promise<void> {
   const { op, row } = opOf(stored);
   await db.transaction('rw', tablesFor(db, stored), async () => {
     await db.outbox.delete(stored.seq as number);

@@ -3,7 +3,14 @@
 import type { QuayDb } from '../../db.ts';
 import { cleanChatText } from '../../contract/chat.ts';
 import { UnknownError } from '../../net/http.ts';
-import { asChatMessage, CHAT_MESSAGE_PATH, chatEntity, chatTables, markChatFailed, storeChatMessages } from '../chat.ts';
+import {
+  asChatMessage,
+  CHAT_MESSAGE_PATH,
+  chatEntity,
+  chatTables,
+  markChatFailed,
+  storeChatMessages,
+} from '../chat.ts';
 import { enqueue } from '../enqueue.ts';
 import { nextClientMsgId, pendingRow, ROOM_ID, signedOn } from './chat-common.ts';
 import type { OpModule } from './module.ts';

@@ -83,14 +83,20 @@ export const chatReadOp: OpModule<'chatRead'> = {
     await marked.modify({ readDate: null });
     const room = await db.chatRooms.get(u.roomId);
     if (room)
-      await db.chatRooms.update(u.roomId, { unreadCount: Math.max(room.unreadCount + reverted, u.unreadBefore) });
+      await db.chatRooms.update(u.roomId, {
+        unreadCount: Math.max(room.unreadCount + reverted, u.unreadBefore),
+      });
   },
   refusal: (message) => ({ message, toast: false }),
   // Only the newest read mark of a room is sent: it marks everything the older ones did, and takes their undo.
   merge(kept, row) {
     const earlier = kept.find((r) => r.kind === 'chatRead');
     if (!earlier) return KEEP;
-    return { type: 'supersede', earlier, merged: { ...row, undo: together(earlier.undo as UndoChatRead, row.undo) } };
+    return {
+      type: 'supersede',
+      earlier,
+      merged: { ...row, undo: together(earlier.undo as UndoChatRead, row.undo) },
+    };
   },
   handOver: (refused, later) => together(refused.undo, later.undo),
 };

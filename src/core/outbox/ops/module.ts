@@ -14,9 +14,7 @@ export type OpRow<K extends OpKind> = Omit<OutboxRow, 'kind' | 'undo'> & { kind:
  * does what it does), or it supersedes an earlier one (the last state wins) and is kept as `merged`.
  */
 export type MergeStep =
-  | { type: 'keep' }
-  | { type: 'drop' }
-  | { type: 'supersede'; earlier: OutboxRow; merged: OutboxRow };
+  { type: 'keep' } | { type: 'drop' } | { type: 'supersede'; earlier: OutboxRow; merged: OutboxRow };
 
 export const KEEP: MergeStep = { type: 'keep' };
 

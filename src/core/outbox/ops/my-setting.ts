@@ -37,7 +37,8 @@ export async function saveMyVessels(db: QuayDb, vslCds: string[]): Promise<strin
   const list = [...new Set(vslCds.map((c) => c.trim().toUpperCase()))];
   const bad = list.find((c) => !VSL_CD.test(c));
   if (bad !== undefined) throw new UnknownError(`${bad} is not a vessel code.`);
-  if (list.length > MY_SETTING_MAX) throw new UnknownError(`At most ${MY_SETTING_MAX} vessels can be followed.`);
+  if (list.length > MY_SETTING_MAX)
+    throw new UnknownError(`At most ${MY_SETTING_MAX} vessels can be followed.`);
   return db.transaction('rw', [db.pageData, db.outbox, db.meta], async () => {
     const user = await db.getMeta('user');
     if (!user) throw new UnknownError('Nobody is signed on.');
