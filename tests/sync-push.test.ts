@@ -134,18 +134,43 @@ describe('POST /api/v2/app/sync/push', () => {
     expect(await auditKeys(`push-test-${batch}:`)).toEqual([]);
   });
 
+  it('answers 413 for a batch over the body limit, applying nothing', async () => {
+    batch += 1;
+    const [a] = await notifications(1);
+    if (a === undefined) throw new Error('no notification');
+    const pad = 'x'.repeat(3_000);
+    const big = Array.from({ length: 100 }, (_, i) => ({ ...read(i, a), body: { notSeq: a, pad } }));
+    const res = await push(big);
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toMatchObject({ name: 'PayloadTooLargeError' });
+    expect(await auditKeys(`push-test-${batch}:`)).toEqual([]);
+  });
+
   it('is in the OpenAPI document', async () => {
     const doc = (await s.call('GET', '/api/docs/openapi.json')).json<{ paths: Record<string, unknown> }>();
     expect(Object.keys(doc.paths)).toContain(SYNC_PUSH_PATH);
   });
 
-  it('costs little more than the calls it carries: 100 reads in one push', async () => {
+  it('costs little more than the calls it carries: 100 reads in one push, beside 100 per-item calls', async () => {
     batch += 1;
     const seqs = await notifications(100);
     const t0 = performance.now();
     const { results } = (await push(seqs.map((n, i) => read(i, n)))).json<PushResponse>();
-    const ms = performance.now() - t0;
+    const pushMs = performance.now() - t0;
     expect(results.every((r) => r.outcome === 'applied')).toBe(true);
-    console.info(`sync push: 100 reads applied in one request in ${Math.round(ms)} ms`);
+    const others = await notifications(100);
+    const t1 = performance.now();
+    for (const [i, notSeq] of others.entries()) {
+      const res = await s.call('POST', `/api/v2/app${N}/user/read`, {
+        as: 'vessel',
+        body: { notSeq },
+        headers: { 'idempotency-key': `push-test-${batch}:direct-${i}` },
+      });
+      expect(res.statusCode).toBe(200);
+    }
+    const directMs = performance.now() - t1;
+    console.info(
+      `sync push: 100 reads in one push ${Math.round(pushMs)} ms, as 100 per-item calls ${Math.round(directMs)} ms`,
+    );
   });
 });
