@@ -8,7 +8,7 @@ import { backoffMs, type Outcome } from './classify.ts';
 import { coalesce } from './coalesce.ts';
 import { OUTBOX_LOCK } from './lock.ts';
 import { firstChunk, pushChunk, sendEach, type ApiCaller } from './send.ts';
-import { settleApplied, settleKept, settleRefused } from './settle.ts';
+import { settleApplied, settleKept, settleRefused, tablesFor } from './settle.ts';
 import type { OutboxFailure, OutboxRow } from './types.ts';
 
 /** Per-item calls only (an older server): a few entities at once, not more (the link is shared and paid). */
@@ -151,11 +151,15 @@ async function run(db: QuayDb, client: ApiCaller, opts: DrainOptions): Promise<D
     const outcomes =
       (await pushChunk(client, chunk, sendOpts)) ??
       (await sendEach(client, chunk, { ...sendOpts, concurrency: opts.concurrency ?? DEFAULT_CONCURRENCY }));
-    for (const [i, row] of chunk.entries()) {
-      const outcome = outcomes[i];
-      // Not tried (an earlier operation of its entity is kept): it stays as it was, behind it.
-      if (outcome && !blocked.has(row.entity)) await settle(row, outcome);
-    }
+    // The whole answer settled in one transaction (each operation's own is nested in it): a hundred small ones
+    // would cost more than the request did.
+    await db.transaction('rw', tablesFor(db, ...chunk), async () => {
+      for (const [i, row] of chunk.entries()) {
+        const outcome = outcomes[i];
+        // Not tried (an earlier operation of its entity is kept): it stays as it was, behind it.
+        if (outcome && !blocked.has(row.entity)) await settle(row, outcome);
+      }
+    });
   }
   result.remaining = await db.outbox.count();
   return result;

@@ -8,9 +8,9 @@ import { recordFailure } from './meta.ts';
 import { opOf } from './ops/index.ts';
 import type { OutboxFailure, OutboxRow } from './types.ts';
 
-/** The drain's transaction for one operation: the outbox, meta, and what its kind changes on the device. */
-function tablesFor(db: QuayDb, row: OutboxRow): Table[] {
-  return [db.outbox, db.meta, ...opOf(row).op.tables(db)];
+/** The drain's transaction for operations: the outbox, meta, and what their kinds change on the device. */
+export function tablesFor(db: QuayDb, ...rows: OutboxRow[]): Table[] {
+  return [...new Set([db.outbox, db.meta, ...rows.flatMap((row) => opOf(row).op.tables(db))])];
 }
 
 /** Applied: the operation goes and its kind's effect on the device runs, in one transaction. */
