@@ -11,6 +11,11 @@ import { firstChunk, pushChunk, sendEach, type ApiCaller } from './send.ts';
 import { settleApplied, settleKept, settleRefused, tablesFor } from './settle.ts';
 import type { OutboxFailure, OutboxRow } from './types.ts';
 
+const NOT_TRIED: Outcome = {
+  type: 'retry',
+  error: { name: 'UnknownError', message: 'The server did not try the operation.' },
+};
+
 /** Per-item calls only (an older server): a few entities at once, not more (the link is shared and paid). */
 export const DEFAULT_CONCURRENCY = 4;
 
@@ -155,9 +160,11 @@ async function run(db: QuayDb, client: ApiCaller, opts: DrainOptions): Promise<D
     // would cost more than the request did.
     await db.transaction('rw', tablesFor(db, ...chunk), async () => {
       for (const [i, row] of chunk.entries()) {
-        const outcome = outcomes[i];
-        // Not tried (an earlier operation of its entity is kept): it stays as it was, behind it.
-        if (outcome && !blocked.has(row.entity)) await settle(row, outcome);
+        // Not tried because an earlier operation of its entity is kept: it stays as it was, behind it.
+        if (blocked.has(row.entity)) continue;
+        // Not tried for no reason the drain knows of (a server that answered oddly): a transient failure, so the
+        // run cannot ask again and again.
+        await settle(row, outcomes[i] ?? NOT_TRIED);
       }
     });
   }
