@@ -27,6 +27,8 @@ import { syncChat } from '../worker/chat/sync.ts';
 import { createSyncService, type SyncService } from '../worker/sync/service.ts';
 import { signOnHttp } from './helpers/http-session.ts';
 import { startTestServer, type TestServer } from './helpers/server.ts';
+import { isPush, pushedCalls } from './helpers/push-wire.ts';
+import { SYNC_PUSH_PATH } from '../src/core/contract/sync.ts';
 
 const API = '/api/v2/app/chat';
 const ROOM = roomIdOf('QHZN');
@@ -48,7 +50,11 @@ async function signOn(usrId: string): Promise<{ db: QuayDb; client: ApiClient; c
       const res = await signed(input, init);
       const target = new URL(String(input));
       seen.push(`${init?.method ?? 'GET'} ${target.pathname} ${res.status}`);
-      if (net.dropAnswerOnce?.test(target.pathname)) {
+      // A push carries the outbox's calls: each is noted as the call it stands for, with the status it got.
+      const carried = isPush(target.pathname) ? await pushedCalls(init, res) : [];
+      for (const c of carried) seen.push(`${c.method} ${c.path} ${c.status ?? '-'}`);
+      const paths = [target.pathname, ...carried.map((c) => c.path)];
+      if (net.dropAnswerOnce && paths.some((p) => net.dropAnswerOnce?.test(p))) {
         net.dropAnswerOnce = null;
         await res.text();
         throw new TypeError('fetch failed'); // the server applied it; the answer was lost on the way
@@ -345,6 +351,7 @@ describe('berth prospects and push alerts through the outbox', () => {
     seen.length = 0;
     expect(await drain(db, client, drainOpts)).toMatchObject({ applied: 1, remaining: 0 });
     expect(calls(/push-alert/)).toEqual([`POST ${API}/message/push-alert 200`]);
+    expect(calls(/sync\/push/)).toEqual([`POST ${SYNC_PUSH_PATH} 200`]);
     expect((await db.chatMessages.get([ROOM, msgSeq]))?.alert).toBe('sent');
 
     // Another message, read by the shore before the alert is sent: the server says no (409), the ask is undone.

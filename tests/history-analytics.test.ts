@@ -32,6 +32,8 @@ import {
 } from '../worker/analytics.ts';
 import { signOnHttp, type Via } from './helpers/http-session.ts';
 import { startTestServer, type TestServer } from './helpers/server.ts';
+import { isPush, pushedCalls } from './helpers/push-wire.ts';
+import { SYNC_PUSH_PATH } from '../src/core/contract/sync.ts';
 
 let s: TestServer;
 
@@ -49,7 +51,11 @@ const link: Via = async ({ target, init }, send) => {
   net.requests.push({ method: init?.method ?? 'GET', path: target.pathname });
   const res = await send();
   if (res.headers.get('idempotent-replayed') === 'true') net.replayed += 1;
-  if (net.dropAnswer?.(target.pathname)) {
+  // A push carries the outbox's calls: each is noted as the call it stands for.
+  const carried = isPush(target.pathname) ? await pushedCalls(init, res) : [];
+  for (const c of carried) net.requests.push({ method: c.method, path: c.path });
+  net.replayed += carried.filter((c) => c.outcome === 'replayed').length;
+  if (net.dropAnswer && [target.pathname, ...carried.map((c) => c.path)].some((p) => net.dropAnswer?.(p))) {
     net.dropAnswer = null;
     await res.text();
     throw new TypeError('fetch failed');
@@ -219,6 +225,8 @@ describe('application history through the outbox', () => {
     const result = await drain(db, client, opts());
     expect(result).toMatchObject({ applied: 3, coalesced: 2, remaining: 0 });
     expect(sent(HISTORY_PATH)).toHaveLength(3);
+    // The three in one push, in the order they were made (one entity: the server applies them one after the other).
+    expect(sent(SYNC_PUSH_PATH)).toHaveLength(1);
     expect(await historyAudit()).toEqual([a1.opId, b.opId, a2.opId]);
     expect((await serverHistory()).slice(-3).map((h) => h.prmt_val)).toEqual(['page=1', 'page=2', 'page=1']);
   });

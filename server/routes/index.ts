@@ -6,6 +6,7 @@ import { chatRoutes } from './chat.ts';
 import { vesselRoutes } from './vessel.ts';
 import { portRoutes } from './port.ts';
 import { serviceRoutes } from './service.ts';
+import { pushRoutes } from '../sync/push.ts';
 
 export async function apiRoutes(app: App): Promise<void> {
   await app.register(commonRoutes, { prefix: '/common' });
@@ -14,4 +15,6 @@ export async function apiRoutes(app: App): Promise<void> {
   await app.register(vesselRoutes, { prefix: '/vessel' });
   await app.register(portRoutes, { prefix: '/port' });
   await app.register(serviceRoutes, { prefix: '/service' });
+  // The sync protocol (docs/sync.md): the batched push of the outbox.
+  await app.register(pushRoutes, { prefix: '/sync' });
 }

@@ -48,6 +48,21 @@ export interface RequestOptions {
   headers?: Record<string, string>;
   /** A multipart body (SPEC §7 "a second client sends multipart"): the browser sets the boundary's content type. */
   form?: FormData;
+  /**
+   * Send the JSON body gzipped (Content-Encoding: gzip) where the runtime has CompressionStream: a push of a long
+   * outbox repeats the same words op after op, and the uplink is the narrow, paid half of a satellite link.
+   */
+  gzip?: boolean;
+}
+
+/** Below this a JSON body goes as it is: gzip's own header and trailer would eat the gain. */
+export const GZIP_MIN_BYTES = 1024;
+
+/** The text gzipped, or null where the runtime cannot compress (then it goes as it is). */
+async function gzipped(text: string): Promise<ArrayBuffer | null> {
+  if (typeof CompressionStream === 'undefined') return null;
+  const stream = new Blob([text]).stream().pipeThrough(new CompressionStream('gzip'));
+  return new Response(stream).arrayBuffer();
 }
 
 /**
@@ -111,6 +126,9 @@ export async function request<T>(
   if (opts.body !== undefined && !opts.form) headers['Content-Type'] = 'application/json';
   if (opts.token) headers[TOKEN_HEADER] = opts.token;
   Object.assign(headers, opts.headers);
+  const json = opts.body === undefined ? null : JSON.stringify(opts.body);
+  const packed = opts.gzip && json !== null && json.length >= GZIP_MIN_BYTES ? await gzipped(json) : null;
+  if (packed) headers['Content-Encoding'] = 'gzip';
   const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), timeoutMs);
@@ -120,7 +138,7 @@ export async function request<T>(
     res = await httpConfig.fetch(httpConfig.base + path, {
       method: opts.method ?? (opts.form ? 'POST' : 'GET'),
       headers,
-      body: opts.form ?? (opts.body === undefined ? null : JSON.stringify(opts.body)),
+      body: opts.form ?? packed ?? json,
       credentials: 'include',
       cache: 'no-cache',
       signal: controller.signal,

@@ -1,9 +1,8 @@
 // My Vessel's data in the window: the kept fleet answer (page kind 'myVessels', keyed by the user's id) with the list
 // changes still in the outbox laid over it, and the command that saves a new list through the worker's outbox.
 import { useCallback } from 'react';
-import { useLiveQuery } from 'dexie-react-hooks';
 import { MY_VESSELS_ENTITY } from '../../core/outbox/types.ts';
-import { db } from '../../db.ts';
+import { usePending } from '../sync/use-pending.ts';
 import { usePageData, type PageData } from '../pages/use-page-data.ts';
 import { callWorker, type PageDataOf } from '../../worker-bridge.ts';
 import { myVesselsView, type MyVesselsView } from './my-vessels-state.ts';
@@ -18,7 +17,7 @@ export interface MyVessels {
 
 export function useMyVessels(usrId: string | null): MyVessels {
   const page = usePageData('myVessels', usrId);
-  const waiting = useLiveQuery(() => db.outbox.where('entity').equals(MY_VESSELS_ENTITY).sortBy('seq'));
+  const waiting = usePending(MY_VESSELS_ENTITY);
   const view =
     page.data === undefined || waiting === undefined
       ? undefined

@@ -2,14 +2,13 @@
 // users "Got it" (not for N101, gone once acknowledged; waiting while the outbox holds it). The detail comes from
 // the worker: the server's, or this device's copy at sea.
 import { useEffect, useState } from 'react';
-import { useLiveQuery } from 'dexie-react-hooks';
 import { useLocation } from 'wouter';
 import { useSnapshot } from 'valtio';
 import type { NotificationDetail, NotificationItem } from '../../core/contract/notification.ts';
 import { entityOf } from '../../core/outbox/enqueue.ts';
-import { db } from '../../db.ts';
 import { closeDrawer, userState } from '../../state/app-state.ts';
 import { PendingMarker } from '../../ui/PendingMarker.tsx';
+import { usePending } from '../sync/use-pending.ts';
 import { toast } from '../../ui/toast-store.ts';
 import { toShownError } from '../../ui/shown-error.ts';
 import { callWorker } from '../../worker-bridge.ts';
@@ -43,13 +42,7 @@ export function NotificationDetailView({ item }: { item: NotificationItem }) {
   const user = useSnapshot(userState).user;
   const [, navigate] = useLocation();
   const loaded = useDetail(item.notSeq);
-  const pendingAck = useLiveQuery(
-    async () =>
-      (await db.outbox.where('entity').equals(entityOf.notification(item.notSeq)).toArray()).some(
-        (op) => op.kind === 'ack',
-      ),
-    [item.notSeq],
-  );
+  const pendingAck = usePending(entityOf.notification(item.notSeq))?.some((op) => op.kind === 'ack');
   const [sending, setSending] = useState(false);
   if (!user) return null;
 

@@ -1,0 +1,42 @@
+// What the chat kinds' commands share: the signed-on user, a message id of this device, and the pending copy of an
+// own message shown until the stored one (same clientMsgId) replaces it.
+import type { ChatMessageRow, QuayDb } from '../../db.ts';
+import { PENDING_MSG_SEQ } from '../../db.ts';
+import { UnknownError } from '../../net/http.ts';
+import { isVesselUserType } from '../../role.ts';
+import { clientIdOf } from '../enqueue.ts';
+
+export const ROOM_ID = /^V-[A-Z0-9]{4}$/;
+export const VSL_CD = /^[A-Z0-9]{4}$/;
+
+/** The signed-on user, inside a command's transaction. */
+export async function signedOn(db: QuayDb) {
+  const user = await db.getMeta('user');
+  if (!user) throw new UnknownError('Nobody is signed on.');
+  return user;
+}
+
+/** A message id of this device: its client id and the outbox counter the next operation gets. */
+export async function nextClientMsgId(db: QuayDb): Promise<{ clientMsgId: string; counter: number }> {
+  const clientId = await clientIdOf(db);
+  const counter = (await db.getMeta('opCounter')) ?? 1;
+  return { clientMsgId: `${clientId}_${counter}`.replace(/[^A-Za-z0-9_-]/g, '').slice(-64), counter };
+}
+
+/** A pending copy of an own message, shown until the stored one (same clientMsgId) replaces it. */
+export const pendingRow = (
+  row: Pick<ChatMessageRow, 'roomId' | 'clientMsgId' | 'msgTpCd' | 'msgText' | 'opId'>,
+  counter: number,
+  user: { usrId: string; usrNm: string; usrTpCd: string },
+): ChatMessageRow => ({
+  ...row,
+  msgSeq: PENDING_MSG_SEQ + counter,
+  sender: user.usrId,
+  senderNm: user.usrNm,
+  senderType: isVesselUserType(user.usrTpCd) ? 'V' : 'S',
+  creDt: new Date().toISOString(),
+  readDate: null,
+  readSource: null,
+  readCount: 0,
+  status: 'pending',
+});

@@ -1,0 +1,24 @@
+// Tying this device to the signed-on user (SPEC §7 POST /notification/user/logged-user), kind 'device': queued with
+// the push subscription it belongs to; nothing on the device to undo; repeats collapse.
+import { entityOf } from '../enqueue.ts';
+import type { NewOp } from '../types.ts';
+import { KEEP, type OpModule } from './module.ts';
+import { NOTIFICATION_PATH } from './paths.ts';
+
+/** Its operation (a shared device follows whoever signs on), in the subscription's entity. */
+export const deviceRequest = (notDevId: string): NewOp => ({
+  kind: 'device',
+  entity: entityOf.subscription(notDevId),
+  method: 'POST',
+  path: `${NOTIFICATION_PATH}/user/logged-user`,
+  body: { notDevId },
+  undo: null,
+});
+
+export const deviceOp: OpModule<'device'> = {
+  kind: 'device',
+  tables: () => [],
+  undo: async () => undefined,
+  refusal: (message) => ({ message, toast: false }),
+  merge: (kept) => (kept.some((r) => r.kind === 'device') ? { type: 'drop' } : KEEP),
+};

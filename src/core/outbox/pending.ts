@@ -1,0 +1,40 @@
+// Rule 4 of DESIGN.md §3, as the window reads it: which operations still wait for an entity (a clock on "Got it", a
+// switch marked waiting, the followed vessels laid over the kept list). A module of its own so that the window
+// reads the pending state without loading the drain; the window's one way in is src/features/sync/use-pending.ts.
+import type { Table } from 'dexie';
+import type { QuayDb } from '../db.ts';
+import type { OpKind } from './types.ts';
+
+/** What the window may know of a waiting operation. */
+export interface PendingOp {
+  opId: string;
+  kind: OpKind;
+  /** What it sends (e.g. the followed vessels' new list). */
+  body: unknown;
+  /** What it would put back if refused (e.g. the list before). */
+  undo: unknown;
+}
+
+/** The tables a read of the pending state uses: join them to a read transaction that must agree with it. */
+export const pendingTables = (db: QuayDb): Table[] => [db.outbox, db.meta];
+
+/** The operations waiting for one entity, oldest first. */
+export async function pendingOps(db: QuayDb, entity: string): Promise<PendingOp[]> {
+  const rows = await db.outbox.where('entity').equals(entity).sortBy('seq');
+  return rows.map(({ opId, kind, body, undo }) => ({ opId, kind, body, undo }));
+}
+
+/** The operations waiting for every entity whose name starts with `prefix`, by entity, oldest first. */
+export async function pendingUnder(db: QuayDb, prefix: string): Promise<Map<string, PendingOp[]>> {
+  const rows = await db.outbox.where('entity').startsWith(prefix).toArray();
+  rows.sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0));
+  const byEntity = new Map<string, PendingOp[]>();
+  for (const { entity, opId, kind, body, undo } of rows)
+    byEntity.set(entity, [...(byEntity.get(entity) ?? []), { opId, kind, body, undo }]);
+  return byEntity;
+}
+
+/** meta `opCounter`: the counter the next operation gets (0 before the first). */
+export async function nextOpCounter(db: QuayDb): Promise<number> {
+  return (await db.getMeta('opCounter')) ?? 0;
+}

@@ -1,0 +1,49 @@
+// The window's one way to ask what still waits to be sent (DESIGN.md §3 rule 4): an entity's waiting operations, or
+// those of every entity under a prefix, live. Views never read the outbox table themselves.
+import { useLiveQuery } from 'dexie-react-hooks';
+import type { Table } from 'dexie';
+import {
+  nextOpCounter,
+  pendingOps,
+  pendingTables,
+  pendingUnder,
+  type PendingOp,
+} from '../../core/outbox/pending.ts';
+import { db } from '../../db.ts';
+
+export type { PendingOp } from '../../core/outbox/pending.ts';
+
+/** The operations waiting for one entity, oldest first; undefined while the first read is under way. */
+export function usePending(entity: string): PendingOp[] | undefined {
+  return useLiveQuery(() => pendingOps(db, entity), [entity]);
+}
+
+/** The operations waiting for every entity under `prefix`, by entity; undefined while the first read is under way. */
+export function usePendingMap(prefix: string): Map<string, PendingOp[]> | undefined {
+  return useLiveQuery(() => pendingUnder(db, prefix), [prefix]);
+}
+
+export interface PendingWith<T> {
+  value: T;
+  pending: Map<string, PendingOp[]>;
+  /** The counter the next operation gets: a choice committed before it and no longer pending was sent or undone. */
+  opCounter: number;
+}
+
+/**
+ * What `read` reads of `tables` and the pending state under `prefix`, in ONE read transaction so that they agree
+ * (a value and whether a change of it still waits); undefined while the first read is under way.
+ */
+export function usePendingWith<T>(
+  prefix: string,
+  tables: () => Table[],
+  read: () => Promise<T>,
+): PendingWith<T> | undefined {
+  return useLiveQuery(() =>
+    db.transaction('r', [...tables(), ...pendingTables(db)], async () => ({
+      value: await read(),
+      pending: await pendingUnder(db, prefix),
+      opCounter: await nextOpCounter(db),
+    })),
+  );
+}
