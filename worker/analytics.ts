@@ -67,6 +67,8 @@ export interface AnalyticsDeps {
   /** The worker's ApiClient: a path sink gets the X-AUTH-TOKEN and one refresh on 401. */
   client: ApiCaller;
   isOnline: () => boolean;
+  /** Data saver is on: events wait (worker/meter.ts). */
+  deferred?: () => boolean;
   now?: () => number;
   /** Starts a timer and gives back its cancel; tests drive time by hand. */
   setTimer?: (fn: () => void, ms: number) => () => void;
@@ -183,7 +185,8 @@ export function createAnalytics(deps: AnalyticsDeps) {
   const warned = new Set<string>();
   /** What the window last said about the link (Chromium fires no online/offline events in dedicated workers). */
   let linkUp: boolean | null = null;
-  const isOnline = () => linkUp ?? deps.isOnline();
+  // Data saver holds the events in memory until it goes off (then flush) or the buffer's oldest go.
+  const isOnline = () => (linkUp ?? deps.isOnline()) && !deps.deferred?.();
 
   /** One timer while events wait: FLUSH_EVERY_MS, or the end of a longer backoff. */
   function arm(): void {

@@ -17,6 +17,7 @@ import type { FleetResponse } from '../contract/vessel.ts';
 import { asChatMessage, chatTables, markChatFailed, storeChatMessages } from './chat.ts';
 import { applyChatOp, chatOpTables, chatRefusal, undoChatOp } from './chat-ops.ts';
 import { coalesce } from './coalesce.ts';
+import { dataSaverOn } from '../meter/data-saver.ts';
 
 /** A satellite round trip is most of a second: a few entities at once, not more (the link is shared and paid). */
 export const DEFAULT_CONCURRENCY = 4;
@@ -37,6 +38,8 @@ export interface DrainOptions {
   locks?: Locks;
   /** The link just came back (online event, Background Sync): send now, whatever the backoff planned. */
   retryNow?: boolean;
+  /** Send what data saver holds back too (page views of the history): the user asked (pull-to-refresh). */
+  sendDeferred?: boolean;
   /** Wait for the lock instead of returning at once when another context drains (default false). */
   wait?: boolean;
   concurrency?: number;
@@ -312,6 +315,8 @@ async function run(db: QuayDb, client: ApiCaller, opts: DrainOptions): Promise<D
     nextAttemptAt: null,
   };
   const blocked = new Set<string>();
+  // Data saver on: page views of the application history wait (kept, never dropped) until it goes off.
+  if (!opts.sendDeferred && (await dataSaverOn(db))) blocked.add('history');
   /** With retryNow, each kept operation is tried once this run, then its new backoff holds. */
   const tried = new Set<number | undefined>();
   const block = (entity: string, at: number | null) => {
