@@ -10,7 +10,7 @@ export const STOMP_PROTOCOLS = ['v12.stomp', 'v11.stomp', 'v10.stomp'];
 /** What counting needs of a socket: the browser's WebSocket and the `ws` package's both have it. */
 export interface CountableSocket {
   send(data: string | ArrayBufferLike | Blob | ArrayBufferView): void;
-  addEventListener(type: 'open' | 'message', listener: (event: { data?: unknown }) => void): void;
+  addEventListener(type: 'open' | 'message', listener: (event: unknown) => void): void;
 }
 
 const payloadBytes = (data: unknown): number => {
@@ -30,9 +30,10 @@ export function meterSocket<S extends CountableSocket>(
   source: MeterSource = 'live',
 ): S {
   socket.addEventListener('open', () => meter.add(source, WS_HANDSHAKE.up, WS_HANDSHAKE.down));
-  socket.addEventListener('message', (event) =>
-    meter.add(source, 0, wsFrameBytes(payloadBytes(event.data), false)),
-  );
+  socket.addEventListener('message', (event) => {
+    const data = (event as { data?: unknown }).data;
+    meter.add(source, 0, wsFrameBytes(payloadBytes(data), false));
+  });
   const send = socket.send.bind(socket);
   socket.send = (data) => {
     send(data);
