@@ -116,13 +116,23 @@ export function countHttp(
     return;
   }
   const settle = (entry: TimingEntry | undefined) => {
+    // Answered from the HTTP cache: nothing crossed the link.
+    if (entry && entry.transferSize === 0 && entry.encodedBodySize > 0) return;
     const down =
       entry && entry.transferSize > 0
         ? entry.transferSize
         : estimateDown(res, typeof decoded === 'number' ? decoded : utf8Length(decoded));
     meter.add(source, up, down);
   };
-  const now = findEntry(sent.url, sent.startedAt);
-  if (now) return settle(now);
-  setTimeout(() => settle(findEntry(sent.url, sent.startedAt)), 0);
+  // The entry comes once the body has: a task after it was read, later for a body still streaming (a precache).
+  const look = (attempt: number) => {
+    const entry = findEntry(sent.url, sent.startedAt);
+    const wait = ENTRY_WAITS_MS[attempt];
+    if (entry || wait === undefined) return settle(entry);
+    setTimeout(() => look(attempt + 1), wait);
+  };
+  look(0);
 }
+
+/** How long to look again for a fetch's entry before estimating instead. */
+const ENTRY_WAITS_MS = [0, 1_000, 10_000];
