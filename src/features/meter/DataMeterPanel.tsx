@@ -96,12 +96,15 @@ export function BudgetForm({ budgetMb }: { budgetMb: number | null }) {
 /** The Data saver switch, named by its label and described by what it holds back. */
 export function DataSaverSwitch({ on }: { on: boolean }) {
   const id = useId();
-  const [busy, setBusy] = useState<boolean | null>(null);
+  /** The user's choice, shown until the stored state says it (the worker writes it; the live query follows). */
+  const [wanted, setWanted] = useState<boolean | null>(null);
+  if (wanted !== null && wanted === on) setWanted(null);
   const change = (want: boolean) => {
-    setBusy(want);
-    void callWorker((api) => api.setDataSaver(want))
-      .catch(tell('Data saver could not be changed'))
-      .finally(() => setBusy(null));
+    setWanted(want);
+    void callWorker((api) => api.setDataSaver(want)).catch((err: unknown) => {
+      setWanted(null);
+      tell('Data saver could not be changed')(err);
+    });
   };
   return (
     <div className="setting-row data-saver">
@@ -115,8 +118,7 @@ export function DataSaverSwitch({ on }: { on: boolean }) {
       </div>
       <Switch
         id={`${id}-switch`}
-        checked={busy ?? on}
-        disabled={busy !== null}
+        checked={wanted ?? on}
         aria-describedby={`${id}-what`}
         onCheckedChange={change}
       />
