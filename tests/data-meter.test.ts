@@ -13,7 +13,7 @@ import { ApiClient } from '../src/core/net/api-client.ts';
 import { TokenStore } from '../src/core/net/token.ts';
 import { checkLoggedUser } from '../src/core/net/checks.ts';
 import { contextMeter, DataMeter } from '../src/core/meter/data-meter.ts';
-import { dayKey, monthKey, WS_HANDSHAKE } from '../src/core/meter/usage.ts';
+import { BROWSER_REQUEST_HEADERS_BYTES, dayKey, monthKey, WS_HANDSHAKE } from '../src/core/meter/usage.ts';
 import { meterSocket, STOMP_PROTOCOLS } from '../src/core/net/metered-socket.ts';
 import { startLink, type Link } from '../bench/link.ts';
 import { signOnHttp } from './helpers/http-session.ts';
@@ -70,9 +70,9 @@ describe('the data meter', () => {
     // Down: the fetch's own figure (body as received plus headers): within a third of the link's.
     expect(counted.down).toBeGreaterThan(wire.down * 0.67);
     expect(counted.down).toBeLessThan(wire.down * 1.33);
-    // Up: Node sends about 400 B fewer headers per request than a browser, which the meter assumes.
+    // Up: Node sends about 250 B fewer headers per request than a browser, which the meter assumes.
     expect(counted.up).toBeGreaterThan(wire.up);
-    expect(counted.up).toBeLessThan(wire.up + 3 * 600);
+    expect(counted.up).toBeLessThan(wire.up + 3 * BROWSER_REQUEST_HEADERS_BYTES);
     await contextMeter.flush();
     const now = Date.now();
     const day = await db.dataUsage.get(dayKey(now));
@@ -118,7 +118,7 @@ describe('the data meter', () => {
     const wire = link.takeBytes();
     const counted = meter.unsaved();
     console.info('STOMP: link', { up: wire.up, down: wire.down }, 'meter', counted, 'beats', beats);
-    // The frames are exact; the opening handshake is estimated, for a browser (Node sends about 600 B less of it).
+    // The frames are exact; the opening handshake is estimated, for a browser (Node sends about 450 B less of it).
     expect(Math.abs(counted.down - wire.down)).toBeLessThan(100);
     expect(counted.up).toBeGreaterThan(wire.up);
     expect(counted.up).toBeLessThan(wire.up + WS_HANDSHAKE.up);

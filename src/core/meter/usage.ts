@@ -36,12 +36,13 @@ const encoder = new TextEncoder();
 export const utf8Length = (text: string) => encoder.encode(text).byteLength;
 
 /**
- * Request headers the browser adds and a page cannot read: Host, Connection, User-Agent (about 130 B), sec-ch-ua,
- * sec-ch-ua-mobile and -platform (about 110 B), Accept-Encoding, Accept-Language, Sec-Fetch-Site/Mode/Dest, Referer,
- * Origin on a POST, and the session cookie (about 150 B). Chromium 156 sent 560 to 640 B of them on this app's
- * requests (seen on the server's side of bench/link.ts); 600 is the estimate.
+ * Request headers the browser adds and a page cannot read: Host, Connection, User-Agent (about 130 B), Accept-Encoding,
+ * Accept-Language, Sec-Fetch-Site/Mode/Dest (about 70 B), the session cookie (about 60 B), and on a phone's Chromium
+ * sec-ch-ua, -mobile and -platform (about 110 B); Origin and Referer on some. Headless Chromium 156 sent 300 to 350 B
+ * of them on the worker's calls (seen through bench/link.ts, `npm run bench -- meter`); 450 is the estimate for a
+ * phone.
  */
-export const BROWSER_REQUEST_HEADERS_BYTES = 600;
+export const BROWSER_REQUEST_HEADERS_BYTES = 450;
 /**
  * Response headers a page cannot see all of (Set-Cookie is hidden, the server's security headers are many): the
  * reference server's JSON answers carry 450 to 700 B of headers with the status line; 550 is the estimate.

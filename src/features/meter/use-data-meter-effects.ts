@@ -1,16 +1,13 @@
-// The signed-on app's data meter effects: the window's own downloads go to the meter, and a warning comes once a month
-// when Quay has used 80% of the user's monthly budget (an alert toast; the worker remembers the month, so that another
-// tab or a reload does not say it again).
+// The signed-on app's data meter effects: a warning once a month when Quay has used 80% of the user's monthly budget
+// (an alert toast; the worker remembers the month, so that another tab or a reload does not say it again).
 import { useEffect, useRef } from 'react';
 import { monthKey } from '../../core/meter/usage.ts';
 import { toast } from '../../ui/toast-store.ts';
 import { callWorker } from '../../worker-bridge.ts';
 import { shouldWarn, warningText } from './budget.ts';
 import { useDataUsage } from './use-data-usage.ts';
-import { watchWindowBytes } from './count-window-bytes.ts';
 
 export function useDataMeterEffects(): void {
-  useEffect(() => watchWindowBytes(), []);
   useBudgetWarning();
 }
 
