@@ -74,6 +74,7 @@ const startChat = () =>
 function linkChanged(online: boolean): void {
   void sync.setOnline(online);
   analytics.linkChanged(online);
+  void meter.refreshSaver().catch(() => undefined);
   if (sync.isLeader) chat.live.setOnline(online);
   if (online) void commands.drainOutboxNow();
 }

@@ -129,7 +129,9 @@ export function countHttp(
     const entry = findEntry(sent.url, sent.startedAt);
     const wait = ENTRY_WAITS_MS[attempt];
     if (entry || wait === undefined) return settle(entry);
-    setTimeout(() => look(attempt + 1), wait);
+    const timer = setTimeout(() => look(attempt + 1), wait);
+    // Never what keeps a process (a test, a script) alive.
+    (timer as { unref?: () => void }).unref?.();
   };
   look(0);
 }
