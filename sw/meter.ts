@@ -5,6 +5,7 @@ import type { WorkboxPlugin } from 'workbox-core';
 import { QuayDb } from '../src/core/db.ts';
 import { countHttp, timingNow } from '../src/core/meter/count-http.ts';
 import { contextMeter } from '../src/core/meter/data-meter.ts';
+import { PUSH_OVERHEAD_BYTES } from '../src/core/meter/usage.ts';
 
 /** Stores this context's count (the outbox replay opens its own connection; this one is the meter's). */
 export function startMeter(): void {
@@ -39,3 +40,8 @@ export const meterPlugin: WorkboxPlugin = {
 
 /** When each fetch started, by URL: its resource timing entry starts after it. */
 const started = new Map<string, number>();
+
+/** A Web Push message came: its payload and the push channel's overhead (estimated) came down the same link. */
+export function countPush(event: PushEvent): void {
+  contextMeter.add('push', 0, (event.data?.arrayBuffer().byteLength ?? 0) + PUSH_OVERHEAD_BYTES);
+}

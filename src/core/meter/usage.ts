@@ -1,9 +1,9 @@
 // The data meter's arithmetic: which day and month (UTC) a byte belongs to, what a request and a WebSocket frame cost
 // on the wire when the browser does not say, and how a figure reads ("84 KB", "1.2 MB"). No clock, no storage.
 
-/** Where bytes went: the worker's API calls, the live (STOMP) socket, the app's own files and images. */
-export type MeterSource = 'api' | 'live' | 'assets';
-export const METER_SOURCES: readonly MeterSource[] = ['api', 'live', 'assets'];
+/** Where bytes went: the API's calls, the live (STOMP) socket, the app's own files and images, Web Push messages. */
+export type MeterSource = 'api' | 'live' | 'assets' | 'push';
+export const METER_SOURCES: readonly MeterSource[] = ['api', 'live', 'assets', 'push'];
 
 export interface Bytes {
   up: number;
@@ -92,6 +92,12 @@ export function wsFrameBytes(payloadBytes: number, fromClient: boolean): number 
 
 /** The WebSocket opening handshake: a GET with Upgrade headers and the cookie up, a 101 down (estimates). */
 export const WS_HANDSHAKE: Bytes = { up: BROWSER_REQUEST_HEADERS_BYTES + 250, down: 230 };
+
+/**
+ * A Web Push message on its way from the push service: the encrypted payload's header (86 B), tag and padding, and the
+ * push service's own framing; 300 B beside the payload is the estimate.
+ */
+export const PUSH_OVERHEAD_BYTES = 300;
 
 const KB = 1000;
 const MB = 1000 * 1000;
