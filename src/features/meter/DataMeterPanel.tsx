@@ -29,9 +29,9 @@ export function DataUsedRows({ usage }: { usage: DataUsageView | undefined }) {
 }
 
 /** The month against the budget: a bar a person sees and a figure a screen reader reads. */
-function BudgetBar({ month, budgetMb }: { month: number; budgetMb: number }) {
+export function BudgetBar({ month, budgetMb }: { month: number; budgetMb: number }) {
   const share = budgetShare(month, budgetMb) ?? 0;
-  const pct = Math.min(100, Math.round(share * 100));
+  const pct = Math.min(100, Math.floor(share * 100));
   const level = share >= 1 ? 'over' : share >= WARN_AT ? 'warn' : 'ok';
   return (
     <div className={`data-budget data-budget--${level}`}>
@@ -146,5 +146,3 @@ export function DataMeterPanel() {
     </section>
   );
 }
-
-export { BudgetBar };
