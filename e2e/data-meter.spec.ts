@@ -126,3 +126,29 @@ test('/health/ shows the data used today and this month, Data saver and the budg
   await expect(data.getByLabel('Monthly data budget (MB)')).toBeVisible();
   await shot(page, 'health', true);
 });
+
+test('Data saver is on by default when the browser reports a slow link, until the user chooses', async ({
+  page,
+  context,
+}) => {
+  await signOn(page, 'vessel');
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  // A 3G link as the browser reports it (navigator.connection): 400 ms, 400 kbit/s down, 3G.
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 400,
+    downloadThroughput: 50_000,
+    uploadThroughput: 50_000,
+    connectionType: 'cellular3g',
+  });
+  const meter = new DataMeterPage(page);
+  const section = await meter.open();
+  await expect(meter.saver(section)).toBeChecked();
+  // The user's choice wins over the link's.
+  await meter.saver(section).uncheck();
+  await expect(meter.saver(section)).not.toBeChecked();
+  await meter.app.closeDialog();
+  const again = await meter.open();
+  await expect(meter.saver(again)).not.toBeChecked();
+});
