@@ -13,6 +13,7 @@ import './styles/ports.css';
 import './styles/chat.css';
 import { App } from './App.tsx';
 import { registerServiceWorker } from './sw-register.ts';
+import { startWindowMeter } from './features/meter/count-window-bytes.ts';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
@@ -22,3 +23,5 @@ createRoot(root).render(
   </StrictMode>,
 );
 registerServiceWorker();
+// The data meter counts this page's own downloads (the first visit's files) from the start, signed on or not.
+startWindowMeter();

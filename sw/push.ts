@@ -12,6 +12,7 @@ import {
   type SwToWindowMessage,
 } from '../src/core/contract/push.ts';
 import { formatTimeDate } from '../src/core/format/format-date.ts';
+import { countPush } from './meter.ts';
 
 declare let self: ServiceWorkerGlobalScope;
 
@@ -180,6 +181,7 @@ async function onClick(data: unknown): Promise<void> {
 
 export function startPushHandling(): void {
   self.addEventListener('push', (event: PushEvent) => {
+    countPush(event);
     event.waitUntil(onPush(readPayload(event)));
   });
   self.addEventListener('notificationclick', (event: NotificationEvent) => {

@@ -3,6 +3,7 @@
 // first use; old caches go on activate; a new version waits for the user (SKIP_WAITING).
 import { clientsClaim } from 'workbox-core';
 import {
+  addPlugins,
   cleanupOutdatedCaches,
   createHandlerBoundToURL,
   precacheAndRoute,
@@ -13,12 +14,16 @@ import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
 import { startOutboxReplay } from './outbox.ts';
 import { startPushHandling } from './push.ts';
+import { meterPlugin, startMeter } from './meter.ts';
 
 declare let self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | string)[] };
 
 /** Server pages and endpoints, never the app: sign-on, the API, tokens, health and the STOMP socket. */
 const NOT_THE_APP = [/^\/sso\//, /^\/api\//, /^\/IBP_REFRESH\.do/, /^\/healthz/, /^\/ws(\/|$)/];
 
+// The data meter counts what the precache and the image cache fetch (sw/meter.ts).
+startMeter();
+addPlugins([meterPlugin]);
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 registerRoute(new NavigationRoute(createHandlerBoundToURL('index.html'), { denylist: NOT_THE_APP }));
@@ -33,6 +38,7 @@ registerRoute(
   new CacheFirst({
     cacheName: IMAGE_CACHE,
     plugins: [
+      meterPlugin,
       new ExpirationPlugin({ maxEntries: 400, maxAgeSeconds: 60 * 24 * 3600, purgeOnQuotaError: true }),
     ],
   }),

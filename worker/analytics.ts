@@ -18,6 +18,9 @@ import {
   type Check,
 } from '../src/core/net/http.ts';
 import { backoffMs, classify, type ApiCaller } from '../src/core/outbox/drain.ts';
+import { countHttp, timingNow } from '../src/core/meter/count-http.ts';
+import { contextMeter } from '../src/core/meter/data-meter.ts';
+import { utf8Length } from '../src/core/meter/usage.ts';
 import type { CommandResult, Visit } from './commands/commands.ts';
 
 /** Events kept at most while they cannot be sent; past it the oldest go. */
@@ -67,6 +70,8 @@ export interface AnalyticsDeps {
   /** The worker's ApiClient: a path sink gets the X-AUTH-TOKEN and one refresh on 401. */
   client: ApiCaller;
   isOnline: () => boolean;
+  /** Data saver is on: events wait (worker/meter.ts). */
+  deferred?: () => boolean;
   now?: () => number;
   /** Starts a timer and gives back its cancel; tests drive time by hand. */
   setTimer?: (fn: () => void, ms: number) => () => void;
@@ -140,15 +145,21 @@ function targetOf(sink: string): Target | null {
 
 async function fetchExternal(url: string, body: AnalyticsBody): Promise<void> {
   let res: Response;
+  const text = JSON.stringify(body);
+  // Counted by the data meter like the API's calls (src/core/net/http.ts).
+  const sent = { method: 'POST', url, headers: [['Content-Type', 'application/json']] as [string, string][] };
+  const counted = { ...sent, bodyBytes: utf8Length(text), startedAt: timingNow() };
   try {
     res = await fetch(url, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(body),
+      headers: Object.fromEntries(sent.headers),
+      body: text,
       credentials: 'omit',
       signal: AbortSignal.timeout(DEFAULT_TIMEOUT_MS),
     });
+    countHttp(contextMeter, 'api', counted, res, 0);
   } catch (err) {
+    countHttp(contextMeter, 'api', counted, null, 0);
     if (err instanceof DOMException && err.name === 'TimeoutError')
       throw new TimeoutError(`The analytics sink did not answer within ${DEFAULT_TIMEOUT_MS / 1000} s.`);
     throw new UnknownError('The analytics sink could not be reached.');
@@ -183,7 +194,8 @@ export function createAnalytics(deps: AnalyticsDeps) {
   const warned = new Set<string>();
   /** What the window last said about the link (Chromium fires no online/offline events in dedicated workers). */
   let linkUp: boolean | null = null;
-  const isOnline = () => linkUp ?? deps.isOnline();
+  // Data saver holds the events in memory until it goes off (then flush) or the buffer's oldest go.
+  const isOnline = () => (linkUp ?? deps.isOnline()) && !deps.deferred?.();
 
   /** One timer while events wait: FLUSH_EVERY_MS, or the end of a longer backoff. */
   function arm(): void {

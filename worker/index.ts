@@ -1,7 +1,7 @@
 // The sync worker's entry: the API the window calls through Comlink (src/worker-bridge.ts); its type is derived from it.
 import { expose } from 'comlink';
 import { defaultLocks } from '../src/core/locks.ts';
-import { stopScheduledDrain } from '../src/core/outbox/schedule.ts';
+import { scheduleDrain, stopScheduledDrain } from '../src/core/outbox/schedule.ts';
 import { createAnalytics, createRouteChanged, type RouteVisit } from './analytics.ts';
 import { signOut, startSession, type SessionStart, type StartOptions } from './auth/session.ts';
 import { workerCommands } from './commands/index.ts';
@@ -16,6 +16,7 @@ import { db, tokens } from './db.ts';
 import { createSyncService } from './sync/service.ts';
 import { LEADER_LOCK } from './leader.ts';
 import { writeStatus } from './sync/status-store.ts';
+import { createWorkerMeter } from './meter.ts';
 
 const sync = createSyncService({
   db,
@@ -35,7 +36,16 @@ const sync = createSyncService({
 });
 const commands = workerCommands(db, sync.client);
 const loadPage = createPageLoader({ db, client: sync.client, isOnline: () => navigator.onLine });
-const analytics = createAnalytics({ client: sync.client, isOnline: () => navigator.onLine });
+// The data meter: counts this worker's bytes; data saver off again sends what it held (page views, analytics).
+const meter = createWorkerMeter({
+  db,
+  onSaverOff: () => void Promise.all([commands.drainOutbox(), analytics.flush()]),
+});
+const analytics = createAnalytics({
+  client: sync.client,
+  isOnline: () => navigator.onLine,
+  deferred: meter.saverOn,
+});
 const routeChanged = createRouteChanged({ recordVisit: commands.recordVisit, analytics });
 // Chat: the leader's STOMP connection (connected once leading, dropped on sign-out) and the chat calls.
 const chat = createWorkerChat({
@@ -64,6 +74,7 @@ const startChat = () =>
 function linkChanged(online: boolean): void {
   void sync.setOnline(online);
   analytics.linkChanged(online);
+  void meter.refreshSaver().catch(() => undefined);
   if (sync.isLeader) chat.live.setOnline(online);
   if (online) void commands.drainOutboxNow();
 }
@@ -74,6 +85,7 @@ addEventListener('offline', () => linkChanged(false));
 const api = {
   ...commands,
   ...chat.api,
+  ...meter.api,
   /**
    * Opens the session: after a fresh sign-on from the cookie, else with the user and token this device stored (or,
    * with no link, with the stored user); then starts syncing and sending.
@@ -103,8 +115,11 @@ const api = {
     sync.start();
     startChat();
   },
-  /** Pull-to-refresh. */
-  syncNow: () => sync.syncNow(),
+  /** Pull-to-refresh: the user asks, so what data saver held goes too (page views of the history). */
+  syncNow: () => {
+    void scheduleDrain(db, sync.client, { sendDeferred: true });
+    return sync.syncNow();
+  },
   /** The page became visible: sync if the data is old, and send what waits. */
   pageVisible: async () => {
     void commands.drainOutbox();

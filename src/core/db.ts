@@ -14,6 +14,7 @@ import type {
 } from './outbox/types.ts';
 import type { Dataset, SyncStatus } from './sync/status.ts';
 import type { ChatLinkStatus } from './chat-link.ts';
+import type { DataUsageRow } from './meter/usage.ts';
 
 export type { Dataset } from './sync/status.ts';
 
@@ -41,6 +42,12 @@ export interface MetaValues {
   ownVessel: VesselCurrent;
   /** The leader's chat connection as it last reported it (src/core/chat-link.ts), for /health/ in any tab. */
   chatLink: ChatLinkStatus;
+  /** Data saver as the user set it (src/core/meter/data-saver.ts); absent: it follows what the link reports. */
+  dataSaver: boolean;
+  /** The user's monthly data budget in MB (the data meter warns at 80%); absent: none. */
+  dataBudgetMb: number;
+  /** The month ('m:2026-11') whose 80% warning the user has seen: once a month. */
+  dataBudgetWarned: string;
 }
 export type MetaKey = keyof MetaValues;
 
@@ -146,6 +153,7 @@ export class QuayDb extends Dexie {
   declare searchIndex: EntityTable<SearchIndexRow, 'key'>;
   declare chatRooms: EntityTable<ChatRoomRow, 'roomId'>;
   declare chatMessages: Table<ChatMessageRow, [string, number]>;
+  declare dataUsage: EntityTable<DataUsageRow, 'period'>;
 
   /** Tests pass `{ indexedDB, IDBKeyRange }` from fake-indexeddb (see TRAPS.md). */
   constructor(options?: DexieOptions) {
@@ -170,6 +178,8 @@ export class QuayDb extends Dexie {
       chatRooms: 'roomId, order',
       chatMessages: '[roomId+msgSeq], roomId, clientMsgId',
     });
+    // Version 5 adds the data meter: bytes by UTC day ('d:2026-11-25') and month ('m:2026-11') (src/core/meter).
+    this.version(5).stores({ dataUsage: 'period' });
   }
 
   async getMeta<K extends MetaKey>(key: K): Promise<MetaValues[K] | undefined> {

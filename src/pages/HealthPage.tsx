@@ -1,6 +1,7 @@
 // /health/: the app's own health, without the shell (SPEC §2): what a crew member or support reads out when the
 // app misbehaves at sea: the link, the service worker, this device's database, last sync and changes waiting, and
-// the chat connection as the leading tab's worker holds it (this page opens no socket of its own).
+// the chat connection as the leading tab's worker holds it (this page opens no socket of its own), and the data
+// meter with the monthly budget.
 import { useEffect, useState } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { APP_ENV } from '../config.ts';
@@ -10,6 +11,8 @@ import { useOnline } from '../shell/use-online.ts';
 import { useOutboxCount } from '../features/sync/use-outbox-count.ts';
 import { useChatLink } from '../features/chat/use-chat-link.ts';
 import { chatLinkRows, chatStateText } from '../features/chat/chat-link-text.ts';
+import { useDataUsage } from '../features/meter/use-data-usage.ts';
+import { BudgetBar, BudgetForm, DataUsedRows } from '../features/meter/DataMeterPanel.tsx';
 
 function useServiceWorkerState(): string {
   const [state, setState] = useState('checking');
@@ -56,6 +59,27 @@ function ChatLinkFacts() {
   );
 }
 
+/** What Quay moved today and this month, the budget, and whether Data saver holds things back. */
+function DataFacts() {
+  const usage = useDataUsage();
+  return (
+    <section className="card" aria-labelledby="health-data-title">
+      <h2 id="health-data-title" className="card__heading">
+        Data
+      </h2>
+      <dl className="facts">
+        <DataUsedRows usage={usage} />
+        <div>
+          <dt>Data saver</dt>
+          <dd>{usage ? (usage.saverOn ? 'On' : 'Off') : '…'}</dd>
+        </div>
+      </dl>
+      {usage?.budgetMb ? <BudgetBar month={usage.month} budgetMb={usage.budgetMb} /> : null}
+      <BudgetForm budgetMb={usage?.budgetMb ?? null} />
+    </section>
+  );
+}
+
 export function HealthPage() {
   const online = useOnline();
   const sw = useServiceWorkerState();
@@ -83,6 +107,7 @@ export function HealthPage() {
           </div>
         ))}
       </dl>
+      <DataFacts />
       <ChatLinkFacts />
       <a className="button button--secondary" href="/">
         Open Quay

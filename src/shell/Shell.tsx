@@ -5,6 +5,7 @@ import { useLocation } from 'wouter';
 import type { LoggedUser } from '../core/contract/common.ts';
 import { roleGroup, roleHome } from '../core/role.ts';
 import { useAppBadge } from '../features/notifications/use-app-badge.ts';
+import { useDataMeterEffects } from '../features/meter/use-data-meter-effects.ts';
 import { REFRESH_PAGES_EVENT } from '../features/pages/use-page-data.ts';
 import { holdNotifications } from '../features/notifications/notification-store.ts';
 import { usePushMessages } from '../features/notifications/use-push-messages.ts';
@@ -45,6 +46,7 @@ export function Shell({ user, onSignOut }: Props) {
   const home = roleHome(group);
   const onMenu = useCallback(() => openDrawer('menu'), []);
   useAppBadge();
+  useDataMeterEffects();
   useEffect(() => holdNotifications(), []);
   usePushMessages(navigate);
 

@@ -1,6 +1,6 @@
 // The side drawer menu of SPEC §2 (90% height): the user's name and id, a profile button that opens the device
 // information, the server's programs filtered to those the app knows (invalid ones shown but disabled), with the
-// vessel, service and port links carrying the user's current code, and logout.
+// vessel, service and port links carrying the user's current code, the data meter and Data saver, and logout.
 import { useState } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { Link } from 'wouter';
@@ -19,6 +19,7 @@ import {
   type UserState,
 } from '../state/app-state.ts';
 import { Drawer } from '../ui/Drawer.tsx';
+import { DataMeterPanel } from '../features/meter/DataMeterPanel.tsx';
 import { Icon, type IconName } from '../ui/Icon.tsx';
 import { programHref } from './program-href.ts';
 import { isKnownProgramUrl } from './routes.ts';
@@ -117,6 +118,7 @@ export function SideDrawer({ onSignOut }: Props) {
             ))}
           </ul>
         </nav>
+        <DataMeterPanel />
         {error && (
           <p className="inline-error" role="alert">
             Could not log out. {error}

@@ -25,6 +25,7 @@ import {
 } from '../../src/core/contract/chat.ts';
 import type { QuayDb } from '../../src/core/db.ts';
 import { TOKEN_HEADER } from '../../src/core/net/http.ts';
+import { meteredWebSocket } from '../../src/core/net/metered-socket.ts';
 import type { TokenStore } from '../../src/core/net/token.ts';
 import {
   applyReadReceipt,
@@ -234,7 +235,7 @@ export function createChatLive(deps: ChatLiveDeps) {
     const c = new Client({
       ...(deps.webSocketFactory
         ? { webSocketFactory: deps.webSocketFactory }
-        : { brokerURL: deps.url ?? brokerUrl() }),
+        : { webSocketFactory: () => meteredWebSocket(deps.url ?? brokerUrl()) }),
       heartbeatIncoming: heartbeat,
       heartbeatOutgoing: heartbeat,
       // Reconnects are this module's (backoff with jitter, none while offline).

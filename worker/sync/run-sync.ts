@@ -19,6 +19,7 @@ import {
   VESSEL_TYPE,
   type DatasetJob,
 } from './datasets.ts';
+import { dataSaverOn } from '../../src/core/meter/data-saver.ts';
 
 export interface SyncResult {
   /** The first failure, or null when every dataset answered. */
@@ -125,7 +126,10 @@ export async function runSync(db: QuayDb, client: ApiClient, opts: SyncOptions =
   if (result.error?.name === 'AuthenticationError') return result;
   const user = await db.getMeta('user');
   // The offline search index (a few KB gzip) changes when the fleet, services or ports do: hourly, like programs.
-  const rest: DatasetJob<unknown>[] = [badgeJob, programsJob, settingsJob, searchIndexJob];
+  // Data saver on: the hourly refresh of the index waits (a first index, or pull-to-refresh, still comes).
+  const rest: DatasetJob<unknown>[] = [badgeJob, programsJob, settingsJob];
+  if (opts.full || !states.get('searchIndex')?.syncedAt || !(await dataSaverOn(db)))
+    rest.push(searchIndexJob);
   if (user?.usrTpCd === AGENT_TYPE) rest.push(myPortsJob);
   // The vessel's identity and lane (for links and chat) change rarely; the vessel pages sync its state themselves.
   if (user?.usrTpCd === VESSEL_TYPE && user.ofcId) rest.push(ownVesselJob(user.ofcId));

@@ -1,6 +1,8 @@
 // The one HTTP helper of worker and service worker: JSON over fetch with the session cookie, a timeout sized for
 // satellite links, SPEC §7 headers, typed errors of SPEC §8, and a shape check before an answer is trusted.
 import type { ErrorName } from '../errors.ts';
+import { contextMeter } from '../meter/data-meter.ts';
+import { bodyLength, countHttp, timingNow } from '../meter/count-http.ts';
 
 /** A GEO round trip spikes to 2 s and Iridium has gaps of a minute: long, but a hung request must still end. */
 export const DEFAULT_TIMEOUT_MS = 20_000;
@@ -132,19 +134,30 @@ export async function request<T>(
   const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), timeoutMs);
-  let res: Response;
+  let res: Response | undefined;
   let text: string;
+  const method = opts.method ?? (opts.form ? 'POST' : 'GET');
+  const sentBody = opts.form ?? packed ?? json;
+  // The data meter counts every exchange, answered or not (src/core/meter).
+  const sent = {
+    method,
+    url: httpConfig.base + path,
+    headers: Object.entries(headers),
+    startedAt: timingNow(),
+  };
   try {
-    res = await httpConfig.fetch(httpConfig.base + path, {
-      method: opts.method ?? (opts.form ? 'POST' : 'GET'),
+    res = await httpConfig.fetch(sent.url, {
+      method,
       headers,
-      body: opts.form ?? packed ?? json,
+      body: sentBody,
       credentials: 'include',
       cache: 'no-cache',
       signal: controller.signal,
     });
     text = await res.text();
+    countHttp(contextMeter, 'api', { ...sent, bodyBytes: bodyLength(sentBody) }, res, text);
   } catch (err) {
+    countHttp(contextMeter, 'api', { ...sent, bodyBytes: bodyLength(sentBody) }, res ?? null, 0);
     if (controller.signal.aborted) {
       throw new TimeoutError(`The server did not answer ${path} within ${Math.round(timeoutMs / 1000)} s.`);
     }

@@ -10,6 +10,7 @@ import { OUTBOX_LOCK } from './lock.ts';
 import { firstChunk, pushChunk, sendEach, type ApiCaller } from './send.ts';
 import { settleApplied, settleKept, settleRefused, tablesFor } from './settle.ts';
 import type { OutboxFailure, OutboxRow } from './types.ts';
+import { dataSaverOn } from '../meter/data-saver.ts';
 
 const NOT_TRIED: Outcome = {
   type: 'retry',
@@ -24,6 +25,8 @@ export interface DrainOptions {
   locks?: Locks;
   /** The link just came back (online event, Background Sync): send now, whatever the backoff planned. */
   retryNow?: boolean;
+  /** Send what data saver holds back too (page views of the history): the user asked (pull-to-refresh). */
+  sendDeferred?: boolean;
   /** Wait for the lock instead of returning at once when another context drains (default false). */
   wait?: boolean;
   /** Per-item calls at once when the server has no push. */
@@ -102,6 +105,8 @@ async function run(db: QuayDb, client: ApiCaller, opts: DrainOptions): Promise<D
     nextAttemptAt: null,
   };
   const blocked = new Set<string>();
+  // Data saver on: page views of the application history wait (kept, never dropped) until it goes off.
+  if (!opts.sendDeferred && (await dataSaverOn(db))) blocked.add('history');
   /** With retryNow, each kept operation is tried once this run, then its new backoff holds. */
   const tried = new Set<number | undefined>();
   const block = (entity: string, at: number | null) => {
