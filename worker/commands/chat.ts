@@ -71,7 +71,7 @@ export function createChatCommands(deps: ChatCommandDeps) {
 
   /**
    * A chat message (SPEC §3, DESIGN.md §3): in ONE transaction it is shown as pending and queued in the outbox
-   * (clientMsgId = this device's client id and the operation's counter). Connected and nothing of the room still
+   * (clientMsgId = this device's client id and the operation's counter). Connected and no message of the room still
    * queued before it: it also goes over STOMP at once; the server stores one message per clientMsgId, so the two
    * ways never double it.
    */
@@ -86,7 +86,13 @@ export function createChatCommands(deps: ChatCommandDeps) {
     const sent = await db.transaction('rw', [db.chatMessages, db.outbox, db.meta], async () => {
       const user = await signedOn(db);
       const { clientMsgId, counter } = await nextClientMsgId(db);
-      const queuedBefore = await db.outbox.where('entity').equals(entity).count();
+      // Only a message or berth prospect of the room still waiting must go first (the order of messages); a read
+      // mark or a push alert waiting in the same entity does not hold a ship's message off the socket.
+      const queuedBefore = await db.outbox
+        .where('entity')
+        .equals(entity)
+        .filter((row) => row.kind === 'chat' || row.kind === 'berthProspect')
+        .count();
       const op = await enqueue(db, {
         kind: 'chat',
         entity,

@@ -1,6 +1,7 @@
 // The sync service of one worker: the HTTP client, the engine, and leadership. Only the leader tab's worker runs
 // passes and timers; a follower's syncNow() asks the leader over a BroadcastChannel. worker/index.ts wires it to
 // the real navigator; tests build it with an in-memory lock and an online flag.
+import type { SyncHint } from '../../src/core/contract/sync.ts';
 import type { QuayDb } from '../../src/core/db.ts';
 import { ApiClient } from '../../src/core/net/api-client.ts';
 import type { TokenStore } from '../../src/core/net/token.ts';
@@ -22,6 +23,8 @@ export interface SyncServiceDeps {
   random?: () => number;
   afterPass?: SyncEngineDeps['afterPass'];
   extra?: SyncEngineDeps['extra'];
+  linkMetered?: SyncEngineDeps['linkMetered'];
+  timers?: SyncEngineDeps['timers'];
 }
 
 const SYNC_REQUEST = 'sync-request';
@@ -41,6 +44,8 @@ export function createSyncService(deps: SyncServiceDeps) {
     ...(deps.random ? { random: deps.random } : {}),
     ...(deps.afterPass ? { afterPass: deps.afterPass } : {}),
     ...(deps.extra ? { extra: deps.extra } : {}),
+    ...(deps.linkMetered ? { linkMetered: deps.linkMetered } : {}),
+    ...(deps.timers ? { timers: deps.timers } : {}),
   });
   let leadership: Leadership | null = null;
   let wanted = false;
@@ -110,6 +115,14 @@ export function createSyncService(deps: SyncServiceDeps) {
       if (leadership?.isLeader) return engine.request(false);
       channel?.postMessage(SYNC_HINT);
       return Promise.resolve();
+    },
+    /** The leader's live connection heard a hint (only the leader holds one). */
+    hinted(hint: SyncHint, chatHeard: boolean): Promise<void> {
+      return leadership?.isLeader ? engine.hinted(hint, chatHeard) : Promise.resolve();
+    },
+    /** The leader's live connection is up and hears hints, or went. */
+    setLive(up: boolean): Promise<void> {
+      return leadership?.isLeader ? engine.setLive(up) : Promise.resolve();
     },
     pageVisible(): Promise<void> {
       if (leadership?.isLeader) return engine.pageVisible();

@@ -13,8 +13,10 @@ export type Dataset =
   | 'ownVessel'
   | 'searchIndex'
   | 'myVessels'
-  /** A chat user's rooms with their unread counts (GET /chat/my-room-list/V), on every pass. */
-  | 'chatRooms';
+  /** A chat user's rooms with their unread counts (GET /chat/my-room-list/V), on pull-to-refresh. */
+  | 'chatRooms'
+  /** The pull by cursor (POST /sync/pull): notifications, badge, settings, ports, followed vessels, chat rooms. */
+  | 'pull';
 
 export const SYNC_STATUS_KEY = 'syncStatus';
 
