@@ -6,6 +6,7 @@ import { chatRoutes } from './chat.ts';
 import { vesselRoutes } from './vessel.ts';
 import { portRoutes } from './port.ts';
 import { serviceRoutes } from './service.ts';
+import { syncPullRoutes } from '../sync/pull-route.ts';
 
 export async function apiRoutes(app: App): Promise<void> {
   await app.register(commonRoutes, { prefix: '/common' });
@@ -14,4 +15,5 @@ export async function apiRoutes(app: App): Promise<void> {
   await app.register(vesselRoutes, { prefix: '/vessel' });
   await app.register(portRoutes, { prefix: '/port' });
   await app.register(serviceRoutes, { prefix: '/service' });
+  await app.register(syncPullRoutes, { prefix: '/sync' });
 }
