@@ -1,6 +1,6 @@
 // The pull by cursor (docs/sync.md): POST /api/v2/app/sync/pull {cursor}, repeated while the server says `more`, each
 // page checked against the contract and applied in one transaction (apply-pull.ts). A cursor the server refuses is
-// dropped and the device pulls from scratch. Also the pull a hint frame carries inline (one change, no request).
+// dropped and the device pulls from scratch (the catalog's version is kept: the shared datasets are not asked again). Also the pull a hint frame carries inline (one change, no request).
 import { PullResponse, SYNC_PULL_PATH, type PullBody, type SyncHint } from '../../src/core/contract/sync.ts';
 import type { QuayDb } from '../../src/core/db.ts';
 import type { ApiClient } from '../../src/core/net/api-client.ts';
@@ -43,22 +43,21 @@ export async function pull(
   now: () => number = Date.now,
 ): Promise<PullOutcome> {
   const outcome: PullOutcome = { pages: 0, version: 0, catalogChanged: false, chatRooms: false };
-  let fromScratch = false;
+  /** The cursor the server refused: while it is still the stored one, the device asks from scratch (null). */
+  let refused: string | null = null;
   for (let asked = 0; asked < PULL_PAGES_MAX; asked += 1) {
-    const cursor = (await db.getMeta('pullState'))?.cursor ?? null;
+    const stored = (await db.getMeta('pullState'))?.cursor ?? null;
+    const cursor = stored === refused ? null : stored;
     const body: PullBody = { cursor };
     let page: PullResponse;
     try {
       page = await client.json(SYNC_PULL_PATH, checkPull, { method: 'POST', body });
     } catch (err) {
-      if (cursor === null || fromScratch || !isCursorRefused(err)) throw err;
-      fromScratch = true;
-      await db.transaction('rw', db.meta, async () => {
-        if ((await db.getMeta('pullState'))?.cursor === cursor) await db.deleteMeta('pullState');
-      });
+      if (cursor === null || refused !== null || !isCursorRefused(err)) throw err;
+      refused = cursor;
       continue;
     }
-    const applied = await applyPullPage(db, page, (state) => (state?.cursor ?? null) === cursor, now);
+    const applied = await applyPullPage(db, page, (state) => (state?.cursor ?? null) === stored, now);
     // Null: an inline hint moved the device on while this page was on the wire; ask again from there.
     if (applied) merge(outcome, applied);
     if (applied && !page.more) break;

@@ -66,9 +66,9 @@ export async function syncDataset<T>(
 }
 
 /**
- * The user, programs, the search index and a vessel user's own vessel are asked for (conditional GETs) only when the
- * pull says the shared catalog changed, on pull-to-refresh, or when older than this (the hourly safety pass): on a
- * paid link a routine pass with nothing new is then one pull of a few hundred bytes.
+ * Programs, the search index and a vessel user's own vessel are asked for (conditional GETs) only when the pull says
+ * the shared catalog changed, on pull-to-refresh, or when older than this (the hourly safety pass); the user on
+ * pull-to-refresh and hourly. On a paid link a routine pass with nothing new is then one pull of a few hundred bytes.
  */
 export const SLOW_DATASET_MAX_AGE_MS = 60 * 60_000;
 
@@ -106,7 +106,9 @@ export async function runSync(db: QuayDb, client: ApiClient, opts: SyncOptions =
   }
   const states = new Map((await db.syncState.toArray()).map((row) => [row.dataset, row]));
   const due = (job: DatasetJob<unknown>) => {
-    if (opts.full || result.pulled?.catalogChanged) return true;
+    if (opts.full) return true;
+    // The shared catalog (programs, the fleet, services, ports) moved: not the user, whose changes the pull brings.
+    if (result.pulled?.catalogChanged && job.dataset !== 'user') return true;
     const state = states.get(job.dataset);
     return !state?.syncedAt || state.error !== null || now() - state.syncedAt >= maxAge;
   };
