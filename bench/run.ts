@@ -1,9 +1,10 @@
 // `npm run bench`: prints figures against the budgets of DESIGN.md §9. Nothing here fails on a slow machine.
-// `npm run bench -- browser` (or server, bundle, outbox) runs one part.
+// `npm run bench -- browser` (or server, bundle, outbox, pull) runs one part.
 import type { Row } from './common.ts';
 import { browserBench } from './browser.ts';
 import { bundleBench } from './bundle.ts';
 import { outboxBench } from './outbox.ts';
+import { pullBench } from './pull.ts';
 import { serverBench, withServer } from './server.ts';
 
 const parts: Record<string, () => Row[] | Promise<Row[]>> = {
@@ -11,6 +12,7 @@ const parts: Record<string, () => Row[] | Promise<Row[]>> = {
   server: serverBench,
   browser: browserBench,
   outbox: () => withServer(outboxBench),
+  pull: () => pullBench(),
 };
 const asked = process.argv.slice(2).filter((a) => a in parts);
 const rows: Row[] = [];
