@@ -143,7 +143,9 @@ export async function buildServer(opts: BuildOptions): Promise<App> {
         description:
           'The contract the Quay app speaks (SPEC §7). Every /api/v2/app call needs the X-AUTH-TOKEN header from GET /IBP_REFRESH.do. ' +
           'Mutations accept an Idempotency-Key header; GET answers carry an ETag and answer If-None-Match with 304. ' +
-          'Live chat: STOMP 1.2 over WebSocket at /ws (CONNECT with the token in X-AUTH-TOKEN or passcode): ' +
+          "Sync: POST /api/v2/app/sync/pull {cursor} answers every change of the caller's datasets since the cursor. " +
+          'Live: STOMP 1.2 over WebSocket at /ws (CONNECT with the token in X-AUTH-TOKEN or passcode, every signed-on user): ' +
+          '/topic/sync-hint (each user its own {v, k, from?, pull?}), ' +
           '/topic/vessel-unread (each user its own {subscriber, roomId, unreadCount}), /topic/chat.{roomId} (members only: ' +
           'event:message with a ChatMessage, event:read with a read receipt) and SEND to /app/chat/{roomId} ' +
           '{clientMsgId, text}, answered with a RECEIPT (msg-seq, duplicate) once stored.',
