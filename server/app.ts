@@ -126,6 +126,8 @@ export async function buildServer(opts: BuildOptions): Promise<App> {
   });
   ctx.sync.hints = hints;
   app.decorate('ctx', ctx);
+  // The catalog version is ready before the first pull (which then never waits for it).
+  app.addHook('onReady', async () => void (await ctx.sync.catalog.version()));
   ctx.chat.broker.attach(app.server);
   // Sockets close and live updates go out, then pushes still sending finish (or are given up), before storage closes.
   app.addHook('preClose', () => hints?.close());

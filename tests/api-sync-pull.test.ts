@@ -4,6 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './helpers/server.ts';
 import { SYNC_PULL_PATH, type PullResponse } from '../src/core/contract/sync.ts';
+import { pullFor, type SyncUser } from '../server/sync/pull.ts';
+import { recordChange } from '../server/sync/changes.ts';
 
 let s: TestServer;
 beforeAll(async () => {
@@ -211,6 +213,30 @@ describe('with a cursor', () => {
     expect(pages.filter((p) => p.settings).length).toBe(1);
     expect(pages.map((p) => p.version)).toEqual([...pages.map((p) => p.version)].sort((a, b) => a - b));
     console.log(`sync pull: a week away (${entities} entities) in ${pages.length} pages of at most 200`);
+  });
+});
+
+describe('pullFor', () => {
+  it("answers inside the caller's transaction too (a batched push's answer)", async () => {
+    const cursor = await cursorOf('agent');
+    const [row] = await s.db.query<SyncUser>(
+      `SELECT usr_id AS "usrId", usr_nm AS "usrNm", usr_tp_cd AS "usrTpCd", usr_role_cd AS "usrRoleCd",
+              ofc_id AS "ofcId", ext_usr_id AS "extUsrId", email FROM users WHERE usr_id = 'agent'`,
+    );
+    if (!row) throw new Error('no agent');
+    const { db, sync } = s.app.ctx;
+    const answer = await db.tx(async (sql) => {
+      await sql.query(
+        `INSERT INTO notification_settings (usr_id, not_id, not_use_yn) VALUES ('agent', 'N001', 'N')
+         ON CONFLICT (usr_id, not_id) DO UPDATE SET not_use_yn = 'N'`,
+      );
+      await recordChange(sql, 'agent', 'settings');
+      return pullFor(sql, row, cursor, undefined, sync);
+    });
+    // Read in the transaction: its own change is not committed yet, so the next pull brings it.
+    expect(answer.cursor).toBe(cursor);
+    const next = await pullFor(db, row, cursor, undefined, sync);
+    expect(next.settings?.find((x) => x.notId === 'N001')?.notUseYn).toBe('N');
   });
 });
 

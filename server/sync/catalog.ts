@@ -14,16 +14,19 @@ const DIGEST = `SELECT md5(concat_ws('|',
   (SELECT string_agg(concat_ws(',', crr_cd, bg_colr, fg_colr), ';' ORDER BY crr_cd) FROM carriers))) AS digest`;
 
 export interface Catalog {
-  /** The current catalog version (10 hex digits). */
-  version(): Promise<string>;
+  /**
+   * The current catalog version (10 hex digits). `via`: the caller's transaction, for the first computation (an
+   * embedded database runs one statement at a time, so a query outside a running transaction would wait for it).
+   */
+  version(via?: Sql): Promise<string>;
 }
 
 export function createCatalog(sql: Sql, ttlMs = CATALOG_TTL_MS): Catalog {
   let current: string | null = null;
   let computedAt = 0;
   let running: Promise<string> | null = null;
-  const compute = (): Promise<string> =>
-    (running ??= sql
+  const compute = (via: Sql = sql): Promise<string> =>
+    (running ??= via
       .query<{ digest: string }>(DIGEST)
       .then((rows) => {
         current = (rows[0]?.digest ?? '').slice(0, 10);
@@ -32,8 +35,8 @@ export function createCatalog(sql: Sql, ttlMs = CATALOG_TTL_MS): Catalog {
       })
       .finally(() => (running = null)));
   return {
-    async version() {
-      if (current === null) return compute();
+    async version(via) {
+      if (current === null) return compute(via);
       if (Date.now() - computedAt > ttlMs) void compute().catch(() => undefined);
       return current;
     },

@@ -86,7 +86,7 @@ export async function pullFor(
       more: false,
       reset: false,
       version: clock.version,
-      catalog: await deps.catalog.version(),
+      catalog: await deps.catalog.version(isDb(db) ? undefined : db),
     };
   return pullFrom(db, user, fresh ? null : pos, clampLimit(limit), deps);
 }
@@ -99,11 +99,10 @@ export async function pullFrom(
   limit: number,
   deps: SyncDeps,
 ): Promise<PullResponse> {
-  const catalog = deps.catalog.version();
   const answer = await inSnapshot(db, (sql) =>
     !pos || pos.page ? firstPullPage(sql, user, pos, limit, deps) : changesSince(sql, user, pos, limit, deps),
   );
-  return { ...answer, catalog: await catalog };
+  return { ...answer, catalog: await deps.catalog.version(isDb(db) ? undefined : db) };
 }
 
 async function changesSince(
