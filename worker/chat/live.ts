@@ -72,6 +72,15 @@ export function createChatLive(deps: ChatLiveDeps) {
     chat = await chatEnabled(db, deps.chatLanes);
     if (chat === 'no') await db.chatRooms.clear();
     roomIds = (await db.chatRooms.orderBy('order').toArray()).map((r) => r.roomId);
+    // Chat alone (no sync beside it): the room list first, so that the rooms are heard from the first frame.
+    if (!deps.onLive && chat !== 'no' && roomIds.length === 0) await listRooms();
+  }
+
+  /** The room list's GET: whether the user chats (403: no), and which rooms to hear. */
+  async function listRooms(): Promise<void> {
+    const rooms = await syncRooms(db, client);
+    chat = rooms === null ? 'no' : 'yes';
+    roomIds = (rooms ?? []).map((r) => r.roomId);
   }
 
   function onConnect(stomp: Client): void {
@@ -130,10 +139,8 @@ export function createChatLive(deps: ChatLiveDeps) {
   async function caughtUp(): Promise<void> {
     if (deps.onLive) {
       await deps.onLive(true);
-    } else if (chat === 'yes') {
-      const rooms = await syncRooms(db, client);
-      if (rooms === null) chat = 'no';
-      roomIds = (rooms ?? []).map((r) => r.roomId);
+    } else if (chat !== 'no') {
+      await listRooms();
       subscribeChat();
     }
     connection.publish();

@@ -46,8 +46,8 @@ export async function pull(
   /** The cursor the server refused: while it is still the stored one, the device asks from scratch (null). */
   let refused: string | null = null;
   for (let asked = 0; asked < PULL_PAGES_MAX; asked += 1) {
-    const stored = (await db.getMeta('pullState'))?.cursor ?? null;
-    const cursor = stored === refused ? null : stored;
+    const stored: string | null = (await db.getMeta('pullState'))?.cursor ?? null;
+    const cursor: string | null = stored === refused ? null : stored;
     const body: PullBody = { cursor };
     let page: PullResponse;
     try {

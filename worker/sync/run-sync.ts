@@ -117,17 +117,20 @@ export async function runSync(db: QuayDb, client: ApiClient, opts: SyncOptions =
   // The vessel's identity and lane (for links and chat) change rarely; the vessel pages sync its state themselves.
   if (user?.usrTpCd === VESSEL_TYPE && user.ofcId) slow.push(ownVesselJob(user.ofcId));
   const jobs = slow.filter(due);
-  // Round trips are most of a second: the GETs and the chat part go in parallel (one token refresh serves them all).
-  // The extra goes last in the list, so that settled[i] of a dataset is jobs[i]'s.
-  const { extra } = opts;
-  const settled = await Promise.allSettled<unknown>([
-    ...jobs.map((j) => syncDataset(db, client, j, now)),
-    ...(extra ? [extra(result.pulled)] : []),
-  ]);
+  // Round trips are most of a second: the GETs go in parallel (one token refresh serves them all).
+  const settled = await Promise.allSettled(jobs.map((j) => syncDataset(db, client, j, now)));
   settled.forEach((s, i) => {
     const dataset = jobs[i]?.dataset;
     if (s.status === 'rejected') result.error ??= toOpError(s.reason);
-    else if (dataset) result.statuses[dataset] = s.value as 200 | 304;
+    else if (dataset) result.statuses[dataset] = s.value;
   });
+  // After them: a vessel user's own vessel says whether it chats (SPEC §4), and the first pass knows it then.
+  if (opts.extra) {
+    try {
+      await opts.extra(result.pulled);
+    } catch (err) {
+      result.error ??= toOpError(err);
+    }
+  }
   return result;
 }
