@@ -84,9 +84,14 @@ export function createSyncHints(deps: {
       if (scheduled) return;
       scheduled = true;
       // One tick later: the changes of one user committed meanwhile go as one hint, in commit order per user.
-      chain = chain.then(
-        () => new Promise<void>((resolve) => setImmediate(() => void flush().then(resolve))),
-      );
+      const step = (resolve: () => void): void => {
+        flush()
+          .catch((err: unknown) =>
+            log.warn({ err: err instanceof Error ? err.message : String(err) }, 'sync hints failed'),
+          )
+          .finally(resolve);
+      };
+      chain = chain.then(() => new Promise<void>((resolve) => setImmediate(() => step(resolve))));
     },
     async settled() {
       for (let last: Promise<void> | null = null; last !== chain;) {
