@@ -63,7 +63,10 @@ export function createChatLive(deps: ChatLiveDeps) {
       subs.clear();
       void deps.onLive?.(false);
     },
-    statusOf: () => ({ rooms: chat === 'yes' ? roomIds.length : 0 }),
+    statusOf: () => ({
+      rooms: chat === 'yes' ? roomIds.length : 0,
+      chat: chat === 'unknown' ? undefined : chat === 'yes',
+    }),
   });
 
   /** Before each connection: who is signed on, whether they chat, and the rooms the device knows. */

@@ -53,7 +53,7 @@ export interface LiveConnectionDeps {
   /** A hint frame, checked against the contract. */
   onHint?: (hint: SyncHint) => void;
   /** More of the published status (the chat layer's rooms). */
-  statusOf?: () => Pick<ChatLinkStatus, 'rooms'>;
+  statusOf?: () => Pick<ChatLinkStatus, 'rooms' | 'chat'>;
 }
 
 function brokerUrl(): string {
@@ -110,6 +110,7 @@ export function createLiveConnection(deps: LiveConnectionDeps) {
     attempts,
     nextAttemptAt: timer ? nextAttemptAt : null,
     rooms: deps.statusOf?.().rooms ?? 0,
+    chat: deps.statusOf?.().chat,
     ...timings,
   });
 
@@ -125,6 +126,7 @@ export function createLiveConnection(deps: LiveConnectionDeps) {
       c.attempts,
       c.nextAttemptAt,
       c.rooms,
+      c.chat,
     ]);
     if (text === published) return;
     published = text;
