@@ -61,8 +61,8 @@ function rawPost(url: string, tok: string, body: string): Promise<{ wire: number
   });
 }
 
-async function timed(calls: number, once: () => Promise<unknown>): Promise<number[]> {
-  for (let i = 0; i < 20; i++) await once();
+async function timed(calls: number, once: () => Promise<unknown>, warm = 20): Promise<number[]> {
+  for (let i = 0; i < warm; i++) await once();
   const times: number[] = [];
   for (let i = 0; i < calls; i++) {
     const t0 = performance.now();
@@ -75,7 +75,8 @@ async function timed(calls: number, once: () => Promise<unknown>): Promise<numbe
 const ms = (xs: number[]) => `${pct(xs, 50).toFixed(1)} / ${pct(xs, 95).toFixed(1)} ms`;
 
 export async function pullBench(calls = 200): Promise<Row[]> {
-  const app = await boot(testConfig({ logLevel: 'silent' }));
+  // DATABASE_URL: on that (empty or seeded) PostgreSQL database instead of an embedded one in memory.
+  const app = await boot(testConfig({ logLevel: 'silent', databaseUrl: process.env.DATABASE_URL || null }));
   try {
     const url = await app.listen({ port: 0, host: '127.0.0.1' });
     const total = await grow(app);
@@ -91,6 +92,18 @@ export async function pullBench(calls = 200): Promise<Row[]> {
     rows.push({
       what: `before: list read and hashed whole (limit 5000) ${at}, p50 / p95`,
       value: ms(whole),
+      budget: '-',
+    });
+
+    const wholeTen = await timed(
+      5,
+      () =>
+        Promise.all(Array.from({ length: 10 }, async () => (await fetch(list, { headers })).arrayBuffer())),
+      1,
+    );
+    rows.push({
+      what: `before: 10 concurrent lists read whole ${at}, p95 of 5 batches`,
+      value: `${pct(wholeTen, 95).toFixed(0)} ms`,
       budget: '-',
     });
 
