@@ -1,6 +1,7 @@
 // POST /api/v2/app/sync/pull on the real server: a first pull in pages, nothing new in a few dozen bytes, every kind
 // of change (read, "Got it", settings, followed vessels, chat) in the next pull, changes committed during a pull in
 // the next one once, a week offline caught up in bounded pages, and cursors of others, forged or of another epoch.
+import { brotliCompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './helpers/server.ts';
 import { SYNC_PULL_PATH, type PullResponse } from '../src/core/contract/sync.ts';
@@ -70,6 +71,12 @@ describe('a first pull', () => {
     expect(first?.user?.usrId).toBe('vessel');
     expect(first?.badge).toBe(
       (await s.call('GET', `${N}/user/badge`, { as: 'vessel' })).json<[{ notCnt: number }]>()[0].notCnt,
+    );
+    const whole = await pullAll('vessel', null);
+    const json = whole.map((p) => JSON.stringify(p)).join('');
+    console.log(
+      `sync pull: a first pull of the vessel user (${seqsOf(whole).length} notifications) in ${whole.length} page(s), ` +
+        `${json.length} B of JSON, ${brotliCompressSync(json).length} B with br`,
     );
     // Every page holds the version of the first one's snapshot; the last one's cursor continues from there.
     expect(new Set(pages.map((p) => p.version)).size).toBe(1);
