@@ -56,8 +56,8 @@ test("offline, a reload opens the role's home in the shell with the data this de
   await signOn(page, 'agent');
   await appPage.expectShell('Port Live');
   await expect
-    .poll(async () => syncedDatasets(await readQuayDb(page), ['user', 'myPorts', 'badge', 'programs']))
-    .toEqual(['user', 'myPorts', 'badge', 'programs']);
+    .poll(async () => syncedDatasets(await readQuayDb(page), ['user', 'pull', 'programs']))
+    .toEqual(['user', 'pull', 'programs']);
   await appPage.waitForServiceWorkerControl();
   const ports = (await readQuayDb(page)).myPorts.map((p) => p.portCd);
   expect(ports.length).toBeGreaterThanOrEqual(3);

@@ -170,6 +170,8 @@ export function createChatLive(deps: ChatLiveDeps) {
       subscribeChat();
       connection.publish();
     },
+    /** Connected and the user chats: send() goes over the socket. */
+    canSend: (): boolean => connection.client() !== null && chat === 'yes',
     /** The room topics are heard: a hint of chat alone needs no pull. */
     chatHeard: (): boolean => connection.subscribed && chat === 'yes' && subs.has(UNREAD_TOPIC),
     /** The rooms the window shows. */

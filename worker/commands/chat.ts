@@ -31,7 +31,11 @@ export interface ChatCommandDeps {
   drainLater: () => void;
   registerSync?: () => Promise<void>;
   /** The worker's STOMP connection (worker/chat/live.ts): sends a chat message at once when connected. */
-  liveChat?: { send(roomId: string, clientMsgId: string, text: string): boolean };
+  liveChat?: {
+    /** Connected and the user chats: a send now goes over the socket. */
+    canSend(): boolean;
+    send(roomId: string, clientMsgId: string, text: string): boolean;
+  };
 }
 
 /** The signed-on user, inside a command's transaction. */
@@ -103,14 +107,31 @@ export function createChatCommands(deps: ChatCommandDeps) {
       });
       const row = { roomId, clientMsgId, msgTpCd: 'TEXT' as const, msgText: clean.text, opId: op.opId };
       await db.chatMessages.add(pendingRow(row, counter, user));
-      return { opId: op.opId, clientMsgId, queuedBefore };
+      // Going over the socket: no drain (this worker's, nor the service worker's on a Background Sync the window
+      // registers as the outbox fills) sends it too until the RECEIPT has had its time.
+      const live = queuedBefore === 0 && (deps.liveChat?.canSend() ?? false);
+      if (live)
+        await db.outbox
+          .where('opId')
+          .equals(op.opId)
+          .modify({ nextAttemptAt: Date.now() + LIVE_RECEIPT_WAIT_MS });
+      return { opId: op.opId, clientMsgId, live };
     });
-    const live =
-      sent.queuedBefore === 0 && (deps.liveChat?.send(roomId, sent.clientMsgId, clean.text) ?? false);
-    if (!live) return { ...after(sent.opId), clientMsgId: sent.clientMsgId };
-    void deps.registerSync?.().catch(() => undefined);
-    // The RECEIPT normally removes the operation first; if it is lost, the outbox sends it (stored once).
-    setTimeout(deps.drainLater, LIVE_RECEIPT_WAIT_MS);
+    const live = sent.live && (deps.liveChat?.send(roomId, sent.clientMsgId, clean.text) ?? false);
+    if (!live) {
+      if (sent.live) await db.outbox.where('opId').equals(sent.opId).modify({ nextAttemptAt: 0 });
+      return { ...after(sent.opId), clientMsgId: sent.clientMsgId };
+    }
+    // The RECEIPT normally removes the operation first; if it is lost, the outbox sends it (stored once), and the
+    // service worker too should the page close. Not at once: Chromium fires a Background Sync registered online at
+    // once, and its service worker would post the message the socket is carrying (a paid request for nothing).
+    setTimeout(() => {
+      void (async () => {
+        if ((await db.outbox.where('opId').equals(sent.opId).count()) === 0) return;
+        void deps.registerSync?.().catch(() => undefined);
+        deps.drainLater();
+      })().catch(() => undefined);
+    }, LIVE_RECEIPT_WAIT_MS);
     return { opId: sent.opId, clientMsgId: sent.clientMsgId };
   }
 

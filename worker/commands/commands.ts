@@ -14,7 +14,7 @@ import {
 import type { FleetResponse } from '../../src/core/contract/vessel.ts';
 import { MY_SETTING_MAX } from '../../src/core/contract/common.ts';
 import { isLocalHost } from '../../src/core/net/local-host.ts';
-import { createChatCommands } from './chat.ts';
+import { createChatCommands, type ChatCommandDeps } from './chat.ts';
 
 const N = '/api/v2/app/notification';
 export const HISTORY_PATH = '/api/v2/app/common/history/application-history';
@@ -66,7 +66,7 @@ export interface CommandDeps {
   /** Default: scheduleDrain; tests may pass a no-op to drain by hand. */
   triggerDrain?: () => void;
   /** The worker's STOMP connection (worker/chat/live.ts): sends a chat message at once when connected. */
-  liveChat?: { send(roomId: string, clientMsgId: string, text: string): boolean };
+  liveChat?: ChatCommandDeps['liveChat'];
 }
 
 /** The Web Push subscription as PushSubscription.toJSON() gives it. */
