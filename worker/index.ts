@@ -27,12 +27,20 @@ const sync = createSyncService({
   afterPass: (result) => {
     if (result.error !== null) return;
     void commands.drainOutbox();
-    void refreshFollowed(db, loadPage);
+    keepFollowed();
   },
   // After each pull: the live connection's room subscriptions, and a chat user's missed messages.
   extra: (full, pulled) => chat.syncPass(full, pulled),
 });
 const commands = workerCommands(db, sync.client);
+/** The followed pages, one refresh at a time: two passes close together (opening, then the live connection's pull)
+ * would otherwise ask for the same pages twice. */
+let following: Promise<unknown> | null = null;
+const keepFollowed = () => {
+  following ??= refreshFollowed(db, loadPage).finally(() => {
+    following = null;
+  });
+};
 const loadPage = createPageLoader({ db, client: sync.client, isOnline: () => navigator.onLine });
 const analytics = createAnalytics({ client: sync.client, isOnline: () => navigator.onLine });
 const routeChanged = createRouteChanged({ recordVisit: commands.recordVisit, analytics });

@@ -107,9 +107,11 @@ export async function runSync(db: QuayDb, client: ApiClient, opts: SyncOptions =
   const states = new Map((await db.syncState.toArray()).map((row) => [row.dataset, row]));
   const due = (job: DatasetJob<unknown>) => {
     if (opts.full) return true;
-    // The shared catalog (programs, the fleet, services, ports) moved: not the user, whose changes the pull brings.
-    if (result.pulled?.catalogChanged && job.dataset !== 'user') return true;
     const state = states.get(job.dataset);
+    // The shared catalog (programs, the fleet, services, ports) moved: each shared dataset not brought since this pass
+    // began (a page opened meanwhile may have: the own vessel's page is its answer); not the user, whom the pull brings.
+    if (result.pulled?.catalogChanged && job.dataset !== 'user' && (state?.syncedAt ?? 0) < attemptedAt)
+      return true;
     return !state?.syncedAt || state.error !== null || now() - state.syncedAt >= maxAge;
   };
   const user = await db.getMeta('user');
