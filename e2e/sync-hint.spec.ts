@@ -48,6 +48,14 @@ test('a notification made on the server reaches the open app through the hint wi
   const problems = watchHealth(page);
   const requests = recordRequests(page);
   const sockets = await watchWorkerSockets(browser, page);
+  // What each pull costs on the wire as the browser sent it (headers and body both ways).
+  const pulls: number[] = [];
+  page.on('requestfinished', (r) => {
+    if (!r.url().endsWith('/api/v2/app/sync/pull')) return;
+    void r.sizes().then((z) => {
+      pulls.push(z.requestHeadersSize + z.requestBodySize + z.responseHeadersSize + z.responseBodySize);
+    });
+  });
   const server = new ServerApi(context.request);
   await server.signOnSession('co.qhzn', () => context.cookies());
   await page.goto('/');
@@ -82,7 +90,8 @@ test('a notification made on the server reaches the open app through the hint wi
   expect(hint, 'the hint frame').toBeDefined();
   console.log(
     `hinted notification: on screen ${arrivedMs} ms after it was made, 0 requests, ` +
-      `hint frame ${new TextEncoder().encode(hint?.payload ?? '').length} B`,
+      `hint frame ${new TextEncoder().encode(hint?.payload ?? '').length} B; ` +
+      `pulls at opening (the first, then the one after the live connection came up): ${pulls.join(', ')} B`,
   );
   expect(problems, 'the page had errors').toEqual([]);
   await context.close();

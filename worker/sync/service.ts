@@ -110,9 +110,12 @@ export function createSyncService(deps: SyncServiceDeps) {
       channel?.postMessage(SYNC_REQUEST);
       return Promise.resolve();
     },
-    /** A push or STOMP message said something changed: a routine pass (badge and list), coalesced. */
+    /**
+     * A push said something changed: a routine pass, coalesced; none while the live connection is up (its hint has
+     * brought the change, or brings it).
+     */
     somethingChanged(): Promise<void> {
-      if (leadership?.isLeader) return engine.request(false);
+      if (leadership?.isLeader) return engine.live ? Promise.resolve() : engine.request(false);
       channel?.postMessage(SYNC_HINT);
       return Promise.resolve();
     },
