@@ -96,14 +96,17 @@ export class SyncEngine {
     this.active = true;
     this.signedOut = false;
     this.online = online;
-    await writeStatus(this.deps.db, { online, signedOut: false });
+    // A live flag left by a tab that closed is not this worker's: it says so once its connection hears hints.
+    await writeStatus(this.deps.db, { online, signedOut: false, live: this.liveUp });
     await this.request();
   }
 
   /** Stops timers; a sync under way finishes. */
   deactivate(): void {
     this.active = false;
+    this.liveUp = false;
     this.clearTimer();
+    void writeStatus(this.deps.db, { live: false }).catch(() => undefined);
   }
 
   /** The session ended (told by the HTTP client): no more passes until activate() after a new sign-on. */
@@ -137,12 +140,15 @@ export class SyncEngine {
    * The live connection is up and subscribed to the hint (true), or went (false). Up: one pull, since hints may have
    * been missed while it was down, then only the hourly safety pass. Down: the timer fitted to the link.
    */
-  setLive(up: boolean): Promise<void> {
+  async setLive(up: boolean): Promise<void> {
     const was = this.liveUp;
     this.liveUp = up;
+    if (!this.active) return;
+    // Up to the moment it went, the hints kept the device current (nothing failed since).
+    const current = !up && was && this.failures === 0 && this.lastSuccessAt > 0;
+    await writeStatus(this.deps.db, { live: up, ...(current ? { lastSyncedAt: this.now() } : {}) });
     if (up) return this.request();
-    if (was && !this.running && this.active) return this.replan();
-    return Promise.resolve();
+    if (was && !this.running) return this.replan();
   }
 
   get live(): boolean {
@@ -162,6 +168,7 @@ export class SyncEngine {
     if (state && hint.from === state.version && hint.pull) {
       const applied = await applyInlineHint(db, hint, this.now);
       if (applied) {
+        await writeStatus(db, { lastSyncedAt: this.now() });
         if (applied.catalogChanged) void this.request();
         else await this.deps.extra?.(false, applied).catch(() => undefined);
         return;

@@ -72,6 +72,8 @@ export async function syncDataset<T>(
  */
 export const SLOW_DATASET_MAX_AGE_MS = 60 * 60_000;
 
+const REPLACED_BY_PULL: Dataset[] = ['notifications', 'badge', 'settings', 'myPorts'];
+
 export interface SyncOptions {
   now?: () => number;
   /** Every dataset, whatever its age (pull-to-refresh). */
@@ -91,7 +93,11 @@ export async function runSync(db: QuayDb, client: ApiClient, opts: SyncOptions =
   const attemptedAt = now();
   try {
     result.pulled = await pull(db, client, now);
-    await db.syncState.put({ dataset: 'pull', etag: null, syncedAt: now(), attemptedAt, error: null });
+    await db.transaction('rw', db.syncState, async () => {
+      await db.syncState.put({ dataset: 'pull', etag: null, syncedAt: now(), attemptedAt, error: null });
+      // What the pull replaced (a device from before it kept a row and an ETag per list): nothing asks for them.
+      await db.syncState.bulkDelete(REPLACED_BY_PULL);
+    });
   } catch (err) {
     result.error = toOpError(err);
     const old = await db.syncState.get('pull');

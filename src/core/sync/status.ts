@@ -31,6 +31,8 @@ export interface SyncStatus {
   lastError: OpError | null;
   /** When the next attempt is planned (timer or backoff); null when none (offline, signed out, not leader). */
   nextAttemptAt: number | null;
+  /** The live connection hears this user's hints: the data on the device is current (docs/sync.md). */
+  live?: boolean;
 }
 
 export const INITIAL_SYNC_STATUS: SyncStatus = {
@@ -40,6 +42,7 @@ export const INITIAL_SYNC_STATUS: SyncStatus = {
   lastSyncedAt: null,
   lastError: null,
   nextAttemptAt: null,
+  live: false,
 };
 
 /** What getStatus() answers: the status row and each dataset's times. */
