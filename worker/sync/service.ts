@@ -60,7 +60,7 @@ export function createSyncService(deps: SyncServiceDeps) {
     if (!leadership?.isLeader) return;
     const data = (event as MessageEvent).data;
     if (data === SYNC_REQUEST) void engine.request(true);
-    else if (data === SYNC_HINT) void engine.request(false);
+    else if (data === SYNC_HINT && !engine.live) void engine.request(false);
   });
 
   const service = {
