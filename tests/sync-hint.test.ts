@@ -64,7 +64,11 @@ async function until(check: () => Promise<boolean> | boolean, ms = 5000): Promis
 }
 
 /** A signed-on leader worker with its live connection up and the pull after it done. */
-async function device(usrId: string, link = { metered: true }) {
+async function device(
+  usrId: string,
+  link = { metered: true },
+  opening: { db?: QuayDb; liveComing?: () => boolean } = {},
+) {
   await signOnHttp(url, usrId, {
     via: async ({ target, init, headers }, send) => {
       const res = await send();
@@ -77,7 +81,7 @@ async function device(usrId: string, link = { metered: true }) {
       return res;
     },
   });
-  const db = new QuayDb({ indexedDB: new IDBFactory(), IDBKeyRange });
+  const db = opening.db ?? new QuayDb({ indexedDB: new IDBFactory(), IDBKeyRange });
   const tokens = new TokenStore(db);
   const clock = fakeTimers();
   const sync = createSyncService({
@@ -89,6 +93,7 @@ async function device(usrId: string, link = { metered: true }) {
     random: () => 0.5,
     timers: clock.timers,
     linkMetered: () => link.metered,
+    ...(opening.liveComing ? { liveComing: opening.liveComing } : {}),
   });
   const ws = `${url.replace(/^http/, 'ws')}/ws`;
   const live: ChatLive = createChatLive({
@@ -110,8 +115,10 @@ async function device(usrId: string, link = { metered: true }) {
   await sync.whenLeading();
   await live.start();
   await until(() => live.status().subscribed);
-  // The pull after the connection came up (hints may have been missed before it).
-  await until(async () => sync.engine.runs >= 2 && !(await sync.getStatus()).syncing);
+  // The pull after the connection came up (hints may have been missed before it), after the opening's own unless
+  // that waited for the connection.
+  const passes = opening.liveComing ? 1 : 2;
+  await until(async () => sync.engine.runs >= passes && !(await sync.getStatus()).syncing);
   // ...and the chat catch-up after it: every room's newest message is on the device.
   await until(async () => {
     for (const room of await db.chatRooms.toArray()) {
@@ -187,6 +194,19 @@ describe('the sync hint', () => {
     await until(async () => (await db.chatMessages.get([room, msgSeq ?? 0]))?.msgText === text);
     await new Promise((r) => setTimeout(r, 200)); // the hint has come by now
     expect(seen).toEqual([]);
+  });
+
+  it('pulls once when the app opens again: the first pass waits for the live connection', async () => {
+    const first = await device('vessel');
+    for (const d of running.splice(0)) {
+      d.live.stop();
+      d.sync.stop();
+    }
+    seen.length = 0;
+    const again = await device('vessel', { metered: true }, { db: first.db, liveComing: () => true });
+    expect(again.sync.engine.runs).toBe(1);
+    expect(seen.filter((r) => r.call.startsWith('POST /sync/pull'))).toHaveLength(1);
+    expect(again.clock.planned()).toEqual([HOUR]);
   });
 
   it('plans no periodic pass while connected, only the hourly safety pass; without it a timer fitted to the link', async () => {

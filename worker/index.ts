@@ -31,6 +31,8 @@ const sync = createSyncService({
   },
   // After each pull: the live connection's room subscriptions, and a chat user's missed messages.
   extra: (full, pulled) => chat.syncPass(full, pulled),
+  // Every signed-on leader connects at once (startChat): an opening's pull waits for it, so it is one pull, not two.
+  liveComing: () => navigator.onLine && chat.live.status().state !== 'refused',
 });
 const commands = workerCommands(db, sync.client);
 /** The followed pages, one refresh at a time: two passes close together (opening, then the live connection's pull)

@@ -24,12 +24,15 @@ export interface SyncTiming {
   maxBackoffMs: number;
   /** A visible page syncs when the last sync is older than this (not while the live connection is up). */
   staleAfterMs: number;
+  /** How long the first pass of a device that has pulled before waits for the live connection (liveComing). */
+  liveWaitMs: number;
 }
 
 export const DEFAULT_TIMING: SyncTiming = {
   intervalMs: 5 * 60_000,
   meteredIntervalMs: 15 * 60_000,
   safetyMs: 60 * 60_000,
+  liveWaitMs: 5_000,
   backoffMs: 15_000,
   maxBackoffMs: 15 * 60_000,
   staleAfterMs: 60_000,
@@ -48,6 +51,12 @@ export interface SyncEngineDeps {
    * on pull-to-refresh.
    */
   extra?: (full: boolean, pulled: PullOutcome | null) => Promise<unknown>;
+  /**
+   * A live connection is on its way: the first pass of a device that has pulled before waits for it (at most
+   * liveWaitMs), so that the pull after it came up is the opening's only one. With the data on the device already,
+   * nothing on screen waits; a first sign-on pulls at once.
+   */
+  liveComing?: () => boolean;
   /** Whether the link is metered or slow; default the browser's Network Information (link-cost.ts). */
   linkMetered?: () => boolean;
   /** The pass timer; tests give their own to see what is planned and fire it. */
@@ -98,6 +107,13 @@ export class SyncEngine {
     this.online = online;
     // A live flag left by a tab that closed is not this worker's: it says so once its connection hears hints.
     await writeStatus(this.deps.db, { online, signedOut: false, live: this.liveUp });
+    if (!this.liveUp && this.deps.liveComing?.() && (await this.deps.db.getMeta('pullState'))) {
+      const { liveWaitMs } = this.timing;
+      this.clearTimer();
+      this.timer = this.timers.set(() => void this.request(), liveWaitMs);
+      await writeStatus(this.deps.db, { nextAttemptAt: this.now() + liveWaitMs });
+      return;
+    }
     await this.request();
   }
 

@@ -25,6 +25,7 @@ export interface SyncServiceDeps {
   extra?: SyncEngineDeps['extra'];
   linkMetered?: SyncEngineDeps['linkMetered'];
   timers?: SyncEngineDeps['timers'];
+  liveComing?: SyncEngineDeps['liveComing'];
 }
 
 const SYNC_REQUEST = 'sync-request';
@@ -46,6 +47,7 @@ export function createSyncService(deps: SyncServiceDeps) {
     ...(deps.extra ? { extra: deps.extra } : {}),
     ...(deps.linkMetered ? { linkMetered: deps.linkMetered } : {}),
     ...(deps.timers ? { timers: deps.timers } : {}),
+    ...(deps.liveComing ? { liveComing: deps.liveComing } : {}),
   });
   let leadership: Leadership | null = null;
   let wanted = false;
