@@ -26,14 +26,21 @@ function recordRequests(page: Page): Seen[] {
   return seen;
 }
 
-/** The leader's live connection hears the hint, and the pull after it connected is done. */
-async function liveAndSettled(page: Page): Promise<void> {
+/** The leader's live connection (made since `since`) hears the hint, and the pull after it connected is done. */
+async function liveAndSettled(page: Page, since = 0): Promise<void> {
   await expect
     .poll(async () => {
       const { meta } = await readQuayDb(page);
-      const link = meta.chatLink as { state?: string; subscribed?: boolean } | undefined;
-      const status = meta.syncStatus as { syncing?: boolean } | undefined;
-      return link?.state === 'connected' && link.subscribed === true && status?.syncing === false;
+      const link = meta.chatLink as
+        { state?: string; subscribed?: boolean; lastConnectedAt?: number | null } | undefined;
+      const status = meta.syncStatus as { syncing?: boolean; lastSyncedAt?: number | null } | undefined;
+      return (
+        link?.state === 'connected' &&
+        link.subscribed === true &&
+        (link.lastConnectedAt ?? 0) >= since &&
+        status?.syncing === false &&
+        (status.lastSyncedAt ?? 0) >= since
+      );
     })
     .toBe(true);
 }
@@ -93,6 +100,14 @@ test('a notification made on the server reaches the open app through the hint wi
       `hint frame ${new TextEncoder().encode(hint?.payload ?? '').length} B; ` +
       `pulls at opening (the first, then the one after the live connection came up): ${pulls.join(', ')} B`,
   );
+
+  // Opened again: the opening's pass waits for the live connection, and the pull after it is the only one.
+  const reopenedAt = Date.now();
+  await page.reload();
+  await app.expectShell();
+  await liveAndSettled(page, reopenedAt);
+  const pullsAgain = requests.filter((r) => r.at >= reopenedAt && r.path === '/api/v2/app/sync/pull');
+  expect(pullsAgain).toHaveLength(1);
   expect(problems, 'the page had errors').toEqual([]);
   await context.close();
 });
