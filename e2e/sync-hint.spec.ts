@@ -73,6 +73,9 @@ test('a notification made on the server reaches the open app through the hint wi
   expect(requests.some((r) => r.method === 'POST' && r.path === '/api/v2/app/sync/pull')).toBe(true);
   const noti = new NotificationsPage(page);
   const unread = (await readQuayDb(page)).badge?.notCnt ?? 0;
+  await page.screenshot({ path: `${SCREENSHOTS}/sync-hint-before.png` });
+  // The drawer is open (with "No data" on a fresh server: co.qhzn has no notification yet) when it arrives.
+  await noti.open();
 
   const madeAt = Date.now();
   const [notSeq] = await server.injectNotifications({ usrId: 'co.qhzn', notId: 'N004', vslCd: 'QHZN' });
@@ -87,8 +90,6 @@ test('a notification made on the server reaches the open app through the hint wi
   const asked = requests.filter((r) => r.at >= madeAt && r.path.startsWith('/api/v2/app/'));
   expect(asked, 'requests of the app after the notification was made').toEqual([]);
 
-  await page.screenshot({ path: `${SCREENSHOTS}/sync-hint-badge.png` });
-  await noti.open();
   await expect(noti.unreadDot(0)).toBeVisible();
   await expect(noti.head(0)).toContainText('Berth Plan');
   await page.screenshot({ path: `${SCREENSHOTS}/sync-hint-arrived.png` });

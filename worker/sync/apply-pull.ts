@@ -87,7 +87,10 @@ async function applyNotifications(
 ): Promise<void> {
   const waits = (notSeq: number) => pending.has(`notification:${notSeq}`);
   // A reset replaces the list: only rows whose read or "Got it" still waits are kept as the device has them.
-  if (page.reset) await db.notifications.filter((row) => !waits(row.notSeq)).delete();
+  if (page.reset) {
+    const keys = (await db.notifications.toCollection().primaryKeys()).filter((notSeq) => !waits(notSeq));
+    await db.notifications.bulkDelete(keys);
+  }
   const items = (page.notifications ?? []).filter((row) => !waits(row.notSeq));
   await db.notifications.bulkPut(items);
   const details = [];
