@@ -107,14 +107,21 @@ export class SyncEngine {
     this.online = online;
     // A live flag left by a tab that closed is not this worker's: it says so once its connection hears hints.
     await writeStatus(this.deps.db, { online, signedOut: false, live: this.liveUp });
-    if (!this.liveUp && this.deps.liveComing?.() && (await this.deps.db.getMeta('pullState'))) {
-      const { liveWaitMs } = this.timing;
-      this.clearTimer();
-      this.timer = this.timers.set(() => void this.request(), liveWaitMs);
-      await writeStatus(this.deps.db, { nextAttemptAt: this.now() + liveWaitMs });
-      return;
-    }
+    if (await this.waitForLive()) return;
     await this.request();
+  }
+
+  /**
+   * A device that has pulled before, with a live connection on its way: the pass waits for it (its pull comes when
+   * it is up), or at most liveWaitMs. Gives whether it waits.
+   */
+  private async waitForLive(): Promise<boolean> {
+    if (this.liveUp || !this.deps.liveComing?.() || !(await this.deps.db.getMeta('pullState'))) return false;
+    const { liveWaitMs } = this.timing;
+    this.clearTimer();
+    this.timer = this.timers.set(() => void this.request(), liveWaitMs);
+    await writeStatus(this.deps.db, { nextAttemptAt: this.now() + liveWaitMs });
+    return true;
   }
 
   /** Stops timers; a sync under way finishes. */
@@ -142,7 +149,8 @@ export class SyncEngine {
     await writeStatus(this.deps.db, { online, ...(online ? {} : { nextAttemptAt: null }) });
     if (cameBack) {
       this.failures = 0;
-      await this.request();
+      // The live connection comes back with the link, and pulls once it is up: one pull, not two.
+      if (!(await this.waitForLive())) await this.request();
     }
   }
 
