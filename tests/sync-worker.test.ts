@@ -7,6 +7,8 @@ import { QuayDb, type Dataset } from '../src/core/db.ts';
 import { TokenStore } from '../src/core/net/token.ts';
 import { createSyncService, type SyncService, type SyncServiceDeps } from '../worker/sync/service.ts';
 import { memoryLocks } from '../src/core/locks.ts';
+import type { FleetResponse } from '../src/core/contract/vessel.ts';
+import { createPageLoader } from '../worker/pages/load-page.ts';
 import { signOnHttp } from './helpers/http-session.ts';
 import { startTestServer, type TestServer } from './helpers/server.ts';
 
@@ -257,6 +259,22 @@ describe('sync', () => {
     expect(await db.notifications.get(pending.notSeq)).toMatchObject({ ackUsrId: 'vessel', notReadYn: 'N' });
     expect(await db.notifications.get(other.notSeq)).toMatchObject({ notReadYn: 'Y' });
     expect((await db.notificationSettings.get(setting.notId))?.notUseYn).toBe(flipped);
+  });
+
+  it('marks the vessels followed elsewhere on the My Vessel data the device keeps', async () => {
+    const { db, sync } = await leader('operator');
+    await createPageLoader({ db, client: sync.client, isOnline: () => true })('myVessels', 'operator', {});
+    const fleet = (await db.pageData.get('myVessels:operator'))?.data as FleetResponse;
+    const list = fleet.vessels.slice(0, 2).map((v) => v.vslCd);
+    const before = fleet.vessels.filter((v) => v.followed).map((v) => v.vslCd);
+    // Another device of the operator saves the list.
+    await s.call('PUT', `${API}/common/my-setting`, { as: 'operator', body: { vslCds: list } });
+    seen.length = 0;
+    await sync.engine.request();
+    expect(seen.map(at)).toEqual(['POST /sync/pull 200']);
+    const after = (await db.pageData.get('myVessels:operator'))?.data as FleetResponse;
+    expect(after.vessels.filter((v) => v.followed).map((v) => v.vslCd)).toEqual(list);
+    await s.call('PUT', `${API}/common/my-setting`, { as: 'operator', body: { vslCds: before } });
   });
 
   it('turns a malformed pull answer into an UnknownError and keeps the rows and the cursor', async () => {
