@@ -1,10 +1,11 @@
 // `npm run bench`: prints figures against the budgets of DESIGN.md §9. Nothing here fails on a slow machine.
-// `npm run bench -- browser` (or server, bundle, outbox, meter) runs one part.
+// `npm run bench -- browser` (or server, bundle, outbox, meter, pull) runs one part.
 import type { Row } from './common.ts';
 import { browserBench } from './browser.ts';
 import { bundleBench } from './bundle.ts';
 import { meterBench } from './meter.ts';
 import { outboxBench } from './outbox.ts';
+import { pullBench } from './pull.ts';
 import { serverBench, withServer } from './server.ts';
 
 const parts: Record<string, () => Row[] | Promise<Row[]>> = {
@@ -13,6 +14,7 @@ const parts: Record<string, () => Row[] | Promise<Row[]>> = {
   browser: browserBench,
   outbox: () => withServer(outboxBench),
   meter: meterBench,
+  pull: () => pullBench(),
 };
 const asked = process.argv.slice(2).filter((a) => a in parts);
 const rows: Row[] = [];

@@ -10,7 +10,6 @@ import { configureHttp } from '../src/core/net/http.ts';
 import { TokenStore } from '../src/core/net/token.ts';
 import { startSession } from '../worker/auth/session.ts';
 import { SESSION_COOKIE_PATH } from '../server/auth/sessions.ts';
-import { liveCovers } from '../worker/chat/index.ts';
 import { syncChat } from '../worker/chat/sync.ts';
 import { createSyncService } from '../worker/sync/service.ts';
 import type { Row } from './common.ts';
@@ -62,10 +61,12 @@ export async function syncBench(url: string): Promise<Row[]> {
       const body = await wireBodyBytes(res);
       seen.push({
         up:
-          `GET ${target.pathname}${target.search} HTTP/1.1\r\nhost: ${target.host}\r\n`.length +
+          `${init?.method ?? 'GET'} ${target.pathname}${target.search} HTTP/1.1\r\nhost: ${target.host}\r\n`
+            .length +
           headerBytes(headers) +
           BROWSER_HEADERS +
-          2,
+          2 +
+          (typeof init?.body === 'string' ? init.body.length : 0),
         down: `HTTP/1.1 ${res.status} OK\r\n`.length + headerBytes(res.headers) + 2 + body,
       });
       return res;
@@ -84,17 +85,14 @@ export async function syncBench(url: string): Promise<Row[]> {
       budget,
     };
   };
-  // As the worker runs it: every pass has the chat part too (the vessel user's service is chat-enabled), which a
-  // routine pass leaves to the live connection while that is up (worker/chat/index.ts syncPass).
-  let socket = { state: 'off', subscribed: false };
+  // As the worker runs it: the pull brings the rooms whose summary changed; pull-to-refresh asks for the room list.
   const sync = createSyncService({
     db,
     tokens,
     locks: memoryLocks(),
     isOnline: () => true,
     extra: async (full) => {
-      if (!full && liveCovers(socket, (await db.syncState.get('chatRooms'))?.syncedAt ?? null)) return;
-      await syncChat(db, sync.client, { full });
+      if (full) await syncChat(db, sync.client, { full });
     },
   });
   try {
@@ -106,14 +104,7 @@ export async function syncBench(url: string): Promise<Row[]> {
         // The first pass learns the vessel's service; chat (rooms, then the newest messages) comes with the next.
         await sync.engine.request();
       }),
-      await measure('resync with nothing changed, chat socket up (timer, visible)', '<= 2 KB', () => {
-        socket = { state: 'connected', subscribed: true };
-        return sync.engine.request();
-      }),
-      await measure('resync with nothing changed, chat socket down (rooms polled)', '<= 2 KB', () => {
-        socket = { state: 'waiting', subscribed: false };
-        return sync.engine.request();
-      }),
+      await measure('resync with nothing changed (one pull)', '<= 600 B', () => sync.engine.request()),
       await measure('pull-to-refresh with nothing changed (every dataset)', '-', () => sync.syncNow()),
     ];
   } finally {

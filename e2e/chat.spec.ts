@@ -1,11 +1,12 @@
 // Ship-shore chat in Chromium with two browser contexts (issue 8): the `vessel` user (QHZN, service AEX, chat
 // enabled) and a shore member of QHZN's room. A message typed on one appears on the other within seconds; the
-// unread badge rises and falls; vessel2 (service not chat-enabled) sees no chat and opens no socket; offline on the
+// unread badge rises and falls; vessel2 (service not chat-enabled) sees no chat and its socket hears updates only; offline on the
 // ship, three messages wait and, when the link returns, each arrives once, in order; HTML shows as text.
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { expect, SCREENSHOTS, test, watchHealth } from './fixtures.ts';
 import { ChatPage } from './pages/chat.ts';
 import type { ChatMember, HistoryResponse } from '../src/core/contract/chat.ts';
+import { stompFrame, watchWorkerSockets } from './worker-network.ts';
 
 const ROOM = 'V-QHZN';
 const API = '/api/v2/app/chat';
@@ -15,38 +16,6 @@ interface Side {
   page: Page;
   chat: ChatPage;
   problems: string[];
-}
-
-/**
- * WebSockets opened by the sync workers of this browser (Playwright sees a page's sockets, not a worker's): each
- * dedicated worker is attached through the browser's CDP session as it starts, with the Network domain on.
- */
-async function watchWorkerSockets(browser: Browser, page: Page): Promise<string[]> {
-  const urls: string[] = [];
-  const attached = new Set<string>();
-  const cdp = await browser.newBrowserCDPSession();
-  cdp.on('Target.receivedMessageFromTarget', ({ message }: { message: string }) => {
-    const m = JSON.parse(message) as { method?: string; params?: { url?: string } };
-    if (m.method === 'Network.webSocketCreated') urls.push(m.params?.url ?? '');
-  });
-  page.on('worker', () => {
-    void (async () => {
-      const { targetInfos } = await cdp.send('Target.getTargets');
-      for (const t of targetInfos) {
-        if (t.type !== 'worker' || attached.has(t.targetId)) continue;
-        attached.add(t.targetId);
-        const { sessionId } = await cdp.send('Target.attachToTarget', {
-          targetId: t.targetId,
-          flatten: false,
-        });
-        await cdp.send('Target.sendMessageToTarget', {
-          sessionId,
-          message: JSON.stringify({ id: 1, method: 'Network.enable' }),
-        });
-      }
-    })().catch(() => undefined);
-  });
-  return urls;
 }
 
 async function open(browser: Browser, baseURL: string, usrId: string): Promise<Side> {
@@ -211,7 +180,7 @@ test('offline on the ship: three messages wait, and when the link returns each a
   await expect(ship.chat.message(`online first ${stamp}`)).toContainText(/Sent|Read/);
 
   // The ship's worker holds one STOMP connection to this origin's /ws.
-  await expect.poll(() => sockets.filter((u) => u.endsWith('/ws')).length).toBeGreaterThan(0);
+  await expect.poll(() => sockets.urls.filter((u) => u.endsWith('/ws')).length).toBeGreaterThan(0);
   await ship.context.setOffline(true);
   // The window saw the link go (and told the worker, which dropped its connection).
   await expect(ship.page.getByText('Offline', { exact: true })).toBeVisible();
@@ -253,7 +222,7 @@ test('offline on the ship: three messages wait, and when the link returns each a
   await close(ship);
 });
 
-test('vessel2 (service not chat-enabled) sees no Chat Space and opens no socket', async ({
+test('vessel2 (service not chat-enabled) sees no Chat Space; its socket hears the sync hint only', async ({
   browser,
   baseURL,
 }) => {
@@ -272,7 +241,15 @@ test('vessel2 (service not chat-enabled) sees no Chat Space and opens no socket'
   await page.goto('/chat/AHDS');
   await expect(page.getByRole('heading', { name: 'Chat is not enabled' })).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Message' })).toHaveCount(0);
-  expect(sockets).toEqual([]);
+  // Every signed-on user's worker holds the live connection for its updates: vessel2's subscribes to nothing of chat.
+  await expect.poll(() => sockets.urls.filter((u) => u.endsWith('/ws')).length).toBeGreaterThan(0);
+  const subscribed = sockets.frames
+    .filter((f) => f.sent)
+    .map((f) => stompFrame(f.payload))
+    .filter((f) => f.command === 'SUBSCRIBE')
+    .map((f) => f.headers.destination);
+  expect(subscribed.length).toBeGreaterThan(0);
+  expect(subscribed.every((d) => d === '/topic/sync-hint')).toBe(true);
   expect(
     chatCalls.filter((c) => c.includes('/api/')),
     'no chat API call',

@@ -8,12 +8,7 @@ import { chromium, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS, chromiumPath } from './chromium.ts';
 import { expect, SCREENSHOTS, test, watchHealth } from './fixtures.ts';
 import { AppPage } from './pages/app.ts';
-import {
-  ApiCallCounter,
-  DataCorePage,
-  LEADER_DATASET_PATHS,
-  NOTIFICATION_LIST_PATH,
-} from './pages/data-core.ts';
+import { ApiCallCounter, DataCorePage, LEADER_DATASET_PATHS, SYNC_PULL_PATH } from './pages/data-core.ts';
 import { COMMON_DATASETS, readQuayDb, setNextAttemptAt, syncedDatasets } from './pages/quay-db.ts';
 import { SignOnPage } from './pages/sign-on.ts';
 import { SETTINGS_PATH } from './server-api.ts';
@@ -155,7 +150,7 @@ test('an app opened offline notices by itself when the link comes back, and sync
   // No reload, no click: the worker must learn that the link is back (DESIGN.md §4 "on reconnect").
   await expect(dataCore.syncStatus).not.toContainText('Offline');
   await expect
-    .poll(() => calls.count(NOTIFICATION_LIST_PATH), { message: 'a sync pass after reconnect' })
+    .poll(() => calls.count(SYNC_PULL_PATH), { message: 'a sync pass after reconnect' })
     .toBeGreaterThan(0);
 });
 
@@ -179,19 +174,17 @@ test('with two tabs only the leader tab syncs, and the other takes over when the
   // The second tab's worker has asked for the leader lock and waits in its queue.
   await expect.poll(() => leaderLock(second)).toEqual({ held: 1, pending: 1 });
   expect(secondCalls.of(LEADER_DATASET_PATHS), 'calls of the follower tab').toEqual({
-    '/api/v2/app/notification/user/list': 0,
-    '/api/v2/app/notification/user/badge': 0,
+    [SYNC_PULL_PATH]: 0,
     '/api/v2/app/common/programs': 0,
-    '/api/v2/app/notification/settings': 0,
   });
 
   await page.close();
 
-  // Granted the lock, the second tab's worker runs a pass at once. Every pass asks for the notification list; the
-  // badge, programs and settings only when the list changed or they are old (worker/sync/run-sync.ts).
+  // Granted the lock, the second tab's worker runs a pass at once. Every pass pulls; programs and the other shared
+  // datasets only when the catalog changed or they are old (worker/sync/run-sync.ts).
   await expect.poll(() => leaderLock(second)).toEqual({ held: 1, pending: 0 });
   await expect
-    .poll(() => secondCalls.count(NOTIFICATION_LIST_PATH), { message: 'list calls of the new leader' })
+    .poll(() => secondCalls.count(SYNC_PULL_PATH), { message: 'list calls of the new leader' })
     .toBeGreaterThan(0);
   expect(secondProblems, 'the second tab had errors').toEqual([]);
 });

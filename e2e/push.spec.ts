@@ -147,6 +147,9 @@ test('a pushed notification is stored, counted on the badge and shown; its click
   serverApi,
   send,
 }) => {
+  // With no link the app's live connection is down, so only the push can bring the item (online, its hint would
+  // first); the dev API and CDP's push delivery work all the same.
+  await context.setOffline(true);
   const payload = await newNotificationPush(serverApi);
   const { item } = payload;
   expect(item.notReadYn).toBe('N');
@@ -189,6 +192,7 @@ test('a pushed notification is stored, counted on the badge and shown; its click
   expect((await readQuayDb(page)).notifications).toBe(before.notifications + 1);
 
   // A click with a window of the app open: the window opens the detail.
+  await context.setOffline(false);
   await postAsServiceWorker(page, { type: 'open-notification', notSeq: item.notSeq });
   await expectDetailShown(page, item.notNm);
 

@@ -277,7 +277,10 @@ test('after one online visit every page shows its data offline with its age; wha
     revisit.statuses.every((s) => s === 304),
     `statuses ${revisit.statuses.join(',')}`,
   ).toBe(true);
-  expect(first.statuses.every((s) => s === 200)).toBe(true);
+  expect(
+    first.statuses.every((s) => s === 200),
+    `first fill ${first.statuses.join(',')} ${first.paths.join(', ')}`,
+  ).toBe(true);
   const figures =
     `first fill ${first.bytes} B in ${first.requests} requests (${first.paths.join(', ')}); ` +
     `no-change revisit ${revisit.bytes} B in ${revisit.requests} requests (${revisit.paths.join(', ')})`;

@@ -22,6 +22,9 @@ import { devRoutes } from './routes/dev.ts';
 import { createPushService, type PushSend } from './push/service.ts';
 import { createChatLive } from './stomp/chat.ts';
 import type { StompSettings } from './stomp/broker.ts';
+import { withChangeFeed } from './sync/changes.ts';
+import { createCatalog } from './sync/catalog.ts';
+import { createSyncHints, type SyncHints } from './sync/hints.ts';
 
 export interface BuildOptions {
   db: Db;
@@ -73,7 +76,11 @@ const DOCUMENT_ONLY_HEADERS = [
 ];
 
 export async function buildServer(opts: BuildOptions): Promise<App> {
-  const { config, db, secrets } = opts;
+  const { config, secrets } = opts;
+  // Every transaction of the server goes through the change feed: the sync change log is written in it, and the
+  // hints go out after its commit.
+  let hints: SyncHints | null = null;
+  const db = withChangeFeed(opts.db, (committed) => hints?.committed(committed));
   const app = Fastify({
     logger: { level: config.logLevel },
     bodyLimit: config.bodyLimit,
@@ -89,11 +96,13 @@ export async function buildServer(opts: BuildOptions): Promise<App> {
     ...(opts.pushSend ? { send: opts.pushSend } : {}),
   });
   const chatLanes = config.chatLanes ?? opts.defaultChatLanes;
+  const tokenSecret = config.tokenSecret ?? secrets.tokenSecret;
+  const heartBeat = config.stompHeartbeatMs;
   const ctx: ServerContext = {
     db,
     config,
     secrets,
-    tokens: createTokens(config.tokenSecret ?? secrets.tokenSecret, config.tokenTtlS),
+    tokens: createTokens(tokenSecret, config.tokenTtlS),
     faults: new Faults(),
     push,
     chatLanes,
@@ -105,12 +114,23 @@ export async function buildServer(opts: BuildOptions): Promise<App> {
       log: app.log.child({ module: 'stomp' }),
       authenticate: (token) =>
         authenticate(ctx, { headers: { [TOKEN_HEADER]: token } } as unknown as FastifyRequest),
-      ...(opts.stomp ? { settings: opts.stomp } : {}),
+      settings: { heartBeat: [heartBeat, heartBeat], ...opts.stomp },
     }),
+    sync: { cursorSecret: tokenSecret, catalog: createCatalog(db), chatLanes, hints: null },
   };
+  hints = createSyncHints({
+    db,
+    broker: ctx.chat.broker,
+    sync: ctx.sync,
+    log: app.log.child({ module: 'sync' }),
+  });
+  ctx.sync.hints = hints;
   app.decorate('ctx', ctx);
+  // The catalog version is ready before the first pull (which then never waits for it).
+  app.addHook('onReady', async () => void (await ctx.sync.catalog.version()));
   ctx.chat.broker.attach(app.server);
   // Sockets close and live updates go out, then pushes still sending finish (or are given up), before storage closes.
+  app.addHook('preClose', () => hints?.close());
   app.addHook('preClose', () => ctx.chat.close());
   app.addHook('preClose', () => ctx.push.close());
   app.decorateRequest('user', null);
@@ -125,7 +145,9 @@ export async function buildServer(opts: BuildOptions): Promise<App> {
         description:
           'The contract the Quay app speaks (SPEC §7). Every /api/v2/app call needs the X-AUTH-TOKEN header from GET /IBP_REFRESH.do. ' +
           'Mutations accept an Idempotency-Key header; GET answers carry an ETag and answer If-None-Match with 304. ' +
-          'Live chat: STOMP 1.2 over WebSocket at /ws (CONNECT with the token in X-AUTH-TOKEN or passcode): ' +
+          "Sync: POST /api/v2/app/sync/pull {cursor} answers every change of the caller's datasets since the cursor. " +
+          'Live: STOMP 1.2 over WebSocket at /ws (CONNECT with the token in X-AUTH-TOKEN or passcode, every signed-on user): ' +
+          '/topic/sync-hint (each user its own {v, k, from?, pull?}), ' +
           '/topic/vessel-unread (each user its own {subscriber, roomId, unreadCount}), /topic/chat.{roomId} (members only: ' +
           'event:message with a ChatMessage, event:read with a read receipt) and SEND to /app/chat/{roomId} ' +
           '{clientMsgId, text}, answered with a RECEIPT (msg-seq, duplicate) once stored.',

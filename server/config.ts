@@ -25,6 +25,11 @@ export interface Config {
   simulator: boolean;
   /** Seconds between simulator ticks. */
   simTickS: number;
+  /**
+   * The STOMP heart-beat the server offers, both ways, in ms (0: none). Each one is a paid packet and its ACK on a
+   * satellite link; a client asking a longer interval gets it.
+   */
+  stompHeartbeatMs: number;
 }
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -58,6 +63,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bodyLimit: int(env, 'BODY_LIMIT', 256 * 1024),
     simulator: env.SIMULATOR !== 'off',
     simTickS: int(env, 'SIM_TICK_S', 60),
+    stompHeartbeatMs: int(env, 'STOMP_HEARTBEAT_MS', 60_000, 0),
   };
 }
 

@@ -15,6 +15,8 @@ import type { Faults } from './http/faults.ts';
 import type { Secrets } from './secrets.ts';
 import type { PushService } from './push/service.ts';
 import type { ChatLive } from './stomp/chat.ts';
+import type { SyncDeps } from './sync/pull.ts';
+import type { SyncHints } from './sync/hints.ts';
 
 export interface AuthUser {
   usrId: string;
@@ -40,6 +42,8 @@ export interface ServerContext {
   chatLanes: string;
   /** The STOMP broker at /ws and the live side of chat (room topics, unread counts, chat pushes). */
   chat: ChatLive;
+  /** The sync protocol: what pullFor needs (cursor key, catalog version, chat lanes) and the live hints. */
+  sync: SyncDeps & { hints: SyncHints | null };
 }
 
 declare module 'fastify' {

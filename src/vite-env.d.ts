@@ -6,4 +6,6 @@ interface ImportMetaEnv {
   readonly VITE_CHAT_LANES?: string;
   /** Analytics sink path or URL; unset means analytics is off. */
   readonly VITE_ANALYTICS_SINK?: string;
+  /** STOMP heart-beat the worker asks of the live connection, both ways, in ms (default 60000; 0: none). */
+  readonly VITE_STOMP_HEARTBEAT_MS?: string;
 }

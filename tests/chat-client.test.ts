@@ -174,6 +174,33 @@ describe('chat on the device', () => {
     expect((await serverHistory()).filter((m) => m.msgText === text)).toHaveLength(1);
   });
 
+  it('sends over STOMP though a read mark of the room waits; only a waiting message keeps it in the outbox', async () => {
+    const chat = startLive();
+    await chat.start();
+    await until(() => chat.status().subscribed);
+    const text = `to read ${Date.now()}`;
+    const res = await s.call('POST', '/api/dev/chat/messages', {
+      body: { roomId: ROOM, sender: shoreMember, text },
+    });
+    const [msgSeq] = res.json<{ msgSeqs: number[] }>().msgSeqs;
+    await until(async () => (await db.chatMessages.get([ROOM, msgSeq ?? 0]))?.msgText === text);
+    await cmd.markChatRead(ROOM, msgSeq ?? 0);
+    const liveCmd = createCommands({ db, client, triggerDrain: () => undefined, liveChat: chat });
+    const { clientMsgId } = await liveCmd.sendChat(ROOM, `past the read mark ${Date.now()}`);
+    await until(
+      async () => (await db.chatMessages.where('clientMsgId').equals(clientMsgId).first())?.status === 'sent',
+    );
+    expect((await db.outbox.toArray()).map((r) => r.kind)).toEqual(['chatRead']);
+
+    // A message of the room still waiting (written offline): the next goes behind it, through the outbox.
+    const queued = await cmd.sendChat(ROOM, `waiting ${Date.now()}`);
+    const behind = await liveCmd.sendChat(ROOM, `behind it ${Date.now()}`);
+    await new Promise((r) => setTimeout(r, 200));
+    expect((await db.outbox.toArray()).map((r) => r.kind)).toEqual(['chatRead', 'chat', 'chat']);
+    for (const id of [queued.clientMsgId, behind.clientMsgId])
+      expect((await db.chatMessages.where('clientMsgId').equals(id).first())?.status).toBe('pending');
+  });
+
   it('writes what the room topic and the unread topic bring, and applies read receipts', async () => {
     const chat = startLive();
     await chat.start();
@@ -236,30 +263,42 @@ describe('chat on the device', () => {
     expect(await db.chatMessages.where('roomId').equals(ROOM).count()).toBe(row?.total);
   });
 
-  it('opens no connection for a vessel whose service is not chat-enabled (403), and never retries', async () => {
+  it('holds the connection for the sync hint only for a vessel whose service is not chat-enabled', async () => {
     const other = checkLoggedUser(
       (await s.call('GET', '/api/v2/app/common/logged-user', { as: 'vessel2' })).json(),
     );
     if (!other) throw new Error('no user');
     await db.setMeta('user', other);
-    const token = await s.token('vessel2');
-    await db.setMeta('token', token);
+    // The device knows its own vessel (the sync brought it): its service is not chat-enabled.
+    await db.setMeta(
+      'ownVessel',
+      (await s.call('GET', `/api/v2/app/vessel/current?vslCd=${other.ofcId}`, { as: 'vessel2' })).json(),
+    );
+    await db.setMeta('token', await s.token('vessel2'));
+    const chatCalls: string[] = [];
     const forVessel2 = new ApiClient(new TokenStore(db));
+    configureHttp({
+      base,
+      fetch: (input, init) => {
+        if (String(input).includes('/chat/')) chatCalls.push(String(input));
+        return cookieFetch(input, init);
+      },
+    });
     const url = `${base.replace(/^http/, 'ws')}/ws`;
-    let sockets = 0;
     live = createChatLive({
       db,
       client: forVessel2,
       tokens: new TokenStore(db),
       isOnline: () => true,
-      webSocketFactory: () => {
-        sockets += 1;
-        return new WebSocket(url, ['v12.stomp']) as unknown as IStompSocket;
-      },
+      webSocketFactory: () => new WebSocket(url, ['v12.stomp']) as unknown as IStompSocket,
     });
     await live.start();
-    expect(live.status().state).toBe('refused');
-    expect(sockets).toBe(0);
+    await until(() => live?.status().subscribed ?? false);
+    expect(live.status()).toMatchObject({ state: 'connected', rooms: 0 });
+    expect(live.chatHeard()).toBe(false);
+    expect(live.send(roomIdOf(other.ofcId), 'x_1', 'not over the socket')).toBe(false);
+    expect(chatCalls).toEqual([]);
     expect(await db.chatRooms.count()).toBe(0);
+    configureHttp({ base, fetch: cookieFetch });
   });
 });

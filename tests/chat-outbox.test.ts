@@ -23,7 +23,7 @@ import {
 import { EMPTY_BERTH_FORM } from '../src/core/chat-berth.ts';
 import { createCommands, type Commands } from '../worker/commands/commands.ts';
 import { fetchNewest, syncRooms } from '../worker/chat/rest.ts';
-import { syncChat } from '../worker/chat/sync.ts';
+import { createWorkerChat } from '../worker/chat/index.ts';
 import { createSyncService, type SyncService } from '../worker/sync/service.ts';
 import { signOnHttp } from './helpers/http-session.ts';
 import { startTestServer, type TestServer } from './helpers/server.ts';
@@ -205,13 +205,15 @@ describe('read marks through the outbox', () => {
 /** A signed-on device whose leading sync service runs the chat part of every pass, as the worker's does. */
 async function chatLeader(usrId: string) {
   const { db } = await signOn(usrId);
+  const tokens = new TokenStore(db);
   const sync = createSyncService({
     db,
-    tokens: new TokenStore(db),
+    tokens,
     locks: memoryLocks(),
     isOnline: () => true,
-    extra: (full) => syncChat(db, sync.client, { full }),
+    extra: (full, pulled) => chat.syncPass(full, pulled),
   });
+  const chat = createWorkerChat({ db, client: sync.client, tokens, isOnline: () => true });
   services.push(sync);
   sync.start();
   await sync.whenLeading();
@@ -219,45 +221,41 @@ async function chatLeader(usrId: string) {
 }
 
 describe('chat in the sync pass', () => {
-  it('refreshes the room list on every pass (304 when nothing changed) and fetches missed messages', async () => {
+  it('takes the rooms from the pull and fetches missed messages; the room list on pull-to-refresh', async () => {
     const shore = await shoreMember();
     const { db, sync } = await chatLeader('vessel');
-    // The first pass learns the vessel's service (ownVessel) alongside: chat waits until it is known (SPEC §4).
-    expect(calls(/\/chat\//)).toEqual([]);
-    seen.length = 0;
-    await sync.engine.request();
-    expect(calls(/my-room-list/)).toEqual([`GET ${API}/my-room-list/V 200`]);
+    // The first pass brings the rooms (the pull) and the vessel's service (SPEC §4), then the room's newest page.
+    expect(calls(/\/chat\//)).toEqual([
+      expect.stringMatching(new RegExp(`^GET ${API}/history/${ROOM}/0 200$`)),
+    ]);
     const room = await db.chatRooms.get(ROOM);
     expect(room?.lastMessage).not.toBeNull();
-    // The room had messages this device lacked: its newest page came with the pass.
     expect((await db.chatMessages.get([ROOM, room?.lastMessage?.msgSeq ?? 0]))?.msgText).toBe(
       room?.lastMessage?.msgText,
     );
-    expect((await db.syncState.get('chatRooms'))?.etag).toBeTruthy();
 
-    // Nothing new: one 304 for chat, no history.
+    // Nothing new: no chat request at all.
     seen.length = 0;
     await sync.engine.request();
-    expect(calls(/\/chat\//)).toEqual([`GET ${API}/my-room-list/V 304`]);
+    expect(calls(/\/chat\//)).toEqual([]);
 
-    // A message while the ship was not listening: the next pass has the list, the count and the message.
+    // A message while the ship was not listening: the pull has the room's count and summary, then the message.
     const text = `missed ${Date.now()}`;
     const [m] = await inject(shore, text);
     const unread = (await db.chatRooms.get(ROOM))?.unreadCount ?? 0;
     seen.length = 0;
     await sync.engine.request();
     expect(calls(/\/chat\//)).toEqual([
-      `GET ${API}/my-room-list/V 200`,
       expect.stringMatching(new RegExp(`^GET ${API}/history/${ROOM}/0 200$`)),
     ]);
     expect((await db.chatMessages.get([ROOM, m ?? 0]))?.msgText).toBe(text);
     expect((await db.chatRooms.get(ROOM))?.unreadCount).toBe(unread + 1);
     expect((await db.chatRooms.get(ROOM))?.lastMessage?.msgSeq).toBe(m);
 
-    // Pull-to-refresh asks for the list too.
+    // Pull-to-refresh asks for the room list (it also finds rooms left).
     seen.length = 0;
     await sync.syncNow();
-    expect(calls(/my-room-list/)).toEqual([`GET ${API}/my-room-list/V 304`]);
+    expect(calls(/my-room-list/)).toEqual([`GET ${API}/my-room-list/V 200`]);
     expect((await sync.getStatus()).lastError).toBeNull();
   });
 

@@ -85,7 +85,7 @@ describe('startSession', () => {
     await sync.whenLeading();
     sync.stop();
     expect(link.paths.filter((p) => p.includes('/common/logged-user'))).toEqual([]);
-    expect(link.paths).toContain('/api/v2/app/notification/user/list 200');
+    expect(link.paths).toContain('/api/v2/app/sync/pull 200');
   });
 
   it('opens with the stored user and token when the link is down, and fails when it has none', async () => {

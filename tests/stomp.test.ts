@@ -11,6 +11,7 @@ import { Client, type IMessage } from '@stomp/stompjs';
 import WebSocket from 'ws';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './helpers/server.ts';
+import { escape, frame, Peer, type InFrame } from './helpers/stomp-peer.ts';
 import { createTokens } from '../server/auth/tokens.ts';
 import { DEFAULT_STOMP_SETTINGS, type StompSettings } from '../server/stomp/broker.ts';
 import { startSimulator } from '../server/simulator/index.ts';
@@ -25,161 +26,10 @@ import {
   type UnreadItem,
 } from '../src/core/contract/chat.ts';
 import { parsePushPayload, type ChatPush } from '../src/core/contract/push.ts';
+import { SYNC_HINT_TOPIC } from '../src/core/contract/sync.ts';
 
 const API = '/api/v2/app/chat';
 const HOUR = 3_600_000;
-
-// ---- a bare STOMP client over ws: frames as the test writes them, frames as the server sends them ----
-
-interface InFrame {
-  command: string;
-  headers: Record<string, string>;
-  body: string;
-  /** Bytes of the WebSocket message it came in (one frame per message from this server), as delivered. */
-  size: number;
-  /** TCP bytes read since the previous WebSocket message: its bytes on the wire (framing, compression). */
-  wireBytes: number;
-  at: number;
-}
-
-const unescape = (s: string): string =>
-  s.replace(/\\([\\rnc])/g, (_m, c: string) => ({ '\\': '\\', r: '\r', n: '\n', c: ':' })[c] ?? c);
-const escape = (s: string): string =>
-  s.replace(/[\\\r\n:]/g, (c) => ({ '\\': '\\\\', '\r': '\\r', '\n': '\\n', ':': '\\c' })[c] ?? c);
-
-/** One frame as a client writes it (headers escaped unless CONNECT/STOMP). */
-function frame(command: string, headers: Record<string, string> = {}, body = ''): string {
-  const esc = command === 'CONNECT' || command === 'STOMP' ? (s: string) => s : escape;
-  const lines = Object.entries(headers).map(([k, v]) => `${esc(k)}:${esc(v)}`);
-  return `${command}\n${lines.join('\n')}${lines.length ? '\n' : ''}\n${body}\0`;
-}
-
-class Peer {
-  readonly frames: InFrame[] = [];
-  /** EOL heart-beats received, with their times. */
-  readonly beats: number[] = [];
-  readonly closed: Promise<{ code: number; at: number }>;
-  private text = '';
-  private readonly waiters = new Set<() => void>();
-  private sizes: { size: number; wire: number }[] = [];
-  private bytesRead = 0;
-
-  private constructor(readonly ws: WebSocket) {
-    ws.on('message', (data: Buffer) => {
-      const s = data.toString('utf8');
-      this.text += s;
-      // ws keeps the TCP socket in _socket: what it has read counts the bytes as they came over the wire.
-      const read = (ws as unknown as { _socket?: { bytesRead: number } })._socket?.bytesRead ?? 0;
-      this.sizes.push({ size: data.length, wire: read - this.bytesRead });
-      this.bytesRead = read;
-      this.drain();
-    });
-    this.closed = new Promise((resolve) =>
-      ws.on('close', (code) => {
-        resolve({ code, at: performance.now() });
-        this.wake();
-      }),
-    );
-  }
-
-  static open(url: string, protocols: string[] = ['v12.stomp', 'v11.stomp', 'v10.stomp']): Promise<Peer> {
-    return new Promise((resolve, reject) => {
-      const ws = new WebSocket(url, protocols);
-      const peer = new Peer(ws);
-      ws.once('open', () => resolve(peer));
-      ws.once('error', reject);
-    });
-  }
-
-  private drain(): void {
-    for (;;) {
-      let i = 0;
-      while (this.text[i] === '\n' || (this.text[i] === '\r' && this.text[i + 1] === '\n')) {
-        if (this.text[i] === '\n') this.beats.push(performance.now());
-        i += this.text[i] === '\n' ? 1 : 2;
-      }
-      this.text = this.text.slice(i);
-      const end = this.text.indexOf('\0');
-      if (end === -1) break;
-      const raw = this.text.slice(0, end);
-      this.text = this.text.slice(end + 1);
-      const sized = this.sizes.shift();
-      const blank = raw.indexOf('\n\n');
-      const head = raw.slice(0, blank).split('\n');
-      const command = head.shift() ?? '';
-      const headers: Record<string, string> = {};
-      for (const line of head) {
-        const c = line.indexOf(':');
-        const k = command === 'CONNECTED' ? line.slice(0, c) : unescape(line.slice(0, c));
-        const v = command === 'CONNECTED' ? line.slice(c + 1) : unescape(line.slice(c + 1));
-        if (!(k in headers)) headers[k] = v;
-      }
-      this.frames.push({
-        command,
-        headers,
-        body: raw.slice(blank + 2),
-        size: sized?.size ?? 0,
-        wireBytes: sized?.wire ?? 0,
-        at: performance.now(),
-      });
-    }
-    this.wake();
-  }
-
-  private wake(): void {
-    for (const w of [...this.waiters]) w();
-  }
-
-  send(data: string | Buffer): void {
-    this.ws.send(data);
-  }
-
-  /** The first frame (from `from` on) matching, waiting up to ms. */
-  next(match: (f: InFrame) => boolean, ms = 5000, from = 0): Promise<InFrame> {
-    return new Promise((resolve, reject) => {
-      const check = (): boolean => {
-        const f = this.frames.slice(from).find(match);
-        if (f) {
-          this.waiters.delete(check);
-          clearTimeout(timer);
-          resolve(f);
-          return true;
-        }
-        if (this.ws.readyState === WebSocket.CLOSED) {
-          this.waiters.delete(check);
-          clearTimeout(timer);
-          reject(
-            new Error(`closed without the frame; got ${JSON.stringify(this.frames.map((x) => x.command))}`),
-          );
-          return true;
-        }
-        return false;
-      };
-      const timer = setTimeout(() => {
-        this.waiters.delete(check);
-        reject(new Error(`no such frame within ${ms} ms; got ${JSON.stringify(this.frames)}`));
-      }, ms);
-      this.waiters.add(check);
-      check();
-    });
-  }
-
-  command(command: string, ms = 5000): Promise<InFrame> {
-    return this.next((f) => f.command === command, ms);
-  }
-
-  receipt(id: string, ms = 5000): Promise<InFrame> {
-    return this.next((f) => f.command === 'RECEIPT' && f.headers['receipt-id'] === id, ms);
-  }
-
-  messages(destination: string): InFrame[] {
-    return this.frames.filter((f) => f.command === 'MESSAGE' && f.headers.destination === destination);
-  }
-
-  close(): void {
-    if (this.ws.readyState === WebSocket.OPEN || this.ws.readyState === WebSocket.CONNECTING) this.ws.close();
-  }
-}
 
 // ---- the server, and a push service on loopback (as in push.test.ts) ----
 
@@ -313,7 +163,7 @@ describe('CONNECT', () => {
     expect(reply.command).toBe('CONNECTED');
     expect(reply.headers).toMatchObject({
       version: '1.2',
-      'heart-beat': '10000,10000',
+      'heart-beat': '60000,60000',
       'user-name': 'vessel',
     });
     expect(reply.headers.session).toBeTruthy();
@@ -372,9 +222,22 @@ describe('CONNECT', () => {
     await expectError(peer, 400, 'before CONNECT');
   });
 
-  it('refuses a vessel user whose lane is not chat-enabled (403), as REST does', async () => {
-    const { peer } = await connect('vessel2');
-    await expectError(peer, 403, 'Chat is not enabled');
+  it('connects a vessel user whose lane is not chat-enabled (the sync hint), but refuses its room topics and SENDs (403), as REST does', async () => {
+    const ship = await connected('vessel2');
+    await subscribe(ship, SYNC_HINT_TOPIC);
+    await subscribe(ship, UNREAD_TOPIC);
+    ship.send(frame('SUBSCRIBE', { id: 'room', destination: roomTopic(`V-${V2}`) }));
+    await expectError(ship, 403, 'Chat is not enabled');
+
+    const sender = await connected('vessel2');
+    sender.send(
+      frame(
+        'SEND',
+        { destination: sendDestination(`V-${V2}`) },
+        JSON.stringify({ clientMsgId: cid('n'), text: 'x' }),
+      ),
+    );
+    await expectError(sender, 403, 'Chat is not enabled');
   });
 
   it('closes a socket that never sends CONNECT', async () => {

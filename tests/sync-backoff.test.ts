@@ -1,32 +1,34 @@
-// The sync timers without a server: failures back off exponentially (with jitter, here fixed) up to a cap, a pass
-// that goes well returns to the slow timer, and offline plans nothing.
-import { afterEach, describe, expect, it } from 'vitest';
+// The sync timers against the real server behind a link the test cuts: failures back off exponentially (with
+// jitter, here fixed) up to a cap, a pass that goes well returns to the slow timer fitted to the link (5 minutes on
+// a cheap one, 15 on a metered one, with no live connection), and offline plans nothing.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { QuayDb } from '../src/core/db.ts';
-import { configureHttp, httpConfig } from '../src/core/net/http.ts';
 import { TokenStore } from '../src/core/net/token.ts';
 import { createSyncService, type SyncService } from '../worker/sync/service.ts';
 import { memoryLocks } from '../src/core/locks.ts';
+import { signOnHttp } from './helpers/http-session.ts';
+import { startTestServer, type TestServer } from './helpers/server.ts';
 
-const original = { ...httpConfig };
+let s: TestServer;
 let sync: SyncService | undefined;
-afterEach(() => {
-  configureHttp(original);
-  sync?.stop();
+beforeAll(async () => {
+  s = await startTestServer();
 });
+afterEach(() => sync?.stop());
+afterAll(() => s.close());
 
 describe('sync timers', () => {
   it('backs off exponentially up to the cap after failures, and plans nothing offline', async () => {
     let reachable = false;
-    configureHttp({
-      base: 'https://quay.test',
-      fetch: async () => {
+    await signOnHttp(await s.listen(), 'vessel', {
+      via: async (_request, send) => {
         if (!reachable) throw new TypeError('Failed to fetch');
-        return new Response(null, { status: 304, headers: { etag: '"same"' } });
+        return send();
       },
     });
     const db = new QuayDb({ indexedDB: new IDBFactory(), IDBKeyRange });
-    await db.setMeta('token', 'a-token');
+    let metered = false;
     const now = 1_000_000;
     sync = createSyncService({
       db,
@@ -35,7 +37,8 @@ describe('sync timers', () => {
       isOnline: () => true,
       now: () => now,
       random: () => 0.5,
-      timing: { intervalMs: 300_000, backoffMs: 10_000, maxBackoffMs: 60_000 },
+      linkMetered: () => metered,
+      timing: { intervalMs: 300_000, meteredIntervalMs: 900_000, backoffMs: 10_000, maxBackoffMs: 60_000 },
     });
     sync.start();
     await sync.whenLeading();
@@ -58,6 +61,12 @@ describe('sync timers', () => {
     expect(ok.lastError).toBeNull();
     expect(ok.lastSyncedAt).toBe(now);
     expect(delays.at(-1)).toBe(300_000);
+
+    metered = true;
+    await sync.engine.request();
+    expect(delays.at(-1)).not.toBe(900_000);
+    await next();
+    expect(delays.at(-1)).toBe(900_000);
 
     await sync.setOnline(false);
     expect((await next()).nextAttemptAt).toBeNull();

@@ -1,12 +1,14 @@
-// The sync worker against the real server: a cold sync fills every dataset, a resync with nothing changed costs
-// only 304s, pending outbox operations keep their local state, malformed answers are errors that keep the old
-// rows, and only the leader of several workers syncs.
+// The sync worker against the real server: a cold sync fills every dataset, a resync with nothing changed is one
+// pull, a pull keeps the local state of rows whose outbox operation waits, a malformed answer is an error that keeps
+// the old rows, a refused cursor pulls from scratch, and only the leader of several workers syncs.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { QuayDb, type Dataset } from '../src/core/db.ts';
 import { TokenStore } from '../src/core/net/token.ts';
 import { createSyncService, type SyncService, type SyncServiceDeps } from '../worker/sync/service.ts';
 import { memoryLocks } from '../src/core/locks.ts';
+import type { FleetResponse } from '../src/core/contract/vessel.ts';
+import { createPageLoader } from '../worker/pages/load-page.ts';
 import { signOnHttp } from './helpers/http-session.ts';
 import { startTestServer, type TestServer } from './helpers/server.ts';
 
@@ -14,6 +16,7 @@ const API = '/api/v2/app';
 let s: TestServer;
 let url: string;
 interface Seen {
+  method: string;
   path: string;
   status: number;
   /** Response status line + headers + body as sent (content-length, i.e. compressed when compressed). */
@@ -24,12 +27,13 @@ interface Seen {
 const seen: Seen[] = [];
 /** Answers one path with this instead of asking the server (malformed-answer tests). */
 let override: { path: string; response: () => Response } | null = null;
+const at = (r: Seen) => `${r.method} ${r.path.replace(API, '')} ${r.status}`;
 const services: SyncService[] = [];
 
 /** Signs on with the link that answers `override` and measures every request into `seen`. */
 const signOn = (usrId: string) =>
   signOnHttp(url, usrId, {
-    via: async ({ target, headers }, send) => {
+    via: async ({ target, init, headers }, send) => {
       headers.set('accept-encoding', 'gzip, deflate, br');
       const res = override?.path === target.pathname ? override.response() : await send();
       const headerBytes = (h: Headers) => [...h].reduce((n, [k, v]) => n + k.length + v.length + 4, 0);
@@ -37,11 +41,17 @@ const signOn = (usrId: string) =>
         res.headers.get('content-length') ?? (await res.clone().arrayBuffer()).byteLength,
       );
       seen.push({
+        method: init?.method ?? 'GET',
         path: target.pathname,
         status: res.status,
         bytesDown: 17 + headerBytes(res.headers) + length,
         bytesUp:
-          16 + target.pathname.length + target.search.length + headerBytes(headers) + target.host.length,
+          16 +
+          target.pathname.length +
+          target.search.length +
+          headerBytes(headers) +
+          target.host.length +
+          (typeof init?.body === 'string' ? init.body.length : 0),
       });
       return res;
     },
@@ -87,7 +97,7 @@ afterEach(() => {
 afterAll(() => s.close());
 
 describe('sync', () => {
-  it('fills every dataset on a cold sync, and a resync with nothing changed gets only 304s', async () => {
+  it('fills every dataset on a cold sync, and a resync with nothing changed is one pull', async () => {
     await signOn('vessel');
     const db = freshDb();
     const sync = service(db);
@@ -105,63 +115,71 @@ describe('sync', () => {
     const badge = await serverJson<{ notCnt: number }[]>('vessel', `${API}/notification/user/badge`);
     expect(await db.notifications.count()).toBe(notiList.length);
     expect(notiList.length).toBeGreaterThan(0);
+    // The newest ones open with no link: their details came with the pull.
+    expect(await db.notificationDetails.count()).toBeGreaterThan(0);
     expect(await db.notificationSettings.count()).toBe(settingList.length);
     expect(await db.programs.count()).toBe(programs.length);
     expect((await db.badge.get('notification'))?.notCnt).toBe(badge[0]?.notCnt);
     expect((await db.getMeta('user'))?.usrId).toBe('vessel');
     expect((await db.searchIndex.get('all'))?.entries).toMatchObject({ usrId: 'vessel' });
+    expect(await db.getMeta('pullState')).toMatchObject({ cursor: expect.any(String) as unknown });
     const states = await db.syncState.toArray();
     expect(states.map((r) => r.dataset).sort()).toEqual([
-      'badge',
-      'notifications',
       'ownVessel',
       'programs',
+      'pull',
       'searchIndex',
-      'settings',
       'user',
     ]);
-    expect(states.every((r) => r.etag && r.syncedAt && !r.error)).toBe(true);
-    const status = await sync.getStatus();
-    expect(status).toMatchObject({ syncing: false, signedOut: false, lastError: null, leader: true });
+    expect(states.every((r) => r.syncedAt && !r.error)).toBe(true);
+    expect(await sync.getStatus()).toMatchObject({
+      syncing: false,
+      signedOut: false,
+      lastError: null,
+      leader: true,
+    });
 
-    // Pull-to-refresh asks for every dataset: seven 304s (the own vessel and the search index among them).
-    seen.length = 0;
-    await sync.syncNow();
-    const full = [...seen];
-    expect(full).toHaveLength(7);
-    expect(full.every((r) => r.status === 304)).toBe(true);
-    expect(await db.notifications.count()).toBe(notiList.length);
-
-    // A routine pass (timer, visible, reconnect) asks for the list; the badge only when the list changed, the rest
-    // once an hour.
+    // A routine pass (timer, visible, reconnect, hint) is one pull; the other datasets once an hour.
     seen.length = 0;
     await sync.engine.request();
     const warm = [...seen];
-    expect(warm.map((r) => `${r.path.replace(API, '')} ${r.status}`)).toEqual([
-      '/notification/user/list 304',
+    expect(warm.map(at)).toEqual(['POST /sync/pull 200']);
+
+    // Pull-to-refresh asks the shared datasets too: 304s.
+    seen.length = 0;
+    await sync.syncNow();
+    const full = [...seen];
+    expect(full.map(at).sort()).toEqual([
+      'GET /common/logged-user 304',
+      'GET /common/programs 304',
+      'GET /common/search-index 304',
+      'GET /vessel/current 304',
+      'POST /sync/pull 200',
     ]);
 
-    // Something new: the list and the badge come.
-    await s.call('POST', '/api/dev/notifications', {
+    // Something new: one pull brings it with its detail and the badge.
+    const injected = await s.call('POST', '/api/dev/notifications', {
       body: { usrId: 'vessel', notId: 'N002', count: 1 },
     });
+    const [notSeq] = injected.json<{ notSeqs: number[] }>().notSeqs;
     seen.length = 0;
     await sync.engine.request();
-    expect(seen.map((r) => `${r.path.replace(API, '')} ${r.status}`)).toEqual([
-      '/notification/user/list 200',
-      '/notification/user/badge 200',
-    ]);
+    const one = [...seen];
+    expect(one.map(at)).toEqual(['POST /sync/pull 200']);
+    expect(await db.notifications.get(notSeq ?? 0)).toMatchObject({ notId: 'N002' });
+    expect(await db.notificationDetails.get(notSeq ?? 0)).toMatchObject({ notId: 'N002' });
     expect((await db.badge.get('notification'))?.notCnt).toBe((badge[0]?.notCnt ?? 0) + 1);
 
     console.log(
-      `cold sync (vessel): ${cold.length} requests (${cold.map((r) => `${r.path.replace(API, '')} ${r.status}`).join(', ')}), ` +
+      `cold sync (vessel): ${cold.length} requests (${cold.map(at).join(', ')}), ` +
         `${sum(cold, 'bytesDown')} B down, ${sum(cold, 'bytesUp')} B up; ` +
-        `no-change resync: ${warm.length} requests, ${sum(warm, 'bytesDown')} B down, ${sum(warm, 'bytesUp')} B up; ` +
-        `no-change pull-to-refresh: ${full.length} requests, ${sum(full, 'bytesDown')} B down, ${sum(full, 'bytesUp')} B up`,
+        `no-change pass: ${warm.length} request, ${sum(warm, 'bytesDown')} B down, ${sum(warm, 'bytesUp')} B up; ` +
+        `no-change pull-to-refresh: ${full.length} requests, ${sum(full, 'bytesDown')} B down, ${sum(full, 'bytesUp')} B up; ` +
+        `one new notification: ${one.length} request, ${sum(one, 'bytesDown')} B down, ${sum(one, 'bytesUp')} B up`,
     );
   });
 
-  it('asks for the rarely changing datasets again on a routine pass once they are an hour old', async () => {
+  it('asks for the shared datasets again on a routine pass once they are an hour old', async () => {
     await signOn('vessel');
     const db = freshDb();
     let clock = Date.now();
@@ -171,7 +189,7 @@ describe('sync', () => {
     clock += 59 * 60_000;
     seen.length = 0;
     await sync.engine.request();
-    expect(seen.map((r) => r.path.replace(API, ''))).toEqual(['/notification/user/list']);
+    expect(seen.map((r) => r.path.replace(API, ''))).toEqual(['/sync/pull']);
     clock += 2 * 60_000;
     seen.length = 0;
     await sync.engine.request();
@@ -179,86 +197,126 @@ describe('sync', () => {
       '/common/logged-user',
       '/common/programs',
       '/common/search-index',
-      '/notification/settings',
-      '/notification/user/badge',
-      '/notification/user/list',
+      '/sync/pull',
       '/vessel/current',
     ]);
   });
 
-  it('loads the own ports for an agent', async () => {
-    const { db } = await leader('agent');
+  it("loads an agent's own ports, and a vessel user's own vessel with its slane code", async () => {
+    const { db: agent } = await leader('agent');
     const { myPortList } = await serverJson<{ myPortList: unknown[] }>('agent', `${API}/common/my-port`);
     expect(myPortList.length).toBeGreaterThan(0);
-    expect(await db.myPorts.count()).toBe(myPortList.length);
-  });
+    expect(await agent.myPorts.count()).toBe(myPortList.length);
 
-  it("loads a vessel user's own vessel with its slane code, and no other user's", async () => {
     const { db } = await leader('vessel');
     const user = await db.getMeta('user');
     const own = await db.getMeta('ownVessel');
     expect(own?.vslCd).toBe(user?.ofcId);
     expect(own?.vslSlanCd).toMatch(/^[A-Z0-9]{2,5}$/);
     expect((await db.syncState.get('ownVessel'))?.etag).toBeTruthy();
-
-    const { db: other } = await leader('staff');
-    expect(await other.getMeta('ownVessel')).toBeUndefined();
+    expect(await db.myPorts.count()).toBe(0);
   });
 
-  it('keeps the local state of a notification with a pending outbox operation through a sync', async () => {
+  it('keeps the local state of rows whose outbox operation waits through a pull, and applies the others', async () => {
     const { db, sync } = await leader('vessel');
-    const [pending, other] = await db.notifications.limit(2).toArray();
-    if (!pending || !other) throw new Error('the seed has too few notifications');
-    const flip = (yn: 'Y' | 'N') => (yn === 'Y' ? 'N' : 'Y');
-    await db.notifications.update(pending.notSeq, { notReadYn: flip(pending.notReadYn) });
-    await db.notifications.update(other.notSeq, { notReadYn: flip(other.notReadYn) });
-    await db.outbox.add({
-      opId: 'test:1',
-      kind: 'read',
-      entity: `notification:${pending.notSeq}`,
-      method: 'POST',
-      path: `${API}/notification/user/read`,
-      body: { notSeq: pending.notSeq },
-      undo: { notReadYn: pending.notReadYn },
+    const [pending, other] = await db.notifications
+      .filter((n) => n.notReadYn === 'N')
+      .limit(2)
+      .toArray();
+    const setting = await db.notificationSettings.toCollection().first();
+    if (!pending || !other || !setting) throw new Error('the seed has too few unread notifications');
+    // On this device: "Got it" on one, waiting in the outbox; a switch flipped, waiting too.
+    await db.notifications.update(pending.notSeq, { ackUsrId: 'vessel' });
+    const flipped = setting.notUseYn === 'Y' ? 'N' : 'Y';
+    await db.notificationSettings.update(setting.notId, { notUseYn: flipped });
+    const op = (n: number, kind: 'ack' | 'setting', entity: string) => ({
+      opId: `test:${n}`,
+      kind,
+      entity,
+      method: 'POST' as const,
+      path: `${API}/x`,
+      body: {},
+      undo: null,
       createdAt: Date.now(),
       attempts: 0,
       nextAttemptAt: 0,
       lastError: null,
     });
-    // Forget the ETag so the server answers 200 with the full list.
-    await db.syncState.update('notifications', { etag: null });
-    await sync.syncNow();
-    expect((await db.notifications.get(pending.notSeq))?.notReadYn).toBe(flip(pending.notReadYn));
-    expect((await db.notifications.get(other.notSeq))?.notReadYn).toBe(other.notReadYn);
-    expect((await db.syncState.get('notifications'))?.etag).toBeTruthy();
+    await db.outbox.bulkAdd([
+      op(1, 'ack', `notification:${pending.notSeq}`),
+      op(2, 'setting', `setting:${setting.notId}`),
+    ]);
+    // Elsewhere (another device of the user): both notifications read, the switch saved as it was.
+    for (const n of [pending, other])
+      await s.call('POST', `${API}/notification/user/read`, { as: 'vessel', body: { notSeq: n.notSeq } });
+    await s.call('POST', `${API}/notification/settings`, {
+      as: 'vessel',
+      body: { notId: setting.notId, notUseYn: setting.notUseYn },
+    });
+    seen.length = 0;
+    await sync.engine.request();
+    expect(seen.map(at)).toEqual(['POST /sync/pull 200']);
+    expect(await db.notifications.get(pending.notSeq)).toMatchObject({ ackUsrId: 'vessel', notReadYn: 'N' });
+    expect(await db.notifications.get(other.notSeq)).toMatchObject({ notReadYn: 'Y' });
+    expect((await db.notificationSettings.get(setting.notId))?.notUseYn).toBe(flipped);
   });
 
-  it('turns a malformed answer into an UnknownError status and keeps the old rows', async () => {
+  it('marks the vessels followed elsewhere on the My Vessel data the device keeps', async () => {
+    const { db, sync } = await leader('operator');
+    await createPageLoader({ db, client: sync.client, isOnline: () => true })('myVessels', 'operator', {});
+    const fleet = (await db.pageData.get('myVessels:operator'))?.data as FleetResponse;
+    const list = fleet.vessels.slice(0, 2).map((v) => v.vslCd);
+    const before = fleet.vessels.filter((v) => v.followed).map((v) => v.vslCd);
+    // Another device of the operator saves the list.
+    await s.call('PUT', `${API}/common/my-setting`, { as: 'operator', body: { vslCds: list } });
+    seen.length = 0;
+    await sync.engine.request();
+    expect(seen.map(at)).toEqual(['POST /sync/pull 200']);
+    const after = (await db.pageData.get('myVessels:operator'))?.data as FleetResponse;
+    expect(after.vessels.filter((v) => v.followed).map((v) => v.vslCd)).toEqual(list);
+    await s.call('PUT', `${API}/common/my-setting`, { as: 'operator', body: { vslCds: before } });
+  });
+
+  it('turns a malformed pull answer into an UnknownError and keeps the rows and the cursor', async () => {
     const { db, sync } = await leader('vessel');
     const before = await db.notifications.toArray();
-    const etag = (await db.syncState.get('notifications'))?.etag;
-    await db.syncState.update('notifications', { etag: null });
+    const cursor = await db.getMeta('pullState');
     override = {
-      path: `${API}/notification/user/list`,
-      response: () => new Response('{"notiList": 5}', { headers: { 'content-type': 'application/json' } }),
+      path: `${API}/sync/pull`,
+      response: () =>
+        new Response('{"cursor": 5, "notifications": "all"}', {
+          headers: { 'content-type': 'application/json' },
+        }),
     };
     await sync.syncNow();
     const status = await sync.getStatus();
     expect(status.lastError?.name).toBe('UnknownError');
-    expect(status.lastError?.message).toMatch(/notification\/user\/list(\?limit=\d+)? was not understood/);
-    expect(status.datasets.notifications?.error?.name).toBe('UnknownError');
-    expect(status.datasets.badge?.error).toBeNull();
+    expect(status.lastError?.message).toMatch(/sync\/pull was not understood/);
+    expect(status.datasets.pull?.error?.name).toBe('UnknownError');
     expect(await db.notifications.toArray()).toEqual(before);
-    // A failure plans a retry with backoff (15 s +- jitter), not the 5-minute timer.
+    expect(await db.getMeta('pullState')).toEqual(cursor);
+    // A failure plans a retry with backoff (15 s +- jitter), not the slow timer.
     expect(status.nextAttemptAt).not.toBeNull();
     expect((status.nextAttemptAt ?? 0) - Date.now()).toBeLessThan(60_000);
-    override = { path: `${API}/notification/user/list`, response: () => new Response('not json at all') };
-    await sync.syncNow();
-    expect((await sync.getStatus()).lastError?.name).toBe('UnknownError');
     override = null;
     await sync.syncNow();
     expect((await sync.getStatus()).lastError).toBeNull();
-    expect((await db.syncState.get('notifications'))?.etag).toBe(etag);
+  });
+
+  it("drops a cursor the server refuses (another user's) and pulls from scratch", async () => {
+    const { db: agent } = await leader('agent');
+    const agentCursor = (await agent.getMeta('pullState'))?.cursor;
+    const { db, sync } = await leader('vessel');
+    const count = await db.notifications.count();
+    const state = await db.getMeta('pullState');
+    if (!state || !agentCursor) throw new Error('no cursor');
+    await db.setMeta('pullState', { ...state, cursor: agentCursor });
+    seen.length = 0;
+    await sync.engine.request();
+    expect(seen.map(at)).toEqual(['POST /sync/pull 400', 'POST /sync/pull 200']);
+    expect((await sync.getStatus()).lastError).toBeNull();
+    expect(await db.notifications.count()).toBe(count);
+    expect((await db.getMeta('pullState'))?.cursor).not.toBe(agentCursor);
   });
 
   it('coalesces requests made during a sync into one follow-up, and makes no attempt offline', async () => {
@@ -308,7 +366,7 @@ describe('sync', () => {
     await b.whenLeading();
     expect(b.isLeader).toBe(true);
     expect(b.engine.runs).toBe(1);
-    const datasets: Dataset[] = ['user', 'badge', 'notifications', 'programs', 'settings'];
+    const datasets: Dataset[] = ['user', 'pull', 'programs', 'searchIndex'];
     const status = await b.getStatus();
     expect(datasets.every((d) => status.datasets[d]?.error === null)).toBe(true);
   });

@@ -6,7 +6,6 @@ import { createAnalytics, createRouteChanged, type RouteVisit } from './analytic
 import { signOut, startSession, type SessionStart, type StartOptions } from './auth/session.ts';
 import { workerCommands } from './commands/index.ts';
 import { createWorkerChat } from './chat/index.ts';
-import { chatEnabled } from './chat/enabled.ts';
 import { createKeywordSearch } from './search/keyword-search.ts';
 import { createNotificationDetail } from './notifications/detail.ts';
 import { createPushKey } from './notifications/push-key.ts';
@@ -29,12 +28,22 @@ const sync = createSyncService({
   afterPass: (result) => {
     if (result.error !== null) return;
     void commands.drainOutbox();
-    void refreshFollowed(db, loadPage);
+    keepFollowed();
   },
-  // Chat users: the room list and missed messages are part of every pass (worker/chat/sync.ts).
-  extra: (full) => chat.syncPass(full),
+  // After each pull: the live connection's room subscriptions, and a chat user's missed messages.
+  extra: (full, pulled) => chat.syncPass(full, pulled),
+  // Every signed-on leader connects at once (startChat): an opening's pull waits for it, so it is one pull, not two.
+  liveComing: () => navigator.onLine && chat.live.status().state !== 'refused',
 });
 const commands = workerCommands(db, sync.client);
+/** The followed pages, one refresh at a time: two passes close together (opening, then the live connection's pull)
+ * would otherwise ask for the same pages twice. */
+let following: Promise<unknown> | null = null;
+const keepFollowed = () => {
+  following ??= refreshFollowed(db, loadPage).finally(() => {
+    following = null;
+  });
+};
 const loadPage = createPageLoader({ db, client: sync.client, isOnline: () => navigator.onLine });
 // The data meter: counts this worker's bytes; data saver off again sends what it held (page views, analytics).
 const meter = createWorkerMeter({
@@ -47,13 +56,16 @@ const analytics = createAnalytics({
   deferred: meter.saverOn,
 });
 const routeChanged = createRouteChanged({ recordVisit: commands.recordVisit, analytics });
-// Chat: the leader's STOMP connection (connected once leading, dropped on sign-out) and the chat calls.
+// The leader's live connection (connected once leading, dropped on sign-out): every signed-on user's sync hint, and
+// chat for a user who chats. A hint pulls, or carries its change; a (re)connect pulls what was missed while away.
 const chat = createWorkerChat({
   db,
   client: sync.client,
   tokens,
   isOnline: () => navigator.onLine,
   onConnected: () => void commands.drainOutbox(),
+  onHint: (hint) => void sync.hinted(hint, chat.live.chatHeard()).catch(() => undefined),
+  onLive: (up) => sync.setLive(up),
   isLeader: () => sync.isLeader,
   leaderExists: async () => {
     const locks = (navigator as { locks?: { query?: () => Promise<{ held?: { name?: string }[] }> } }).locks;
@@ -61,14 +73,9 @@ const chat = createWorkerChat({
     return ((await locks.query()).held ?? []).some((l) => l.name === LEADER_LOCK);
   },
 });
-// At once when leading, beside the first pass: that pass then leaves the room list to the connection's catch-up
-// instead of asking for it too (worker/chat/index.ts liveCovers). A vessel user whose vessel this device does not
-// know yet waits for the first pass to bring it: its service decides whether it may chat at all (SPEC §4).
-const startChat = () =>
-  void sync.whenLeader().then(async () => {
-    if ((await chatEnabled(db)) === 'unknown') await sync.whenLeading();
-    return chat.live.start();
-  });
+// At once when leading, beside the first pass. A vessel user whose vessel this device does not know yet hears only
+// the hint until a pass brings it: its service decides whether it may chat at all (SPEC §4).
+const startChat = () => void sync.whenLeader().then(() => chat.live.start());
 
 /** The link came or went: sync and send at once when it comes back (DESIGN.md §4). */
 function linkChanged(online: boolean): void {

@@ -41,7 +41,7 @@ export class DataCorePage {
   }
 }
 
-/** Counts the sync worker's GET calls per API path, for ONE page (tab). */
+/** Counts the sync worker's API calls per path (GETs and the pull's POST), for ONE page (tab). */
 export class ApiCallCounter {
   private readonly counts = new Map<string, number>();
 
@@ -52,7 +52,7 @@ export class ApiCallCounter {
    */
   constructor(page: Page) {
     page.on('request', (request) => {
-      if (request.method() !== 'GET') return;
+      if (request.method() !== 'GET' && !request.url().includes(SYNC_PULL_PATH)) return;
       const { pathname } = new URL(request.url());
       if (!pathname.startsWith('/api/v2/app/')) return;
       this.counts.set(pathname, (this.counts.get(pathname) ?? 0) + 1);
@@ -69,13 +69,8 @@ export class ApiCallCounter {
   }
 }
 
-/** The dataset calls only the leader tab's worker makes (logged-user is also asked by every tab's start). */
-export const LEADER_DATASET_PATHS = [
-  '/api/v2/app/notification/user/list',
-  '/api/v2/app/notification/user/badge',
-  '/api/v2/app/common/programs',
-  '/api/v2/app/notification/settings',
-] as const;
+/** What every sync pass of the leader asks for: the pull by cursor (POST). */
+export const SYNC_PULL_PATH = '/api/v2/app/sync/pull';
 
-/** What every sync pass of the leader asks for (the other datasets only when the list changed or they are old). */
-export const NOTIFICATION_LIST_PATH = '/api/v2/app/notification/user/list';
+/** The dataset calls only the leader tab's worker makes (logged-user is also asked by every tab's start). */
+export const LEADER_DATASET_PATHS = [SYNC_PULL_PATH, '/api/v2/app/common/programs'] as const;

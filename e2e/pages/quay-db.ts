@@ -115,8 +115,11 @@ export function readQuayDb(page: Page): Promise<QuayDbSnapshot> {
   });
 }
 
-/** The datasets every signed-on user syncs (agents also sync myPorts). */
-export const COMMON_DATASETS: Dataset[] = ['user', 'programs', 'badge', 'notifications', 'settings'];
+/**
+ * The datasets every signed-on user syncs: the pull by cursor (notifications, badge, settings, an agent's ports…)
+ * and the shared ones it does not carry.
+ */
+export const COMMON_DATASETS: Dataset[] = ['user', 'programs', 'pull', 'searchIndex'];
 
 /** Which of `datasets` have a syncState row with syncedAt set. */
 export function syncedDatasets(snapshot: QuayDbSnapshot, datasets: Dataset[] = COMMON_DATASETS): Dataset[] {

@@ -4,6 +4,7 @@ import type { Sql } from '../db/db.ts';
 import type { AuthUser } from '../context.ts';
 import { forbidden, notFound } from '../http/errors.ts';
 import { isoRequired } from '../http/rows.ts';
+import { recordChange } from '../sync/changes.ts';
 import { isChatLane, roomIdOf, type ChatMember, type SenderType } from '../../src/core/contract/chat.ts';
 
 /** What the chat rules need to know about a caller. */
@@ -112,11 +113,13 @@ export async function ensureRoom(sql: Sql, vslCd: string): Promise<RoomRow> {
 
 export async function join(sql: Sql, roomId: string, usrIds: readonly string[]): Promise<void> {
   if (usrIds.length === 0) return;
-  await sql.query(
+  const joined = await sql.query<{ usr_id: string }>(
     `INSERT INTO chat_members (room_id, usr_id) SELECT $1, u.usr_id FROM users u WHERE u.usr_id = ANY($2::text[])
-     ON CONFLICT (room_id, usr_id) DO NOTHING`,
+     ON CONFLICT (room_id, usr_id) DO NOTHING RETURNING usr_id`,
     [roomId, [...usrIds]],
   );
+  // A new member has a new room in its list.
+  for (const r of joined) await recordChange(sql, r.usr_id, 'chat', roomId);
 }
 
 /** The vessel's room, with the caller in it: a member stays, one allowed to join joins, anyone else gets 403. */

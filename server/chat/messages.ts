@@ -11,6 +11,7 @@ import {
   type UnreadItem,
 } from '../../src/core/contract/chat.ts';
 import { memberRoom, senderTypeOf, type ChatCaller } from './access.ts';
+import { recordChange } from '../sync/changes.ts';
 
 interface MessageRow {
   msg_seq: number;
@@ -136,6 +137,7 @@ export async function markRead(
      RETURNING msg_seq`,
     [usrId, roomId, opts.readDate ?? null, opts.readSource ?? 'M', opts.uptoSeq ?? null],
   );
+  if (rows.length > 0) await recordChange(sql, usrId, 'chat', roomId);
   return rows.length;
 }
 
@@ -196,6 +198,10 @@ export async function storeMessage(
     seq = first.msg_seq;
     duplicate = true;
   }
+  // Every member's room summary (last message, unread count) changed: the sender's too.
+  if (!duplicate)
+    for (const member of await roomMemberIds(sql, input.roomId))
+      await recordChange(sql, member, 'chat', input.roomId);
   const message = await messageBySeq(sql, user.usrId, seq);
   if (!message) throw new Error('chat message vanished');
   return { message, duplicate };

@@ -19,9 +19,10 @@ interface RoomListRow {
 
 /**
  * Rooms the caller belongs to, the one with the newest message first; a vessel user's own vessel room comes first
- * (SPEC §4: a vessel user takes its unread count from the first entry).
+ * (SPEC §4: a vessel user takes its unread count from the first entry). Only the given rooms when roomIds is given
+ * (a pull's changed rooms).
  */
-export async function roomList(sql: Sql, user: ChatCaller): Promise<ChatRoom[]> {
+export async function roomList(sql: Sql, user: ChatCaller, roomIds?: readonly string[]): Promise<ChatRoom[]> {
   const rows = await sql.query<RoomListRow>(
     `SELECT r.room_id, r.room_nm, r.vsl_cd, r.svce_lane_cd, lm.msg_seq, lm.sender, lm.sender_type, lm.msg_text, lm.cre_dt,
             (SELECT count(*)::int FROM chat_messages m
@@ -32,9 +33,9 @@ export async function roomList(sql: Sql, user: ChatCaller): Promise<ChatRoom[]> 
        LEFT JOIN LATERAL (
          SELECT m.msg_seq, m.sender, m.sender_type, m.msg_text, m.cre_dt FROM chat_messages m
           WHERE m.room_id = r.room_id ORDER BY m.msg_seq DESC LIMIT 1) lm ON true
-      WHERE cm.usr_id = $1
+      WHERE cm.usr_id = $1 AND ($3::text[] IS NULL OR cm.room_id = ANY($3::text[]))
       ORDER BY (r.vsl_cd = $2) DESC, lm.cre_dt DESC NULLS LAST, lm.msg_seq DESC NULLS LAST, r.room_id`,
-    [user.usrId, user.usrTpCd === '4' ? user.ofcId : ''],
+    [user.usrId, user.usrTpCd === '4' ? user.ofcId : '', roomIds ? [...roomIds] : null],
   );
   return rows.map((r) => ({
     roomId: r.room_id,

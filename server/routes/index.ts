@@ -7,6 +7,7 @@ import { vesselRoutes } from './vessel.ts';
 import { portRoutes } from './port.ts';
 import { serviceRoutes } from './service.ts';
 import { pushRoutes } from '../sync/push.ts';
+import { syncPullRoutes } from '../sync/pull-route.ts';
 
 export async function apiRoutes(app: App): Promise<void> {
   await app.register(commonRoutes, { prefix: '/common' });
@@ -15,6 +16,7 @@ export async function apiRoutes(app: App): Promise<void> {
   await app.register(vesselRoutes, { prefix: '/vessel' });
   await app.register(portRoutes, { prefix: '/port' });
   await app.register(serviceRoutes, { prefix: '/service' });
-  // The sync protocol (docs/sync.md): the batched push of the outbox.
+  // The sync protocol (docs/sync.md): the pull by cursor and the batched push of the outbox.
+  await app.register(syncPullRoutes, { prefix: '/sync' });
   await app.register(pushRoutes, { prefix: '/sync' });
 }

@@ -1,8 +1,8 @@
-// A notification as GET /notification/user/list gives it: the query, who sees what, and the row mapping.
+// A notification as GET /notification/user/list and /user/detail give it: the query, who sees what, and the row mapping.
 // Shared by the notification routes and the Web Push sender, so a push carries exactly the list's item.
 import type { AuthUser } from '../context.ts';
-import { isoRequired } from '../http/rows.ts';
-import type { NotificationItem } from '../../src/core/contract/notification.ts';
+import { iso, isoRequired } from '../http/rows.ts';
+import type { NotificationDetail, NotificationItem } from '../../src/core/contract/notification.ts';
 
 export interface NotiRow {
   not_seq: number;
@@ -52,3 +52,39 @@ export const toItem = (r: NotiRow): NotificationItem => ({
   usrId: r.usr_id,
   creDt: isoRequired(r.cre_dt),
 });
+
+/** The detail of a notification as /user/detail gives it (SPEC §3). */
+export function toDetail(r: NotiRow): NotificationDetail {
+  const d = r.detail;
+  const s = (k: string) => (typeof d[k] === 'string' ? (d[k] as string) : null);
+  const n = (k: string) => (typeof d[k] === 'number' ? (d[k] as number) : null);
+  return {
+    notSeq: r.not_seq,
+    notId: r.not_id,
+    notNm: r.not_nm,
+    vslCd: r.vsl_cd,
+    vslNm: s('vslNm') ?? r.vsl_nm,
+    portCd: s('portCd') ?? r.port_cd,
+    skdVoyNo: s('skdVoyNo'),
+    skdDirCd: s('skdDirCd'),
+    etaDt: iso(s('etaDt')),
+    etbDt: iso(s('etbDt')),
+    etdDt: iso(s('etdDt')),
+    ataDt: iso(s('ataDt')),
+    atdDt: iso(s('atdDt')),
+    etaDelayHrs: n('etaDelayHrs'),
+    prevEtaDt: iso(s('prevEtaDt')),
+    vslSlanCd: s('vslSlanCd'),
+    ydNm: s('ydNm'),
+    algsdNm: s('algsdNm'),
+    reqSpd: n('reqSpd'),
+    stsNm: s('stsNm'),
+    stsFrmDt: iso(s('stsFrmDt')),
+    stsReasNm: s('stsReasNm'),
+    notMsg: s('notMsg'),
+    creUsrId: s('creUsrId'),
+    creUtcDt: iso(s('creUtcDt')) ?? iso(r.cre_dt),
+    notReadYn: r.not_read_yn,
+    ackUsrId: r.ack_usr_id,
+  };
+}

@@ -4,8 +4,7 @@ import { userOf, type App, type AuthUser } from '../context.ts';
 import type { Sql } from '../db/db.ts';
 import { badRequest, forbidden, notFound } from '../http/errors.ts';
 import { mutate } from '../http/mutation.ts';
-import { iso } from '../http/rows.ts';
-import { NOTI_SELECT as SELECT, type NotiRow, toItem, visible } from './notification-items.ts';
+import { NOTI_SELECT as SELECT, type NotiRow, toDetail, toItem, visible } from './notification-items.ts';
 import {
   BadgeResponse,
   DeviceBody,
@@ -23,44 +22,11 @@ import {
 import { Seq, SuccessMsg } from '../../src/core/contract/common.ts';
 import { PushKeyResponse } from '../../src/core/contract/push-key.ts';
 import { isLoopbackHttp } from '../push/send.ts';
+import { recordChange } from '../sync/changes.ts';
+import { matchesETag, versionETag } from '../sync/etag.ts';
 
 const tags = ['notification'];
 const security = [{ token: [] }];
-
-function toDetail(r: NotiRow): NotificationDetail {
-  const d = r.detail;
-  const s = (k: string) => (typeof d[k] === 'string' ? (d[k] as string) : null);
-  const n = (k: string) => (typeof d[k] === 'number' ? (d[k] as number) : null);
-  return {
-    notSeq: r.not_seq,
-    notId: r.not_id,
-    notNm: r.not_nm,
-    vslCd: r.vsl_cd,
-    vslNm: s('vslNm') ?? r.vsl_nm,
-    portCd: s('portCd') ?? r.port_cd,
-    skdVoyNo: s('skdVoyNo'),
-    skdDirCd: s('skdDirCd'),
-    etaDt: iso(s('etaDt')),
-    etbDt: iso(s('etbDt')),
-    etdDt: iso(s('etdDt')),
-    ataDt: iso(s('ataDt')),
-    atdDt: iso(s('atdDt')),
-    etaDelayHrs: n('etaDelayHrs'),
-    prevEtaDt: iso(s('prevEtaDt')),
-    vslSlanCd: s('vslSlanCd'),
-    ydNm: s('ydNm'),
-    algsdNm: s('algsdNm'),
-    reqSpd: n('reqSpd'),
-    stsNm: s('stsNm'),
-    stsFrmDt: iso(s('stsFrmDt')),
-    stsReasNm: s('stsReasNm'),
-    notMsg: s('notMsg'),
-    creUsrId: s('creUsrId'),
-    creUtcDt: iso(s('creUtcDt')) ?? iso(r.cre_dt),
-    notReadYn: r.not_read_yn,
-    ackUsrId: r.ack_usr_id,
-  };
-}
 
 /**
  * The subscription body this server accepts. In production the shared contract's (https endpoints only);
@@ -126,13 +92,20 @@ export async function notificationRoutes(app: App): Promise<void> {
             }),
           ),
         }),
-        response: { 200: NotificationListResponse },
+        response: {
+          200: NotificationListResponse,
+          304: Type.Null({ description: 'Not modified: no change of the list since the ETag' }),
+        },
       },
     },
-    async (req) => {
+    async (req, reply) => {
       const user = userOf(req);
       const v = visible(user);
       const limit = req.query.limit ?? 1000;
+      // The ETag comes from the user's change version (read before the rows): a 304 costs one index lookup.
+      const etag = await versionETag(db, user, `list.${limit}.${req.query.afterSeq ?? 0}`);
+      reply.header('etag', etag);
+      if (matchesETag(req.headers['if-none-match'], etag)) return reply.code(304).send(null);
       const rows = await db.query<NotiRow>(
         `${SELECT} WHERE ${v.where} AND n.not_seq > $${v.params.length + 1}
           ORDER BY n.not_seq DESC LIMIT $${v.params.length + 2}`,
@@ -247,6 +220,7 @@ export async function notificationRoutes(app: App): Promise<void> {
            ON CONFLICT (usr_id, not_id) DO UPDATE SET not_use_yn = EXCLUDED.not_use_yn, upd_dt = now()`,
           [user.usrId, req.body.notId, req.body.notUseYn],
         );
+        await recordChange(sql, user.usrId, 'settings');
         return { body: { notiSettingSaveResponse: { success: true, msg: 'Saved' } } };
       });
     },
@@ -268,7 +242,10 @@ export async function notificationRoutes(app: App): Promise<void> {
         const user = userOf(req);
         const row = await findVisible(sql, user, req.body.notSeq, true);
         if (!row) throw notFound(`Notification ${req.body.notSeq} was not found`);
-        await sql.query(`UPDATE notifications SET not_read_yn = 'Y' WHERE not_seq = $1`, [row.not_seq]);
+        if (row.not_read_yn !== 'Y') {
+          await sql.query(`UPDATE notifications SET not_read_yn = 'Y' WHERE not_seq = $1`, [row.not_seq]);
+          await recordChange(sql, row.usr_id, 'notifications', String(row.not_seq));
+        }
         return {
           body: {
             notiReadSaveResponse: { success: true, msg: row.not_read_yn === 'Y' ? 'Already read' : 'Read' },
@@ -289,6 +266,7 @@ export async function notificationRoutes(app: App): Promise<void> {
       notSeq,
       user.usrId,
     ]);
+    await recordChange(sql, row.usr_id, 'notifications', String(notSeq));
     return { body: { success: true, msg: 'Schedule Got it!' } };
   };
 

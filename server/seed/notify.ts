@@ -12,6 +12,7 @@ import {
   type VesselCtx,
 } from './notify-load.ts';
 import { rng } from './rng.ts';
+import { recordChanges } from '../sync/changes.ts';
 import { distanceNm } from './world/geo.ts';
 
 export const NOTIFICATION_TYPES: readonly { notId: string; notNm: string }[] = [
@@ -166,6 +167,15 @@ export async function createNotificationBatch(
   );
   // Serial values are drawn in row order, so sorting restores insertion order.
   const seqs = inserted.map((x) => x.not_seq).sort((a, b) => a - b);
+  // Each addressee's sync change log, for the notifications it sees (a vessel user: its own vessel's only).
+  const seen = new Map<string, string[]>();
+  rows.forEach((row, i) => {
+    const user = users.get(String(row.usr_id));
+    const seq = seqs[i];
+    if (!user || seq === undefined || (user.usr_tp_cd === '4' && row.vsl_cd !== user.ofc_id)) return;
+    seen.set(user.usr_id, [...(seen.get(user.usr_id) ?? []), String(seq)]);
+  });
+  for (const [usrId, keys] of seen) await recordChanges(sql, usrId, 'notifications', keys);
   let at = 0;
   return counts.map((n) => seqs.slice(at, (at += n)));
 }

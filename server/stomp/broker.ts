@@ -32,7 +32,7 @@ export interface StompSettings {
 
 export const DEFAULT_STOMP_SETTINGS: StompSettings = {
   path: '/ws',
-  heartBeat: [10_000, 10_000],
+  heartBeat: [60_000, 60_000],
   idleFactor: 2.5,
   connectTimeoutMs: 30_000,
   partialFrameTimeoutMs: 120_000,
@@ -536,6 +536,14 @@ export class StompBroker<U extends StompPrincipal> {
       n++;
     }
     return n;
+  }
+
+  /** The user of one of usrId's open connections with a subscription to the destination, or null. */
+  listener(usrId: string, destination: string): U | null {
+    for (const conn of this.byUser.get(usrId) ?? [])
+      if (!conn.closed && conn.user)
+        for (const sub of conn.subs.values()) if (sub.destination === destination) return conn.user;
+    return null;
   }
 
   /** Sends a MESSAGE to the subscriptions of the destination held by one user's connections only. */

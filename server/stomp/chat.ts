@@ -1,4 +1,5 @@
-// Chat on the broker (SPEC §7 chat stream, DESIGN §3 "Live path"): who may connect and subscribe where, SEND to
+// Chat on the broker (SPEC §7 chat stream, DESIGN §3 "Live path"): every signed-on user connects (the sync hint,
+// docs/sync.md); chat users only subscribe to rooms and SEND (SPEC §4). Who may subscribe where, SEND to
 // /app/chat/{roomId} stored through the same storeMessage as the REST send, and the live side of every stored
 // message or read (from REST, STOMP, the dev API or the simulator): the room topic, each member's own unread
 // count on /topic/vessel-unread, and Web Push to members with no open connection.
@@ -29,6 +30,7 @@ import {
   type ChatMessage,
   type ReadReceipt,
 } from '../../src/core/contract/chat.ts';
+import { SYNC_HINT_TOPIC } from '../../src/core/contract/sync.ts';
 import { StompBroker, StompProtocolError, type StompLog, type StompSettings } from './broker.ts';
 import { header, type Frame } from './frame.ts';
 
@@ -107,29 +109,29 @@ export function createChatLive(deps: ChatLiveDeps): ChatLive {
             401,
             'Authentication failed: the X-AUTH-TOKEN (or passcode) header is missing',
           );
-        const user = await deps.authenticate(token);
-        await assertChat(user);
-        return user;
+        // Every signed-on user holds the live connection (the sync hint); chat rights are checked per room and SEND.
+        return deps.authenticate(token);
       },
       async revalidate(user) {
         const row = await sessionUser(db, user.sid);
         if (!row || row.usr_id !== user.usrId)
           throw new StompProtocolError(401, 'Authentication failed: the session has ended');
-        await assertChat(user);
       },
       async subscribe(user, destination) {
-        if (destination === UNREAD_TOPIC) return;
+        if (destination === UNREAD_TOPIC || destination === SYNC_HINT_TOPIC) return;
         const roomId = roomOfTopic(destination);
         if (roomId) {
+          await assertChat(user);
           await memberRoom(db, user, roomId);
           return;
         }
         throw new StompProtocolError(
           404,
-          `no such destination ${destination.slice(0, 100)}: subscribe to ${UNREAD_TOPIC} or ${ROOM_TOPIC_PREFIX}{roomId}`,
+          `no such destination ${destination.slice(0, 100)}: subscribe to ${SYNC_HINT_TOPIC}, ${UNREAD_TOPIC} or ${ROOM_TOPIC_PREFIX}{roomId}`,
         );
       },
       async send(user, destination, frame) {
+        await assertChat(user);
         const roomId = roomOfSendDestination(destination);
         if (!roomId) {
           throw new StompProtocolError(

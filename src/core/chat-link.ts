@@ -1,10 +1,10 @@
-// The state of the leader's chat connection (DESIGN.md §3 live path), as the worker reports it and keeps it in
-// `meta` (key 'chatLink') so that any tab, /health/ included, can say whether chat is connected.
+// The state of the leader's live connection (DESIGN.md §3 live path: the sync hint, and chat for a chat user), as
+// the worker reports it and keeps it in `meta` (key 'chatLink') so that any tab, /health/ included, can show it.
 
 /**
- * off: no leader runs chat here (signed out, or not the leading tab); offline: the link is down, no attempts;
- * no-rooms: a shore user in no room, nothing to hear; connecting; connected; waiting: a reconnect is planned after a
- * failure; refused: chat is not enabled for this user (SPEC §4: a vessel whose service is not chat-enabled).
+ * off: no leader holds it here (signed out, or not the leading tab); offline: the link is down, no attempts;
+ * connecting; connected; waiting: a reconnect is planned after a failure; refused: the broker refused this user
+ * (an older server that lets only chat users connect). no-rooms: no longer reported (every signed-on user connects).
  */
 export type ChatLinkState =
   'off' | 'offline' | 'no-rooms' | 'connecting' | 'connected' | 'waiting' | 'refused';
@@ -23,6 +23,11 @@ export interface ChatLinkStatus {
   nextAttemptAt: number | null;
   /** Rooms subscribed to (or to be subscribed to). */
   rooms: number;
+  /**
+   * Whether the user chats (SPEC §4): false for a vessel whose service is not chat-enabled, which holds the connection
+   * for the sync hint only; absent while not known.
+   */
+  chat?: boolean | undefined;
   /** Measured: CONNECT to CONNECTED, and SEND to RECEIPT of the last message (ms). */
   connectMs: number | null;
   receiptMs: number | null;

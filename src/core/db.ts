@@ -48,6 +48,17 @@ export interface MetaValues {
   dataBudgetMb: number;
   /** The month ('m:2026-11') whose 80% warning the user has seen: once a month. */
   dataBudgetWarned: string;
+  /** Where this device's pull by cursor stands (worker/sync/pull.ts); none before the first pull. */
+  pullState: PullState;
+}
+
+/** The server's cursor, the user's change version it brought this device to, and the shared catalog's version. */
+export interface PullState {
+  cursor: string;
+  /** A hint with v at most this is already on the device; one with `from` equal to it carries the next change. */
+  version: number;
+  /** Programs and the search index are asked for again when the server's catalog differs from this. */
+  catalog: string;
 }
 export type MetaKey = keyof MetaValues;
 

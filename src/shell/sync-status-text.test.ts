@@ -41,6 +41,16 @@ describe('syncStatusText', () => {
     expect(sentence(syncStatusText(status({}), true, 0, NOW))).toBe('Not updated yet');
   });
 
+  it('says Up to date while the live connection brings every change, unless a pass failed', () => {
+    const live = status({ lastSyncedAt: NOW - 40 * MIN, live: true });
+    expect(sentence(syncStatusText(live, true, 0, NOW))).toBe('Up to date');
+    expect(sentence(syncStatusText(live, false, 0, NOW))).toBe('Offline · updated 40 min ago');
+    const error = { name: 'UnknownError', message: 'The server could not be reached.' };
+    expect(sentence(syncStatusText({ ...live, lastError: error }, true, 0, NOW))).toBe(
+      'Updated 40 min ago · Sync failed',
+    );
+  });
+
   it('hints at a failed pass and gives its message', () => {
     const error = { name: 'UnknownError', message: 'The server could not be reached.' };
     const text = syncStatusText(status({ lastSyncedAt: NOW, lastError: error }), true, 0, NOW);

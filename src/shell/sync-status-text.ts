@@ -2,7 +2,7 @@
 import type { SyncStatus } from '../core/sync/status.ts';
 
 export interface SyncStatusText {
-  /** "Offline", "Syncing…", "Updated 5 min ago" or "Not updated yet". */
+  /** "Offline", "Syncing…", "Up to date" (the live connection brings every change), "Updated 5 min ago" or "Not updated yet". */
   main: string;
   /** A short hint and the waiting changes, e.g. "Sync failed · 2 changes waiting"; empty when there is neither. */
   detail: string;
@@ -39,9 +39,11 @@ export function syncStatusText(
     ? 'Offline'
     : status.syncing
       ? 'Syncing…'
-      : status.lastSyncedAt === null
-        ? 'Not updated yet'
-        : `Updated ${updatedAgo(status.lastSyncedAt, now)}`;
+      : status.live === true && !failed
+        ? 'Up to date'
+        : status.lastSyncedAt === null
+          ? 'Not updated yet'
+          : `Updated ${updatedAgo(status.lastSyncedAt, now)}`;
   // At sea the first question is how old the data on screen is.
   const age =
     offline && status.lastSyncedAt !== null ? `updated ${updatedAgo(status.lastSyncedAt, now)}` : '';

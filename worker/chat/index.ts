@@ -8,8 +8,9 @@ import { CHAT_LINK_OFF, type ChatStatusReport } from '../../src/core/chat-link.t
 import { OUTBOX_SYNC_TAG } from '../../src/core/outbox/index.ts';
 import { createCommands } from '../commands/commands.ts';
 import { createChatLive, type ChatLiveDeps } from './live.ts';
-import { fetchNewest, loadOlder, syncRooms } from './rest.ts';
-import { SLOW_DATASET_MAX_AGE_MS } from '../sync/run-sync.ts';
+import type { PullOutcome } from '../sync/pull.ts';
+import { chatEnabled } from './enabled.ts';
+import { fetchMissed, fetchNewest, loadOlder, syncRooms } from './rest.ts';
 import { syncChat } from './sync.ts';
 
 interface SyncManagerLike {
@@ -31,6 +32,8 @@ export interface WorkerChatDeps {
   tokens: TokenStore;
   isOnline: () => boolean;
   onConnected?: ChatLiveDeps['onConnected'];
+  onLive?: ChatLiveDeps['onLive'];
+  onHint?: ChatLiveDeps['onHint'];
   /** Whether this worker leads (runs sync and STOMP): a follower reports the leader's chat state instead. */
   isLeader?: () => boolean;
   /** Whether any tab leads at all (a Web Lock query); unknown (undefined) where the browser cannot say. */
@@ -45,6 +48,8 @@ export function createWorkerChat(deps: WorkerChatDeps) {
     tokens: deps.tokens,
     isOnline,
     ...(deps.onConnected ? { onConnected: deps.onConnected } : {}),
+    ...(deps.onLive ? { onLive: deps.onLive } : {}),
+    ...(deps.onHint ? { onHint: deps.onHint } : {}),
   });
   const commands = createCommands({ db, client, registerSync, liveChat: live });
 
@@ -67,7 +72,11 @@ export function createWorkerChat(deps: WorkerChatDeps) {
     /** The sender asks for a push alert about its own message nobody has read yet (through the outbox). */
     askPushAlert: commands.askPushAlert,
     /** The room list and unread counts now (the /chat/ page); false when chat is not enabled. */
-    chatSyncRooms: async (): Promise<boolean> => (isOnline() ? (await syncRooms(db, client)) !== null : true),
+    chatSyncRooms: async (): Promise<boolean> => {
+      // The room topics and the pull keep the rooms current while the live connection is up: nothing to ask.
+      if (!isOnline() || live.chatHeard()) return true;
+      return (await syncRooms(db, client)) !== null;
+    },
     /** The window opened a room: its newest messages now, and again after each reconnect. */
     chatOpen: async (roomId: string): Promise<void> => {
       live.open(roomId);
@@ -80,38 +89,23 @@ export function createWorkerChat(deps: WorkerChatDeps) {
   };
 
   /**
-   * The chat part of the leader's sync passes (timer, reconnect, pull-to-refresh): the room list (a 304 when nothing
-   * changed), missed messages of rooms with new activity, and on pull-to-refresh the open rooms' newest page. While
-   * the live connection is up it brings all of that itself (and catches up after each reconnect): a routine pass then
-   * asks only once the room list is an hour old, so a resync with nothing new costs no chat request. While a
-   * connection is being made (the app just opened) its catch-up asks in a moment: the pass does not ask as well.
+   * The chat part of the leader's sync passes, after the pull (which brings the rooms whose summary or unread count
+   * changed): the live connection's room subscriptions follow the rooms, and the messages of rooms with newer
+   * activity than the device holds are fetched (none while the room topics bring them). On pull-to-refresh, the room
+   * list (a 304 when nothing changed: it also finds rooms left) and the open rooms' newest page.
    */
-  async function syncPass(full: boolean): Promise<void> {
-    if (!full && liveCovers(live.status(), (await db.syncState.get('chatRooms'))?.syncedAt ?? null)) return;
-    const rooms = await syncChat(db, client, { openRooms: live.openRoomIds(), full });
-    if (rooms) live.roomsChanged(rooms.map((r) => r.roomId));
+  async function syncPass(full: boolean, pulled: PullOutcome | null): Promise<void> {
+    if (full) {
+      const rooms = await syncChat(db, client, { openRooms: live.openRoomIds(), full });
+      await live.roomsChanged((rooms ?? []).map((r) => r.roomId));
+      return;
+    }
+    const rooms = await db.chatRooms.orderBy('order').toArray();
+    if (pulled?.chatRooms || !live.chatHeard()) await live.roomsChanged(rooms.map((r) => r.roomId));
+    if ((await chatEnabled(db)) === 'yes') await fetchMissed(db, client, rooms);
   }
 
   return { live, api, syncPass };
-}
-
-/**
- * The live connection is subscribed and the room list was asked for within the hour (SLOW_DATASET_MAX_AGE_MS), or
- * a connection is being made: it asks for the room list and what was missed once subscribed. Should that attempt
- * fail, the pass after it asks.
- */
-export function liveCovers(
-  status: { state: string; subscribed: boolean },
-  roomsSyncedAt: number | null,
-  now = Date.now(),
-): boolean {
-  if (status.state === 'connecting' || (status.state === 'connected' && !status.subscribed)) return true;
-  return (
-    status.state === 'connected' &&
-    status.subscribed &&
-    roomsSyncedAt !== null &&
-    now - roomsSyncedAt < SLOW_DATASET_MAX_AGE_MS
-  );
 }
 
 const OFF_NOW = { state: 'off', subscribed: false, nextAttemptAt: null } as const;

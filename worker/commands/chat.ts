@@ -3,7 +3,7 @@
 // server stores one message per clientMsgId, so the two ways never double it.
 import type { QuayDb } from '../../src/core/db.ts';
 import type { BerthForm } from '../../src/core/chat-berth.ts';
-import { queueChatMessage } from '../../src/core/outbox/ops/chat-message.ts';
+import { queueChatMessage, releaseChatMessage } from '../../src/core/outbox/ops/chat-message.ts';
 import { markChatRead } from '../../src/core/outbox/ops/chat-read.ts';
 import { postBerthProspect } from '../../src/core/outbox/ops/berth-prospect.ts';
 import { askPushAlert } from '../../src/core/outbox/ops/push-alert.ts';
@@ -19,27 +19,47 @@ export interface ChatCommandDeps {
   drainLater: () => void;
   registerSync?: () => Promise<void>;
   /** The worker's STOMP connection (worker/chat/live.ts): sends a chat message at once when connected. */
-  liveChat?: { send(roomId: string, clientMsgId: string, text: string): boolean };
+  liveChat?: {
+    /** Connected and the user chats: a send now goes over the socket. */
+    canSend(): boolean;
+    send(roomId: string, clientMsgId: string, text: string): boolean;
+  };
 }
 
 export function createChatCommands(deps: ChatCommandDeps) {
   const { db, after } = deps;
 
   /**
-   * A chat message (SPEC §3): shown as pending and queued in ONE transaction. Connected and nothing of the room still
-   * queued before it: it also goes over STOMP at once; the RECEIPT normally removes the queued copy first.
+   * A chat message (SPEC §3): shown as pending and queued in ONE transaction. Connected and no message of the room
+   * still queued before it: it also goes over STOMP at once; the server stores one message per clientMsgId, so the
+   * two ways never double it, and the RECEIPT normally removes the queued copy first.
    */
   async function sendChat(
     roomId: string,
     text: string,
   ): Promise<{ opId: string | null; clientMsgId: string }> {
-    const sent = await queueChatMessage(db, roomId, text);
-    const live =
-      sent.queuedBefore === 0 && (deps.liveChat?.send(roomId, sent.clientMsgId, sent.text) ?? false);
-    if (!live) return { ...after(sent.opId), clientMsgId: sent.clientMsgId };
-    void deps.registerSync?.().catch(() => undefined);
-    // If the RECEIPT is lost, the outbox sends it (stored once).
-    setTimeout(deps.drainLater, LIVE_RECEIPT_WAIT_MS);
+    const live = deps.liveChat;
+    const sent = await queueChatMessage(
+      db,
+      roomId,
+      text,
+      live ? { canSend: () => live.canSend(), holdMs: LIVE_RECEIPT_WAIT_MS } : undefined,
+    );
+    const went = sent.live && (live?.send(roomId, sent.clientMsgId, sent.text) ?? false);
+    if (!went) {
+      if (sent.live) await releaseChatMessage(db, sent.opId);
+      return { ...after(sent.opId), clientMsgId: sent.clientMsgId };
+    }
+    // The RECEIPT normally removes the operation first; if it is lost, the outbox sends it (stored once), and the
+    // service worker too should the page close. Not at once: Chromium fires a Background Sync registered online at
+    // once, and its service worker would post the message the socket is carrying (a paid request for nothing).
+    setTimeout(() => {
+      void (async () => {
+        if ((await db.outbox.where('opId').equals(sent.opId).count()) === 0) return;
+        void deps.registerSync?.().catch(() => undefined);
+        deps.drainLater();
+      })().catch(() => undefined);
+    }, LIVE_RECEIPT_WAIT_MS);
     return { opId: sent.opId, clientMsgId: sent.clientMsgId };
   }
 

@@ -10,7 +10,7 @@ import { saveSetting } from '../../src/core/outbox/ops/setting.ts';
 import { saveSubscription, type SubscriptionJson } from '../../src/core/outbox/ops/subscription.ts';
 import { recordVisit, type Visit } from '../../src/core/outbox/ops/history.ts';
 import { saveMyVessels } from '../../src/core/outbox/ops/my-setting.ts';
-import { createChatCommands } from './chat.ts';
+import { createChatCommands, type ChatCommandDeps } from './chat.ts';
 
 export { HISTORY_PATH, MY_SETTING_PATH } from '../../src/core/outbox/ops/paths.ts';
 export {
@@ -35,7 +35,7 @@ export interface CommandDeps {
   /** Default: scheduleDrain; tests may pass a no-op to drain by hand. */
   triggerDrain?: () => void;
   /** The worker's STOMP connection (worker/chat/live.ts): sends a chat message at once when connected. */
-  liveChat?: { send(roomId: string, clientMsgId: string, text: string): boolean };
+  liveChat?: ChatCommandDeps['liveChat'];
 }
 
 export interface CommandResult {

@@ -1,30 +1,29 @@
-// One sync pass: conditional GETs for every dataset, what the user needs first (user, badge, notifications), the
-// rest after. 304 keeps the rows and stamps syncedAt; 200 replaces rows and ETag in one transaction; a failure is
-// recorded on the dataset and leaves its rows alone.
+// One sync pass: the pull by cursor (every change of the user's datasets: notifications, badge, settings, ports,
+// followed vessels, chat rooms), then the shared datasets as conditional GETs when they may have changed. A GET's
+// 304 keeps the rows and stamps syncedAt; 200 replaces rows and ETag in one transaction; a failure is recorded on the
+// dataset and leaves its rows alone.
 import type { Dataset, QuayDb, SyncStateRow } from '../../src/core/db.ts';
 import type { ApiClient } from '../../src/core/net/api-client.ts';
 import type { OpError } from '../../src/core/outbox/types.ts';
 import { RequestError } from '../../src/core/net/http.ts';
 import {
-  AGENT_TYPE,
-  badgeJob,
-  myPortsJob,
-  notificationsJob,
   ownVesselJob,
   programsJob,
   searchIndexJob,
-  settingsJob,
   tablesOf,
   userJob,
   VESSEL_TYPE,
   type DatasetJob,
 } from './datasets.ts';
 import { dataSaverOn } from '../../src/core/meter/data-saver.ts';
+import { pull, type PullOutcome } from './pull.ts';
 
 export interface SyncResult {
   /** The first failure, or null when every dataset answered. */
   error: OpError | null;
   statuses: Partial<Record<Dataset, 200 | 304>>;
+  /** What the pull brought, or null when it failed. */
+  pulled: PullOutcome | null;
 }
 
 export function toOpError(err: unknown): OpError {
@@ -68,21 +67,14 @@ export async function syncDataset<T>(
 }
 
 /**
- * Datasets that change rarely (the user, programs, settings, own ports, the search index) are asked for on a routine
- * pass only when older than this. The badge follows the list: it can only change when the list does (a new item, an
- * item read), so a routine pass asks for it when the list changed or when it is this old. On a paid link a routine
- * pass with nothing new then costs one 304.
+ * Programs, the search index and a vessel user's own vessel are asked for (conditional GETs) only when the pull says
+ * the shared catalog changed, on pull-to-refresh, or when older than this (a daily safety net: the catalog's version
+ * names every change of them, and an hourly round of four conditional GETs cost about 45 KB over a 10-hour day on
+ * the link); the user likewise (the pull brings its changes). A routine pass with nothing new is one pull.
  */
-export const SLOW_DATASET_MAX_AGE_MS = 60 * 60_000;
-const SLOW: ReadonlySet<Dataset> = new Set([
-  'user',
-  'programs',
-  'settings',
-  'myPorts',
-  'badge',
-  'ownVessel',
-  'searchIndex',
-]);
+export const SLOW_DATASET_MAX_AGE_MS = 24 * 60 * 60_000;
+
+const REPLACED_BY_PULL: Dataset[] = ['notifications', 'badge', 'settings', 'myPorts'];
 
 export interface SyncOptions {
   now?: () => number;
@@ -90,51 +82,68 @@ export interface SyncOptions {
   full?: boolean;
   slowMaxAgeMs?: number;
   /**
-   * More of the pass, run with the second phase (e.g. the chat rooms of a chat user, worker/chat/sync.ts): its
-   * failure counts as the pass's, like a dataset's.
+   * More of the pass, after the pull (the chat rooms' missed messages, worker/chat/sync.ts): its failure counts as
+   * the pass's, like a dataset's.
    */
-  extra?: () => Promise<unknown>;
+  extra?: (pulled: PullOutcome | null) => Promise<unknown>;
 }
 
 export async function runSync(db: QuayDb, client: ApiClient, opts: SyncOptions = {}): Promise<SyncResult> {
   const now = opts.now ?? Date.now;
   const maxAge = opts.slowMaxAgeMs ?? SLOW_DATASET_MAX_AGE_MS;
+  const result: SyncResult = { error: null, statuses: {}, pulled: null };
+  const attemptedAt = now();
+  try {
+    result.pulled = await pull(db, client, now);
+    await db.transaction('rw', db.syncState, async () => {
+      await db.syncState.put({ dataset: 'pull', etag: null, syncedAt: now(), attemptedAt, error: null });
+      // What the pull replaced (a device from before it kept a row and an ETag per list): nothing asks for them.
+      await db.syncState.bulkDelete(REPLACED_BY_PULL);
+    });
+  } catch (err) {
+    result.error = toOpError(err);
+    const old = await db.syncState.get('pull');
+    await db.syncState.put({
+      dataset: 'pull',
+      etag: null,
+      syncedAt: old?.syncedAt ?? null,
+      attemptedAt,
+      error: result.error,
+    });
+    if (result.error.name === 'AuthenticationError') return result;
+  }
   const states = new Map((await db.syncState.toArray()).map((row) => [row.dataset, row]));
-  const result: SyncResult = { error: null, statuses: {} };
   const due = (job: DatasetJob<unknown>) => {
-    if (opts.full || !SLOW.has(job.dataset)) return true;
-    if (job.dataset === 'badge' && result.statuses.notifications !== 304) return true;
+    if (opts.full) return true;
     const state = states.get(job.dataset);
+    // The shared catalog (programs, the fleet, services, ports) moved: each shared dataset not brought since this pass
+    // began (a page opened meanwhile may have: the own vessel's page is its answer); not the user, whom the pull brings.
+    if (result.pulled?.catalogChanged && job.dataset !== 'user' && (state?.syncedAt ?? 0) < attemptedAt)
+      return true;
     return !state?.syncedAt || state.error !== null || now() - state.syncedAt >= maxAge;
   };
-  const phase = async (all: DatasetJob<unknown>[], extra?: () => Promise<unknown>) => {
-    const jobs = all.filter(due);
-    // The extra goes last in the list, so that settled[i] of a dataset is jobs[i]'s.
-    const settled = await Promise.allSettled<unknown>([
-      ...jobs.map((j) => syncDataset(db, client, j, now)),
-      ...(extra ? [extra()] : []),
-    ]);
-    settled.forEach((s, i) => {
-      const dataset = jobs[i]?.dataset;
-      if (s.status === 'rejected') result.error ??= toOpError(s.reason);
-      else if (dataset) result.statuses[dataset] = s.value as 200 | 304;
-    });
-  };
-  // Round trips are most of a second: the datasets of a phase go in parallel (one token refresh serves them all).
-  // What the user needs first (user, notifications), then the badge with the rest.
-  await phase([userJob, notificationsJob]);
-  if (result.error?.name === 'AuthenticationError') return result;
   const user = await db.getMeta('user');
-  // The offline search index (a few KB gzip) changes when the fleet, services or ports do: hourly, like programs.
-  // Data saver on: the hourly refresh of the index waits (a first index, or pull-to-refresh, still comes).
-  const rest: DatasetJob<unknown>[] = [badgeJob, programsJob, settingsJob];
+  // Data saver on: a refresh of the offline search index waits for pull-to-refresh (a first index still comes).
+  const slow: DatasetJob<unknown>[] = [userJob, programsJob];
   if (opts.full || !states.get('searchIndex')?.syncedAt || !(await dataSaverOn(db)))
-    rest.push(searchIndexJob);
-  if (user?.usrTpCd === AGENT_TYPE) rest.push(myPortsJob);
+    slow.push(searchIndexJob);
   // The vessel's identity and lane (for links and chat) change rarely; the vessel pages sync its state themselves.
-  if (user?.usrTpCd === VESSEL_TYPE && user.ofcId) rest.push(ownVesselJob(user.ofcId));
-  // A page opened meanwhile may have brought a dataset of the second phase (the own vessel's page is its answer).
-  for (const row of await db.syncState.toArray()) states.set(row.dataset, row);
-  await phase(rest, opts.extra);
+  if (user?.usrTpCd === VESSEL_TYPE && user.ofcId) slow.push(ownVesselJob(user.ofcId));
+  const jobs = slow.filter(due);
+  // Round trips are most of a second: the GETs go in parallel (one token refresh serves them all).
+  const settled = await Promise.allSettled(jobs.map((j) => syncDataset(db, client, j, now)));
+  settled.forEach((s, i) => {
+    const dataset = jobs[i]?.dataset;
+    if (s.status === 'rejected') result.error ??= toOpError(s.reason);
+    else if (dataset) result.statuses[dataset] = s.value;
+  });
+  // After them: a vessel user's own vessel says whether it chats (SPEC §4), and the first pass knows it then.
+  if (opts.extra) {
+    try {
+      await opts.extra(result.pulled);
+    } catch (err) {
+      result.error ??= toOpError(err);
+    }
+  }
   return result;
 }

@@ -1,6 +1,7 @@
 // The sync service of one worker: the HTTP client, the engine, and leadership. Only the leader tab's worker runs
 // passes and timers; a follower's syncNow() asks the leader over a BroadcastChannel. worker/index.ts wires it to
 // the real navigator; tests build it with an in-memory lock and an online flag.
+import type { SyncHint } from '../../src/core/contract/sync.ts';
 import type { QuayDb } from '../../src/core/db.ts';
 import { ApiClient } from '../../src/core/net/api-client.ts';
 import type { TokenStore } from '../../src/core/net/token.ts';
@@ -22,6 +23,9 @@ export interface SyncServiceDeps {
   random?: () => number;
   afterPass?: SyncEngineDeps['afterPass'];
   extra?: SyncEngineDeps['extra'];
+  linkMetered?: SyncEngineDeps['linkMetered'];
+  timers?: SyncEngineDeps['timers'];
+  liveComing?: SyncEngineDeps['liveComing'];
 }
 
 const SYNC_REQUEST = 'sync-request';
@@ -41,6 +45,9 @@ export function createSyncService(deps: SyncServiceDeps) {
     ...(deps.random ? { random: deps.random } : {}),
     ...(deps.afterPass ? { afterPass: deps.afterPass } : {}),
     ...(deps.extra ? { extra: deps.extra } : {}),
+    ...(deps.linkMetered ? { linkMetered: deps.linkMetered } : {}),
+    ...(deps.timers ? { timers: deps.timers } : {}),
+    ...(deps.liveComing ? { liveComing: deps.liveComing } : {}),
   });
   let leadership: Leadership | null = null;
   let wanted = false;
@@ -55,7 +62,7 @@ export function createSyncService(deps: SyncServiceDeps) {
     if (!leadership?.isLeader) return;
     const data = (event as MessageEvent).data;
     if (data === SYNC_REQUEST) void engine.request(true);
-    else if (data === SYNC_HINT) void engine.request(false);
+    else if (data === SYNC_HINT && !engine.live) void engine.request(false);
   });
 
   const service = {
@@ -105,11 +112,22 @@ export function createSyncService(deps: SyncServiceDeps) {
       channel?.postMessage(SYNC_REQUEST);
       return Promise.resolve();
     },
-    /** A push or STOMP message said something changed: a routine pass (badge and list), coalesced. */
+    /**
+     * A push said something changed: a routine pass, coalesced; none while the live connection is up (its hint has
+     * brought the change, or brings it).
+     */
     somethingChanged(): Promise<void> {
-      if (leadership?.isLeader) return engine.request(false);
+      if (leadership?.isLeader) return engine.live ? Promise.resolve() : engine.request(false);
       channel?.postMessage(SYNC_HINT);
       return Promise.resolve();
+    },
+    /** The leader's live connection heard a hint (only the leader holds one). */
+    hinted(hint: SyncHint, chatHeard: boolean): Promise<void> {
+      return leadership?.isLeader ? engine.hinted(hint, chatHeard) : Promise.resolve();
+    },
+    /** The leader's live connection is up and hears hints, or went. */
+    setLive(up: boolean): Promise<void> {
+      return leadership?.isLeader ? engine.setLive(up) : Promise.resolve();
     },
     pageVisible(): Promise<void> {
       if (leadership?.isLeader) return engine.pageVisible();

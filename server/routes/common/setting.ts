@@ -4,6 +4,7 @@ import { userOf, type App } from '../../context.ts';
 import type { Sql } from '../../db/db.ts';
 import { badRequest } from '../../http/errors.ts';
 import { mutate } from '../../http/mutation.ts';
+import { recordChange } from '../../sync/changes.ts';
 import {
   CntPortQuery,
   CntPortTree,
@@ -174,6 +175,7 @@ export async function settingRoutes(app: App): Promise<void> {
             [usrId, list.relTpCd, codes],
           );
           saved.push(`${codes.length} ${list.what}${codes.length === 1 ? '' : 's'}`);
+          if (list.field === 'vslCds') await recordChange(sql, usrId, 'myVessels');
         }
         const now = await readSetting(sql, usrId);
         return {

@@ -13,8 +13,10 @@ export type Dataset =
   | 'ownVessel'
   | 'searchIndex'
   | 'myVessels'
-  /** A chat user's rooms with their unread counts (GET /chat/my-room-list/V), on every pass. */
-  | 'chatRooms';
+  /** A chat user's rooms with their unread counts (GET /chat/my-room-list/V), on pull-to-refresh. */
+  | 'chatRooms'
+  /** The pull by cursor (POST /sync/pull): notifications, badge, settings, ports, followed vessels, chat rooms. */
+  | 'pull';
 
 export const SYNC_STATUS_KEY = 'syncStatus';
 
@@ -29,6 +31,8 @@ export interface SyncStatus {
   lastError: OpError | null;
   /** When the next attempt is planned (timer or backoff); null when none (offline, signed out, not leader). */
   nextAttemptAt: number | null;
+  /** The live connection hears this user's hints: the data on the device is current (docs/sync.md). */
+  live?: boolean;
 }
 
 export const INITIAL_SYNC_STATUS: SyncStatus = {
@@ -38,6 +42,7 @@ export const INITIAL_SYNC_STATUS: SyncStatus = {
   lastSyncedAt: null,
   lastError: null,
   nextAttemptAt: null,
+  live: false,
 };
 
 /** What getStatus() answers: the status row and each dataset's times. */

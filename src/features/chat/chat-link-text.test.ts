@@ -14,7 +14,10 @@ describe('chat link text', () => {
     expect(chatStateText(report({ state: 'connected' }))).toBe('Connected');
     expect(chatStateText(report({ state: 'waiting', attempts: 3 }))).toBe('Reconnecting (attempt 3)');
     expect(chatStateText(report({ state: 'offline' }))).toBe('Offline: no link, no attempts');
-    expect(chatStateText(report({ state: 'refused' }))).toBe('Disabled: not a chat user');
+    expect(chatStateText(report({ state: 'refused' }))).toBe('Refused by the server');
+    expect(chatStateText(report({ state: 'connected', chat: false }))).toBe(
+      'Connected: updates only, not a chat user',
+    );
     expect(chatStateText(report({ state: 'no-rooms' }))).toBe('Not connected: no chat rooms');
     expect(chatStateText(report({ state: 'off' }))).toBe('Not connected');
   });

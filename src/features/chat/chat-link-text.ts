@@ -4,11 +4,11 @@ import { formatTimeDate } from '../../core/format/format-date.ts';
 
 export type { ChatLinkReport };
 
-/** The connection state in words, e.g. "Connected", "Reconnecting (attempt 3)", "Disabled: not a chat user". */
+/** The connection state in words, e.g. "Connected", "Reconnecting (attempt 3)", "Connected: updates only…". */
 export function chatStateText(s: ChatLinkReport): string {
   switch (s.state) {
     case 'connected':
-      return 'Connected';
+      return s.chat === false ? 'Connected: updates only, not a chat user' : 'Connected';
     case 'connecting':
       return 'Connecting…';
     case 'waiting':
@@ -18,7 +18,7 @@ export function chatStateText(s: ChatLinkReport): string {
     case 'no-rooms':
       return 'Not connected: no chat rooms';
     case 'refused':
-      return 'Disabled: not a chat user';
+      return 'Refused by the server';
     case 'off':
       return 'Not connected';
   }

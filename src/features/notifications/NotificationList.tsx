@@ -29,13 +29,14 @@ export function NotificationList() {
   const [open, setOpen] = useState<number | null>(null);
   const listRef = useRef<HTMLUListElement>(null);
   const [scrollEl, setScrollEl] = useState<HTMLElement | null>(null);
-  const loaded = items !== undefined;
-  // The drawer's body scrolls; the list is there once the first read is done.
+  const count = items?.length ?? 0;
+  // The drawer's body scrolls; the list is there once a read found items (the first, or the one that brought the
+  // first item while the drawer showed "No data": a hinted notification arrives with the drawer open).
+  const listed = count > 0;
   useLayoutEffect(() => {
     setScrollEl(listRef.current?.closest<HTMLElement>('.drawer__body') ?? null);
-  }, [loaded]);
+  }, [listed]);
 
-  const count = items?.length ?? 0;
   const virtualizer = useVirtualizer({
     count,
     getScrollElement: () => scrollEl,

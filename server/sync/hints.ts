@@ -1,0 +1,106 @@
+// The poke (docs/sync.md): after a change commits, each connection of its user subscribed to SYNC_HINT_TOPIC gets
+// {v, k}: the user's new version and what changed. Changes of one user committed in the same tick go as one hint.
+// When the pull from the version before them is small (at most INLINE_PULL_BYTES of JSON, no more pages), the hint
+// carries it with `from`: a device whose version is `from` applies it and asks nothing.
+import type { Db } from '../db/db.ts';
+import type { AuthUser } from '../context.ts';
+import type { StompBroker, StompLog } from '../stomp/broker.ts';
+import type { Committed } from './changes.ts';
+import { pullFrom, type SyncDeps } from './pull.ts';
+import { SYNC_HINT_TOPIC, type ChangeKind, type SyncHint } from '../../src/core/contract/sync.ts';
+
+/** A hint frame with its pull stays within one or two IP packets of a satellite link. */
+export const INLINE_PULL_BYTES = 4096;
+/** Entities an inline pull may bring (the byte rule usually stops it first). */
+const INLINE_PULL_LIMIT = 20;
+
+export interface SyncHints {
+  /** After a commit: the users' new versions (from the change feed). */
+  committed(list: readonly Committed[]): void;
+  /** Resolves when every hint of changes committed so far has been sent. */
+  settled(): Promise<void>;
+  close(): void;
+}
+
+interface Pending {
+  from: number;
+  to: number;
+  kinds: Set<ChangeKind>;
+}
+
+export function createSyncHints(deps: {
+  db: Db;
+  broker: StompBroker<AuthUser>;
+  sync: SyncDeps;
+  log: StompLog;
+}): SyncHints {
+  const { db, broker, log } = deps;
+  let pending = new Map<string, Pending>();
+  let scheduled = false;
+  let chain: Promise<void> = Promise.resolve();
+  let closed = false;
+
+  const hintFor = async (user: AuthUser, p: Pending): Promise<SyncHint> => {
+    const hint: SyncHint = { v: p.to, k: [...p.kinds].sort() };
+    const clock = await db.query<{ epoch: string }>('SELECT epoch FROM sync_clock WHERE usr_id = $1', [
+      user.usrId,
+    ]);
+    const epoch = clock[0]?.epoch;
+    if (!epoch) return hint;
+    const pull = await pullFrom(db, user, { epoch, version: p.from }, INLINE_PULL_LIMIT, deps.sync);
+    if (pull.more || pull.reset || JSON.stringify(pull).length > INLINE_PULL_BYTES) return hint;
+    return { ...hint, from: p.from, pull };
+  };
+
+  const flush = async (): Promise<void> => {
+    scheduled = false;
+    const batch = pending;
+    pending = new Map();
+    for (const [usrId, p] of batch) {
+      if (closed) return;
+      // Only users with a live connection listening: nobody else is poked (the device pulls when it comes back).
+      const user = broker.listener(usrId, SYNC_HINT_TOPIC);
+      if (!user) continue;
+      try {
+        broker.publishToUser(usrId, SYNC_HINT_TOPIC, JSON.stringify(await hintFor(user, p)));
+      } catch (err) {
+        log.warn({ usrId, err: err instanceof Error ? err.message : String(err) }, 'sync hint failed');
+        broker.publishToUser(usrId, SYNC_HINT_TOPIC, JSON.stringify({ v: p.to, k: [...p.kinds].sort() }));
+      }
+    }
+  };
+
+  return {
+    committed(list) {
+      if (closed) return;
+      for (const c of list) {
+        const p = pending.get(c.usrId);
+        if (p) {
+          p.from = Math.min(p.from, c.from);
+          p.to = Math.max(p.to, c.to);
+          for (const k of c.kinds) p.kinds.add(k);
+        } else pending.set(c.usrId, { from: c.from, to: c.to, kinds: new Set(c.kinds) });
+      }
+      if (scheduled) return;
+      scheduled = true;
+      // One tick later: the changes of one user committed meanwhile go as one hint, in commit order per user.
+      const step = (resolve: () => void): void => {
+        flush()
+          .catch((err: unknown) =>
+            log.warn({ err: err instanceof Error ? err.message : String(err) }, 'sync hints failed'),
+          )
+          .finally(resolve);
+      };
+      chain = chain.then(() => new Promise<void>((resolve) => setImmediate(() => step(resolve))));
+    },
+    async settled() {
+      for (let last: Promise<void> | null = null; last !== chain;) {
+        last = chain;
+        await last;
+      }
+    },
+    close() {
+      closed = true;
+    },
+  };
+}

@@ -1,0 +1,295 @@
+// The live connection (DESIGN.md §3 live path): ONE STOMP-over-WebSocket connection, held by the leader tab's worker
+// for every signed-on user, chat user or not, to the broker at the page's own origin (/ws). It hears the user's sync
+// hint (SYNC_HINT_TOPIC) and carries chat (worker/chat/live.ts subscribes its topics through onConnect). The token
+// goes in CONNECT's X-AUTH-TOKEN; a 401 ERROR refreshes it and connects again, a 403 never retries. Heart-beats are
+// long (each is a paid packet and its ACK); reconnects wait 2 s doubling to 60 s with jitter, none while the link is
+// down. Its state goes to `meta` ('chatLink') whenever it changes, so /health/ in any tab can show it.
+import { Client, type IFrame, type IMessage, type IStompSocket } from '@stomp/stompjs';
+import { STOMP_PATH } from '../../src/core/contract/chat.ts';
+import { SYNC_HINT_TOPIC, SyncHint } from '../../src/core/contract/sync.ts';
+import type { ChatLinkState, ChatLinkStatus } from '../../src/core/chat-link.ts';
+import type { QuayDb } from '../../src/core/db.ts';
+import { TOKEN_HEADER } from '../../src/core/net/http.ts';
+import { meteredWebSocket } from '../../src/core/net/metered-socket.ts';
+import type { TokenStore } from '../../src/core/net/token.ts';
+import { checkSchema } from '../../src/core/net/schema-check.ts';
+
+/**
+ * Heart-beats both ways, asked of the broker: 60 s unless the build sets VITE_STOMP_HEARTBEAT_MS (README, build-time
+ * settings). At 10 s they were about 25 IP packets a minute on a paid link; at 60 s about 4. A dead link is still
+ * found within a few minutes, and the reconnect pulls what was missed.
+ */
+export const LIVE_HEARTBEAT_MS = heartbeatSetting(
+  (import.meta as unknown as { env?: Record<string, string | undefined> }).env?.VITE_STOMP_HEARTBEAT_MS,
+);
+export const LIVE_RECONNECT = { baseMs: 2_000, maxMs: 60_000 };
+
+export function heartbeatSetting(value: string | undefined): number {
+  const ms = Number(value);
+  return value && Number.isInteger(ms) && ms >= 0 ? ms : 60_000;
+}
+
+const checkHint = checkSchema(SyncHint);
+
+export interface LiveConnectionDeps {
+  db: QuayDb;
+  tokens: Pick<TokenStore, 'stored' | 'refresh' | 'usable'>;
+  isOnline: () => boolean;
+  /** The broker's URL; default ws(s)://{this origin}/ws. */
+  url?: string;
+  /** Node tests: a socket from the `ws` package (Node 20 has no WebSocket). */
+  webSocketFactory?: () => IStompSocket;
+  reconnect?: { baseMs: number; maxMs: number };
+  heartbeatMs?: number;
+  random?: () => number;
+  now?: () => number;
+  /** Before each connection: what the chat layer must know first (whether the user chats, its rooms). */
+  prepare?: () => Promise<void>;
+  /** Connected: subscribe more topics (chat); the hint's subscription follows them, with the receipt. */
+  onConnect?: (stomp: Client) => void;
+  /** The broker confirmed every subscription (the hint's receipt comes after the others): hints are heard now. */
+  onSubscribed?: () => void;
+  /** The connection went (or is stopped): hints are not heard. */
+  onDown?: () => void;
+  /** A hint frame, checked against the contract. */
+  onHint?: (hint: SyncHint) => void;
+  /** More of the published status (the chat layer's rooms). */
+  statusOf?: () => Pick<ChatLinkStatus, 'rooms' | 'chat'>;
+}
+
+function brokerUrl(): string {
+  const loc = (globalThis as { location?: { protocol: string; host: string } }).location;
+  if (!loc) throw new Error('No broker URL: pass url in Node.');
+  return `${loc.protocol === 'https:' ? 'wss:' : 'ws:'}//${loc.host}${STOMP_PATH}`;
+}
+
+/** The HTTP-like status an ERROR frame's message starts with ("401 …"), or null. */
+export function errorStatus(frame: Pick<IFrame, 'headers'>): number | null {
+  const m = /^(\d{3})\b/.exec(frame.headers.message ?? '');
+  return m ? Number(m[1]) : null;
+}
+
+export function createLiveConnection(deps: LiveConnectionDeps) {
+  const { db, tokens, isOnline } = deps;
+  const backoff = deps.reconnect ?? LIVE_RECONNECT;
+  const heartbeat = deps.heartbeatMs ?? LIVE_HEARTBEAT_MS;
+  const random = deps.random ?? Math.random;
+  const now = deps.now ?? Date.now;
+  /** Leading and signed on. */
+  let wanted = false;
+  /** The broker said 403: no connection until the next sign-on. */
+  let refused = false;
+  let stomp: Client | null = null;
+  let connected = false;
+  /** The broker confirmed this connection's subscriptions. */
+  let subscribed = false;
+  let subscribeRound = 0;
+  let attempts = 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let nextAttemptAt: number | null = null;
+  let lastConnectedAt: number | null = null;
+  /** What the window last said of the link (a worker's own navigator.onLine may lag behind it). */
+  let linkUp = true;
+  const online = () => linkUp && isOnline();
+  let lastError: string | null = null;
+  const timings = { connectMs: null as number | null, receiptMs: null as number | null };
+
+  const state = (): ChatLinkState => {
+    if (refused) return 'refused';
+    if (connected) return 'connected';
+    if (stomp) return 'connecting';
+    if (timer) return 'waiting';
+    if (!wanted) return 'off';
+    return online() ? 'connecting' : 'offline';
+  };
+
+  const status = (): ChatLinkStatus => ({
+    state: state(),
+    subscribed,
+    lastError,
+    lastConnectedAt,
+    attempts,
+    nextAttemptAt: timer ? nextAttemptAt : null,
+    rooms: deps.statusOf?.().rooms ?? 0,
+    chat: deps.statusOf?.().chat,
+    ...timings,
+  });
+
+  /** The state as every tab reads it (meta 'chatLink'), written when something a person would see changed. */
+  let published = '';
+  function publish(): void {
+    const c = status();
+    const text = JSON.stringify([
+      c.state,
+      c.subscribed,
+      c.lastError,
+      c.lastConnectedAt,
+      c.attempts,
+      c.nextAttemptAt,
+      c.rooms,
+      c.chat,
+    ]);
+    if (text === published) return;
+    published = text;
+    void db.setMeta('chatLink', c).catch(() => undefined);
+  }
+
+  function delay(): number {
+    const step = Math.min(backoff.maxMs, backoff.baseMs * 2 ** attempts);
+    attempts += 1;
+    return Math.round(step / 2 + random() * (step / 2));
+  }
+
+  function schedule(ms = delay()): void {
+    clearTimeout(timer);
+    timer = undefined;
+    if (wanted && !refused && online()) {
+      nextAttemptAt = now() + ms;
+      timer = setTimeout(() => {
+        timer = undefined;
+        void bringUp();
+      }, ms);
+    }
+    publish();
+  }
+
+  function teardown(): void {
+    clearTimeout(timer);
+    timer = undefined;
+    const wasUp = subscribed;
+    connected = false;
+    subscribed = false;
+    const old = stomp;
+    stomp = null;
+    if (old) void old.deactivate().catch(() => undefined);
+    if (wasUp) deps.onDown?.();
+    publish();
+  }
+
+  function onHintFrame(msg: IMessage): void {
+    let hint: SyncHint | null = null;
+    try {
+      hint = checkHint(JSON.parse(msg.body));
+    } catch {
+      // Not JSON: the same as a frame that is not a hint.
+    }
+    if (hint) deps.onHint?.(hint);
+    else console.warn('A sync hint that is not what the contract says was ignored.');
+  }
+
+  function connect(): void {
+    const started = performance.now();
+    const c = new Client({
+      ...(deps.webSocketFactory
+        ? { webSocketFactory: deps.webSocketFactory }
+        : { webSocketFactory: () => meteredWebSocket(deps.url ?? brokerUrl()) }),
+      heartbeatIncoming: heartbeat,
+      heartbeatOutgoing: heartbeat,
+      // Reconnects are this module's (backoff with jitter, none while offline).
+      reconnectDelay: 0,
+      connectionTimeout: 30_000,
+      debug: () => undefined,
+      beforeConnect: async (self) => {
+        // A token known to have run out is renewed first: a CONNECT refused with 401 costs a socket and a round trip.
+        const token = await tokens.usable();
+        self.connectHeaders = token ? { [TOKEN_HEADER]: token } : {};
+      },
+    });
+    c.onConnect = () => {
+      if (stomp !== c) return;
+      connected = true;
+      attempts = 0;
+      lastError = null;
+      lastConnectedAt = now();
+      timings.connectMs = Math.round(performance.now() - started);
+      deps.onConnect?.(c);
+      // The broker handles a connection's frames in order: the receipt of the last subscription comes after all.
+      const receipt = `sub-${++subscribeRound}`;
+      c.watchForReceipt(receipt, () => {
+        if (stomp !== c) return;
+        subscribed = true;
+        publish();
+        deps.onSubscribed?.();
+      });
+      c.subscribe(SYNC_HINT_TOPIC, onHintFrame, { receipt });
+      publish();
+    };
+    c.onStompError = (frame) => {
+      if (stomp !== c) return;
+      const status = errorStatus(frame);
+      lastError = frame.headers.message ?? 'STOMP error';
+      if (status === 403) {
+        refused = true;
+        publish();
+      } else if (status === 401) {
+        // The token ran out: a fresh one, and connect again soon (the close below schedules it).
+        void tokens.refresh().catch(() => undefined);
+      }
+    };
+    c.onWebSocketClose = () => {
+      if (stomp !== c) return;
+      // An ERROR frame said why already; otherwise the socket went (a dropped link) or never opened.
+      lastError ??= connected ? 'The connection was lost.' : 'The live server could not be reached.';
+      teardown();
+      schedule();
+    };
+    stomp = c;
+    c.activate();
+    publish();
+  }
+
+  /** Connects when this worker leads, the link is up and no connection exists. */
+  async function bringUp(): Promise<void> {
+    if (!wanted || refused || stomp || !online()) return publish();
+    try {
+      await deps.prepare?.();
+    } catch (err) {
+      lastError = err instanceof Error ? err.message : String(err);
+      return schedule();
+    }
+    if (!wanted || refused || stomp || !online()) return publish();
+    connect();
+  }
+
+  return {
+    /** This worker leads and the user is signed on: connect (once the link is up). */
+    start(): Promise<void> {
+      wanted = true;
+      refused = false;
+      attempts = 0;
+      return bringUp();
+    },
+    /** Sign-out (or leadership lost): disconnect. */
+    stop(): void {
+      wanted = false;
+      teardown();
+    },
+    /** The link came or went: no reconnect attempts while it is down; at once when it is back. */
+    setOnline(up: boolean): void {
+      linkUp = up;
+      if (!up) return teardown();
+      attempts = 0;
+      if (!connected && !stomp) {
+        clearTimeout(timer);
+        timer = undefined;
+        void bringUp();
+      }
+    },
+    /** Gives the STOMP client while connected (chat subscribes and sends through it). */
+    client: (): Client | null => (connected ? stomp : null),
+    /** Measured SEND to RECEIPT of a chat message (ms). */
+    receiptTook(ms: number): void {
+      timings.receiptMs = ms;
+    },
+    publish,
+    status,
+    get connected() {
+      return connected;
+    },
+    get subscribed() {
+      return subscribed;
+    },
+  };
+}
+
+export type LiveConnection = ReturnType<typeof createLiveConnection>;

@@ -1,0 +1,152 @@
+// One page of a pull by cursor (src/core/contract/sync.ts PullResponse) into IndexedDB in ONE transaction, with the
+// cursor it brings: rows the user changed on the device keep their local state while their outbox operation waits.
+import type { PullResponse } from '../../src/core/contract/sync.ts';
+import type { ChatRoom } from '../../src/core/contract/chat.ts';
+import type { ChatRoomRow, PullState, QuayDb } from '../../src/core/db.ts';
+import { unreadToShow } from '../../src/core/outbox/chat-ops.ts';
+import { followVessels } from '../../src/core/outbox/drain.ts';
+import { MY_VESSELS_ENTITY } from '../../src/core/outbox/types.ts';
+import { pageKey } from '../pages/sources.ts';
+
+/** How many notifications the device keeps: the newest (the list is virtualized). */
+export const NOTIFICATION_LIMIT = 5000;
+
+/** What applying a page changed, for what the pass does next. */
+export interface PageApplied {
+  state: PullState;
+  /** Programs and the search index are to be asked for again (the shared catalog moved, or a first pull). */
+  catalogChanged: boolean;
+  /** The page carried chat rooms: the live connection's room subscriptions and missed messages follow. */
+  chatRooms: boolean;
+}
+
+/** Every table a page may write, and the outbox it reads for waiting operations. */
+export const pullTables = (db: QuayDb) => [
+  db.meta,
+  db.notifications,
+  db.notificationDetails,
+  db.badge,
+  db.notificationSettings,
+  db.myPorts,
+  db.pageData,
+  db.chatRooms,
+  db.chatMessages,
+  db.outbox,
+];
+
+/**
+ * Applies `page` when the device's pull state is still the one it was asked from (`askedFrom` says so): a page
+ * answered from a cursor the device has since moved past would put older rows over newer ones. Gives null then.
+ */
+export async function applyPullPage(
+  db: QuayDb,
+  page: PullResponse,
+  askedFrom: (state: PullState | undefined) => boolean,
+  now: () => number = Date.now,
+): Promise<PageApplied | null> {
+  return db.transaction('rw', pullTables(db), async () => {
+    const before = await db.getMeta('pullState');
+    if (!askedFrom(before)) return null;
+    // Entities like 'notification:123', 'setting:N002', 'chat:V-QHZN' with an operation still waiting.
+    const pending = new Set((await db.outbox.orderBy('entity').uniqueKeys()).map(String));
+    if (page.user) await db.setMeta('user', page.user);
+    await applyNotifications(db, page, pending, now());
+    if (page.badge !== undefined) {
+      const old = await db.badge.get('notification');
+      await db.badge.put({ key: 'notification', notCnt: page.badge, currBadgeCall: old?.currBadgeCall ?? 0 });
+    }
+    if (page.settings || page.reset) {
+      const keep = (notId: string) => pending.has(`setting:${notId}`);
+      if (page.reset) await db.notificationSettings.filter((row) => !keep(row.notId)).delete();
+      await db.notificationSettings.bulkPut((page.settings ?? []).filter((row) => !keep(row.notId)));
+    }
+    if (page.myPorts || page.reset) {
+      await db.myPorts.clear();
+      await db.myPorts.bulkPut(page.myPorts ?? []);
+    }
+    const usrId = (page.user ?? (await db.getMeta('user')))?.usrId;
+    // The My Vessel page's data marks the followed ones; a list the user changed and not yet sent stays.
+    if (page.myVessels && usrId && !pending.has(MY_VESSELS_ENTITY))
+      await followVessels(db, pageKey('myVessels', usrId), page.myVessels);
+    if (page.chatRooms || page.reset) await applyChatRooms(db, page.chatRooms ?? [], page.reset, now());
+    const state: PullState = { cursor: page.cursor, version: page.version, catalog: page.catalog };
+    await db.setMeta('pullState', state);
+    return {
+      state,
+      catalogChanged: before?.catalog !== page.catalog,
+      chatRooms: page.chatRooms !== undefined,
+    };
+  });
+}
+
+async function applyNotifications(
+  db: QuayDb,
+  page: PullResponse,
+  pending: ReadonlySet<string>,
+  fetchedAt: number,
+): Promise<void> {
+  const waits = (notSeq: number) => pending.has(`notification:${notSeq}`);
+  // A reset replaces the list: only rows whose read or "Got it" still waits are kept as the device has them.
+  if (page.reset) {
+    const keys = (await db.notifications.toCollection().primaryKeys()).filter((notSeq) => !waits(notSeq));
+    await db.notifications.bulkDelete(keys);
+  }
+  const items = (page.notifications ?? []).filter((row) => !waits(row.notSeq));
+  await db.notifications.bulkPut(items);
+  const details = [];
+  for (const detail of page.details ?? []) {
+    if (waits(detail.notSeq) && (await db.notificationDetails.get(detail.notSeq))) continue;
+    details.push({ ...detail, fetchedAt });
+  }
+  await db.notificationDetails.bulkPut(details);
+  const excess = (await db.notifications.count()) - NOTIFICATION_LIMIT;
+  if (excess > 0) {
+    const oldest = await db.notifications
+      .orderBy('creDt')
+      .filter((row) => !waits(row.notSeq))
+      .limit(excess)
+      .primaryKeys();
+    await db.notifications.bulkDelete(oldest);
+    await db.notificationDetails.bulkDelete(oldest);
+  }
+}
+
+/**
+ * Rooms whose summary or unread count changed, merged into the device's (a reset replaces them), as the room list
+ * writes them (worker/chat/rest.ts): what the device knows of each room's history is kept, and the unread count a
+ * read mark still waiting makes. The order is the server's: the own vessel's room first, then newest message first.
+ */
+async function applyChatRooms(
+  db: QuayDb,
+  rooms: ChatRoom[],
+  reset: boolean,
+  syncedAt: number,
+): Promise<void> {
+  const before = new Map((await db.chatRooms.toArray()).map((r) => [r.roomId, r]));
+  const merged = new Map<string, ChatRoomRow>(reset ? [] : before);
+  for (const r of rooms) {
+    merged.set(r.roomId, {
+      ...r,
+      unreadCount: await unreadToShow(db, r.roomId, r.unreadCount, r.lastMessage),
+      order: 0,
+      hasOlder: before.get(r.roomId)?.hasOlder ?? true,
+      syncedAt,
+    });
+  }
+  const user = await db.getMeta('user');
+  const ownVessel = user?.usrTpCd === '4' ? user.ofcId : null;
+  const rows = [...merged.values()].sort((a, b) => roomOrder(a, b, ownVessel));
+  rows.forEach((row, order) => (row.order = order));
+  if (reset) await db.chatRooms.bulkDelete([...before.keys()].filter((id) => !merged.has(id)));
+  await db.chatRooms.bulkPut(rows);
+}
+
+function roomOrder(a: ChatRoomRow, b: ChatRoomRow, ownVessel: string | null | undefined): number {
+  const own = Number(b.vslCd === ownVessel) - Number(a.vslCd === ownVessel);
+  if (own !== 0) return own;
+  const at = a.lastMessage?.creDt ?? '';
+  const bt = b.lastMessage?.creDt ?? '';
+  if (at !== bt) return bt.localeCompare(at);
+  const seq = (b.lastMessage?.msgSeq ?? -1) - (a.lastMessage?.msgSeq ?? -1);
+  return seq !== 0 ? seq : a.roomId.localeCompare(b.roomId);
+}
