@@ -81,16 +81,16 @@ describe('Data saver', () => {
     await runSync(db, client);
     expect(paths.filter((p) => p === index)).toHaveLength(1);
     paths = [];
-    // An hour and more later: due, but held.
-    const later = () => Date.now() + 2 * 3600_000;
+    // A day and more later: due, but held.
+    const later = () => Date.now() + 25 * 3600_000;
     await runSync(db, client, { now: later });
-    expect(paths).toContain('/api/v2/app/notification/user/list');
+    expect(paths).toContain('/api/v2/app/sync/pull');
     expect(paths.filter((p) => p === index)).toEqual([]);
     await runSync(db, client, { now: later, full: true });
     expect(paths.filter((p) => p === index)).toHaveLength(1);
     await db.setMeta('dataSaver', false);
     paths = [];
-    await runSync(db, client, { now: () => Date.now() + 4 * 3600_000 });
+    await runSync(db, client, { now: () => Date.now() + 50 * 3600_000 });
     expect(paths.filter((p) => p === index)).toHaveLength(1);
   });
 

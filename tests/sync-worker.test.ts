@@ -179,18 +179,18 @@ describe('sync', () => {
     );
   });
 
-  it('asks for the shared datasets again on a routine pass once they are an hour old', async () => {
+  it('asks for the shared datasets again on a routine pass once they are a day old, not hourly (the catalog names their changes)', async () => {
     await signOn('vessel');
     const db = freshDb();
     let clock = Date.now();
     const sync = service(db, { now: () => clock });
     sync.start();
     await sync.whenLeading();
-    clock += 59 * 60_000;
+    clock += 23 * 60 * 60_000;
     seen.length = 0;
     await sync.engine.request();
     expect(seen.map((r) => r.path.replace(API, ''))).toEqual(['/sync/pull']);
-    clock += 2 * 60_000;
+    clock += 61 * 60_000;
     seen.length = 0;
     await sync.engine.request();
     expect(seen.map((r) => r.path.replace(API, '')).sort()).toEqual([
