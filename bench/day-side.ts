@@ -22,6 +22,8 @@ export interface Variant {
   tls: boolean;
   /** The server's idle keep-alive in seconds; null: the server's default. */
   keepAliveS: number | null;
+  /** The built app to serve. */
+  distDir: string;
 }
 
 /** What the server saw: TLS handshakes, how many resumed a session, HTTP/2 sessions, token renewals and 401s. */
@@ -64,6 +66,7 @@ export async function openSide(
   const config = testConfig({
     logLevel: 'silent',
     tokenTtlS,
+    distDir: variant.distDir,
     ...tls,
     ...(variant.keepAliveS === null ? {} : { keepAliveS: variant.keepAliveS }),
   });

@@ -3,8 +3,9 @@
 // hours cannot run in real time: each part is measured for real in Chromium through bench/link.ts, and the day is
 // composed from them (idle per minute × 600, each event's cost over the idle traffic of its window × its count).
 // Variants (plain HTTP, TLS with HTTP/2, keep-alive) each get a fresh server and link, and alternate within rounds.
-// Options: --variants=plain,tls,tls:ka=72 --idle-min=4 --samples=2 --token-ttl=120 --notification-wait-s=420
+// Options: --variants=plain,tls,tls:ka=72,plain:dist=dist-old --idle-min=6 --samples=2 --token-ttl=120 --notification-wait-s=420
 import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, chromiumPath } from '../e2e/chromium.ts';
 import type { Row } from './common.ts';
@@ -23,11 +24,17 @@ function option(name: string, fallback: string): string {
   return hit ? hit.slice(name.length + 3) : fallback;
 }
 
-/** "plain", "tls", "tls:ka=72" (keep-alive seconds). */
+/** "plain", "tls", "tls:ka=72" (keep-alive seconds), "plain:dist=dist-old" (another build of the app). */
 function parseVariant(spec: string): Variant {
   const [kind = 'plain', ...opts] = spec.split(':');
-  const ka = opts.find((o) => o.startsWith('ka='));
-  return { name: spec, tls: kind === 'tls', keepAliveS: ka ? Number(ka.slice(3)) : null };
+  const value = (key: string) => opts.find((o) => o.startsWith(`${key}=`))?.slice(key.length + 1);
+  const ka = value('ka');
+  return {
+    name: spec,
+    tls: kind === 'tls',
+    keepAliveS: ka ? Number(ka) : null,
+    distDir: resolve(value('dist') ?? 'dist'),
+  };
 }
 
 interface Cost {
@@ -195,7 +202,7 @@ export async function dayBench(): Promise<Row[]> {
   if (!existsSync('dist/index.html') || !executablePath)
     return [{ what: 'day bench', value: 'not measured', budget: 'needs dist/ (npm run build) and Chromium' }];
   const variants = option('variants', 'plain,tls').split(',').map(parseVariant);
-  const idleMin = Number(option('idle-min', '4'));
+  const idleMin = Number(option('idle-min', '6'));
   const samples = Number(option('samples', '2'));
   const tokenTtl = Number(option('token-ttl', '120'));
   const notificationWait = Number(option('notification-wait-s', '420')) * 1000;

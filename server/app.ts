@@ -1,5 +1,6 @@
 // The reference server as a Fastify instance: plugins, the token guard, the API routes, sign-on and the built app.
-import Fastify, { type FastifyRequest } from 'fastify';
+import { readFileSync } from 'node:fs';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import etag from '@fastify/etag';
@@ -74,12 +75,7 @@ const DOCUMENT_ONLY_HEADERS = [
 
 export async function buildServer(opts: BuildOptions): Promise<App> {
   const { config, db, secrets } = opts;
-  const app = Fastify({
-    logger: { level: config.logLevel },
-    bodyLimit: config.bodyLimit,
-    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false } },
-    trustProxy: true,
-  }).withTypeProvider<TypeBoxTypeProvider>();
+  const app = createFastify(config).withTypeProvider<TypeBoxTypeProvider>();
 
   const push = createPushService({
     db,
@@ -109,6 +105,7 @@ export async function buildServer(opts: BuildOptions): Promise<App> {
     }),
   };
   app.decorate('ctx', ctx);
+  // Over TLS the server is HTTP/2's, and WebSockets arrive on its HTTP/1.1 fallback as upgrades all the same.
   ctx.chat.broker.attach(app.server);
   // Sockets close and live updates go out, then pushes still sending finish (or are given up), before storage closes.
   app.addHook('preClose', () => ctx.chat.close());
@@ -183,6 +180,33 @@ export async function buildServer(opts: BuildOptions): Promise<App> {
   if (config.devApi) await app.register(devRoutes, { prefix: '/api/dev' });
   await staticApp(app, config.distDir);
   return app;
+}
+
+/**
+ * Plain HTTP/1.1, or with a certificate HTTPS offering HTTP/2 (ALPN; its header compression makes each repeated
+ * request a few bytes of headers) and HTTP/1.1 for clients without it and for the WebSocket upgrade. Idle
+ * connections stay open config.keepAliveS, so that a pull after a quiet spell at sea does not pay a new TCP and TLS
+ * handshake (three round trips and the certificate on a satellite link).
+ */
+function createFastify(config: Config): FastifyInstance {
+  const idleMs = config.keepAliveS * 1000;
+  const common = {
+    logger: { level: config.logLevel },
+    bodyLimit: config.bodyLimit,
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array' as const, allErrors: false } },
+    trustProxy: true,
+    keepAliveTimeout: idleMs,
+    http2SessionTimeout: idleMs,
+  };
+  if (!config.tlsCert || !config.tlsKey) return Fastify(common);
+  const secure = Fastify({
+    ...common,
+    http2: true,
+    https: { allowHTTP1: true, cert: readFileSync(config.tlsCert), key: readFileSync(config.tlsKey) },
+  });
+  // Routes, hooks and the broker use only what HTTP/1.1 and HTTP/2's compatibility API share (headers, status,
+  // body, the socket's address), so the rest of the server is typed as the plain one.
+  return secure as unknown as FastifyInstance;
 }
 
 function parseCsp(csp: string): Record<string, string[]> {

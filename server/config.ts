@@ -70,7 +70,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     simTickS: int(env, 'SIM_TICK_S', 60),
     tlsCert: env.TLS_CERT || null,
     tlsKey: env.TLS_KEY || null,
-    keepAliveS: int(env, 'KEEP_ALIVE_S', 72),
+    keepAliveS: int(env, 'KEEP_ALIVE_S', 600),
   };
 }
 
