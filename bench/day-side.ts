@@ -61,6 +61,7 @@ export async function openSide(
   variant: Variant,
   cert: CertFiles | null,
   tokenTtlS: number,
+  preload: { usrId: string; vslCd: string; count: number },
 ): Promise<Side> {
   const tls = variant.tls && cert ? { tlsCert: cert.cert, tlsKey: cert.key } : {};
   const config = testConfig({
@@ -88,6 +89,12 @@ export async function openSide(
   const scheme = variant.tls ? 'https' : 'http';
   const base = link.url.replace(/^http/, scheme);
   const dev = await request.newContext({ baseURL: serverUrl, ignoreHTTPSErrors: true });
+  // The budgets speak of a device with 1,000 notifications: the user has them before the first install.
+  for (let left = preload.count; left > 0; left -= 500) {
+    const data = { usrId: preload.usrId, notId: 'N002', vslCd: preload.vslCd, count: Math.min(500, left) };
+    const res = await dev.post('/api/dev/notifications', { data, timeout: 120_000 });
+    if (!res.ok()) throw new Error(`dev API: ${res.status()} ${await res.text()}`);
+  }
   const context = await browser.newContext({
     baseURL: base,
     viewport: { width: 390, height: 844 },

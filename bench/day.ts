@@ -3,7 +3,8 @@
 // hours cannot run in real time: each part is measured for real in Chromium through bench/link.ts, and the day is
 // composed from them (idle per minute × 600, each event's cost over the idle traffic of its window × its count).
 // Variants (plain HTTP, TLS with HTTP/2, keep-alive) each get a fresh server and link, and alternate within rounds.
-// Options: --variants=plain,tls,tls:ka=72,plain:dist=dist-old --idle-min=6 --samples=2 --token-ttl=120 --notification-wait-s=420
+// Options: --variants=plain,tls,tls:ka=72,plain:dist=dist-old --idle-min=6 --samples=2 --token-ttl=120 --notification-wait-s=480
+// --preload=1000 (notifications the user has before the install)
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { chromium } from '@playwright/test';
@@ -205,7 +206,7 @@ export async function dayBench(): Promise<Row[]> {
   const idleMin = Number(option('idle-min', '6'));
   const samples = Number(option('samples', '2'));
   const tokenTtl = Number(option('token-ttl', '120'));
-  const notificationWait = Number(option('notification-wait-s', '420')) * 1000;
+  const notificationWait = Number(option('notification-wait-s', '480')) * 1000;
   const cert = variants.some((v) => v.tls) ? selfSignedCert() : null;
   const browser = await chromium.launch({
     executablePath,
@@ -213,7 +214,8 @@ export async function dayBench(): Promise<Row[]> {
   });
   const sides: Side[] = [];
   try {
-    for (const v of variants) sides.push(await openSide(browser, v, cert, tokenTtl));
+    const preload = { usrId: part.USER, vslCd: part.VESSEL, count: Number(option('preload', '1000')) };
+    for (const v of variants) sides.push(await openSide(browser, v, cert, tokenTtl, preload));
     const each = async <T>(f: (s: Side) => Promise<T>) => {
       const out: T[] = [];
       for (const s of sides) out.push(await f(s));
@@ -261,7 +263,7 @@ export async function dayBench(): Promise<Row[]> {
     const p = FLEET_BROADBAND;
     return [
       {
-        what: `day on ${p.name} (${p.rttMs} ms, ${p.downKbit}/${p.upKbit} kbit/s); token TTL ${tokenTtl} s in the bench`,
+        what: `day on ${p.name} (${p.rttMs} ms, ${p.downKbit}/${p.upKbit} kbit/s); token TTL ${tokenTtl} s in the bench; ${preload.count} notifications added before the install`,
         value: '',
         budget: cost === null ? 'token renewals not separated' : `a token renewal: ${bytes(cost)} (plain)`,
       },
