@@ -57,18 +57,18 @@ export async function closeNotifications(side: Side): Promise<void> {
 /** The server makes one notification for the user (dev API); measured until it heads the open list. */
 export function notification(side: Side, waitMs: number): Promise<Window> {
   return measure(side, async () => {
-    const top = (await notificationItems(side).first().textContent()) ?? '';
+    // The item's markup names its notification (its panel's id), so a new one of the same kind is told apart.
+    const top = await notificationItems(side).first().innerHTML();
     const res = await side.dev.post('/api/dev/notifications', {
-      data: { usrId: USER, notId: 'N002', vslCd: VESSEL },
+      data: { usrId: USER, notId: 'N003', vslCd: VESSEL },
     });
     if (!res.ok()) throw new Error(`dev API: ${res.status()} ${await res.text()}`);
     const deadline = performance.now() + waitMs;
     while (performance.now() < deadline) {
-      const now =
-        (await notificationItems(side)
-          .first()
-          .textContent()
-          .catch(() => top)) ?? top;
+      const now = await notificationItems(side)
+        .first()
+        .innerHTML()
+        .catch(() => top);
       if (now !== top) return true;
       await new Promise((r) => setTimeout(r, 250));
     }
