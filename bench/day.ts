@@ -210,7 +210,7 @@ export async function dayBench(): Promise<Row[]> {
   const cert = variants.some((v) => v.tls) ? selfSignedCert() : null;
   const browser = await chromium.launch({
     executablePath,
-    args: [...CHROMIUM_ARGS, ...(cert ? ['--ignore-certificate-errors'] : [])],
+    args: [...CHROMIUM_ARGS, ...(cert ? [`--ignore-certificate-errors-spki-list=${cert.spki}`] : [])],
   });
   const sides: Side[] = [];
   try {

@@ -2,13 +2,20 @@
 // loopback. Node's crypto cannot write X.509 certificates, so the machine's openssl does it (a P-256 key: small,
 // as a production ECDSA certificate is; a real chain adds an intermediate of about 1 KB per full handshake).
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { createHash, X509Certificate } from 'node:crypto';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 export interface CertFiles {
   cert: string;
   key: string;
+  /**
+   * Base64 SHA-256 of the certificate's public key, for Chromium's --ignore-certificate-errors-spki-list: the
+   * certificate is then trusted as a real one would be. (--ignore-certificate-errors alone lets the page load but
+   * keeps the error, and Chromium then caches nothing over it: every precache fetch and sw.js check goes out again.)
+   */
+  spki: string;
 }
 
 export function selfSignedCert(): CertFiles {
@@ -38,5 +45,6 @@ export function selfSignedCert(): CertFiles {
     ],
     { stdio: 'ignore' },
   );
-  return { cert, key };
+  const publicKey = new X509Certificate(readFileSync(cert)).publicKey.export({ type: 'spki', format: 'der' });
+  return { cert, key, spki: createHash('sha256').update(publicKey).digest('base64') };
 }
