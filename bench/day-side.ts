@@ -61,7 +61,7 @@ export async function openSide(
   variant: Variant,
   cert: CertFiles | null,
   tokenTtlS: number,
-  preload: { usrId: string; vslCd: string; count: number },
+  preload: { usrId: string; count: number },
 ): Promise<Side> {
   const tls = variant.tls && cert ? { tlsCert: cert.cert, tlsKey: cert.key } : {};
   const config = testConfig({
@@ -90,8 +90,10 @@ export async function openSide(
   const base = link.url.replace(/^http/, scheme);
   const dev = await request.newContext({ baseURL: serverUrl, ignoreHTTPSErrors: true });
   // The budgets speak of a device with 1,000 notifications: the user has them before the first install.
-  for (let left = preload.count; left > 0; left -= 500) {
-    const data = { usrId: preload.usrId, notId: 'N002', vslCd: preload.vslCd, count: Math.min(500, left) };
+  // Of every kind, about the user's own vessels and ports as the server picks them, so they compress as real ones do.
+  const kinds = ['N001', 'N002', 'N003', 'N004', 'N005', 'N006', 'N007', 'N008', 'N009'];
+  for (let left = preload.count, i = 0; left > 0; left -= 100, i++) {
+    const data = { usrId: preload.usrId, notId: kinds[i % kinds.length], count: Math.min(100, left) };
     const res = await dev.post('/api/dev/notifications', { data, timeout: 120_000 });
     if (!res.ok()) throw new Error(`dev API: ${res.status()} ${await res.text()}`);
   }

@@ -214,7 +214,7 @@ export async function dayBench(): Promise<Row[]> {
   });
   const sides: Side[] = [];
   try {
-    const preload = { usrId: part.USER, vslCd: part.VESSEL, count: Number(option('preload', '1000')) };
+    const preload = { usrId: part.USER, count: Number(option('preload', '1000')) };
     for (const v of variants) sides.push(await openSide(browser, v, cert, tokenTtl, preload));
     const each = async <T>(f: (s: Side) => Promise<T>) => {
       const out: T[] = [];
