@@ -2,7 +2,7 @@
 // delays every byte by half the round trip, paces each direction at the link's rate, and costs a round trip to open
 // a connection. It can also go silent (the link is down while the device still believes it is up): connections are
 // accepted and nothing gets through, as when a dish loses the satellite. Loss is not emulated (TCP would hide it as
-// delay anyway).
+// delay anyway). It counts what a paid link bills: TCP payload, connections, and IP/TCP packets estimated per chunk.
 import { connect, createServer, type Socket } from 'node:net';
 
 export interface LinkProfile {
@@ -20,12 +20,42 @@ export const FLEET_BROADBAND: LinkProfile = {
   upKbit: 128,
 };
 
+/** TCP payload per segment on the link (a 1500 B MTU less 40 B of IP and TCP headers). */
+export const MSS = 1460;
+/** IP and TCP headers of one packet (no options). */
+export const PACKET_HEADER = 40;
+
+/** One HTTP/1.1 request and its answer as seen in the clear; after a 101 the connection is a WebSocket's. */
+export interface Exchange {
+  request: string;
+  status: number;
+  up: number;
+  down: number;
+  at: number;
+}
+
+export interface Taken {
+  up: number;
+  down: number;
+  /** HTTP requests sent in the clear ("GET /path"); none are visible through TLS. */
+  requests: string[];
+  /** TCP connections opened (each a handshake: and with TLS, a TLS handshake too). */
+  connections: number;
+  /** Estimated packets: a segment per MSS of each chunk, an ACK per two segments the other way, open and close. */
+  packets: number;
+  /** Bytes with the estimated IP and TCP headers of those packets. */
+  ipBytes: number;
+  exchanges: Exchange[];
+}
+
 export interface Link {
   url: string;
   /** 'up': the profile's delay and rate; 'silent': nothing gets through, no error either. */
   setState(state: 'up' | 'silent'): void;
-  /** Bytes carried each way since the last call (TCP payload), and the HTTP requests sent ("GET /path"). */
-  takeBytes(): { up: number; down: number; requests: string[] };
+  /** Bytes carried each way since the last call (TCP payload), the HTTP requests sent ("GET /path"), connections and packets. */
+  takeBytes(): Taken;
+  /** Connections open now. */
+  openConnections(): number;
   /** Milliseconds since a byte last went either way, was sent, or a connection opened. */
   quietForMs(): number;
   close(): Promise<void>;
@@ -60,27 +90,86 @@ function carry(
   from.on('end', () => setTimeout(() => to.end(), Math.max(0, lastArrival - performance.now())));
 }
 
+const REQUEST_LINE = /^(GET|POST|PUT|DELETE|HEAD|OPTIONS|PATCH) (\S+) HTTP\//;
+const STATUS_LINE = /^HTTP\/1\.[01] (\d{3})/;
+/** SYN, SYN-ACK, ACK to open; FIN and ACK each way to close. */
+const OPEN_PACKETS = 3;
+const CLOSE_PACKETS = 4;
+
+/** Segments for a chunk, and the ACKs they draw the other way (delayed ACK: one per two segments). */
+const packetsOf = (n: number) => {
+  const segments = Math.ceil(n / MSS);
+  return segments + Math.ceil(segments / 2);
+};
+
 export async function startLink(targetPort: number, profile: LinkProfile = FLEET_BROADBAND): Promise<Link> {
   let state: 'up' | 'silent' = 'up';
-  let bytes = { up: 0, down: 0 };
-  let requests: string[] = [];
+  const fresh = (): Taken => ({
+    up: 0,
+    down: 0,
+    requests: [],
+    connections: 0,
+    packets: 0,
+    ipBytes: 0,
+    exchanges: [],
+  });
+  let taken = fresh();
   let lastByteAt = performance.now();
   const sockets = new Set<Socket>();
+  let open = 0;
   const isUp = () => state === 'up';
+  const packets = (n: number) => {
+    taken.packets += n;
+    taken.ipBytes += n * PACKET_HEADER;
+  };
   const server = createServer((client) => {
     sockets.add(client);
     lastByteAt = performance.now();
     client.on('close', () => sockets.delete(client));
     client.on('error', () => client.destroy());
     if (!isUp()) return; // Accepted, and then nothing: the browser waits for its own timeouts.
+    taken.connections++;
+    open++;
+    packets(OPEN_PACKETS);
     const upstream = connect(targetPort, '127.0.0.1');
     sockets.add(upstream);
+    let closed = false;
+    const onClose = () => {
+      if (closed) return;
+      closed = true;
+      open--;
+      packets(CLOSE_PACKETS);
+    };
     upstream.on('close', () => {
       sockets.delete(upstream);
+      onClose();
       client.destroy();
     });
     upstream.on('error', () => client.destroy());
-    client.on('close', () => upstream.destroy());
+    client.on('close', () => {
+      onClose();
+      upstream.destroy();
+    });
+    // In the clear, each request and its answer are told apart by their first lines (HTTP/1.1 sends one at a time);
+    // after a 101 everything on the connection is the WebSocket's.
+    const mine: Exchange[] = [];
+    let current: Exchange | null = null;
+    let socketOf: Exchange | null = null;
+    // Each window counts its own share of a long exchange (a WebSocket spans many windows).
+    const shares = new WeakMap<Taken, Map<Exchange, Exchange>>();
+    const attribute = (dir: 'up' | 'down', n: number) => {
+      const to = socketOf ?? current;
+      if (!to) return;
+      let mineNow = shares.get(taken);
+      if (!mineNow) shares.set(taken, (mineNow = new Map()));
+      let share = mineNow.get(to);
+      if (!share) {
+        share = { ...to, up: 0, down: 0 };
+        mineNow.set(to, share);
+        taken.exchanges.push(share);
+      }
+      share[dir] += n;
+    };
     // The TCP handshake costs a round trip before the first request can leave.
     const openedAt = performance.now() + profile.rttMs;
     const oneWay = profile.rttMs / 2;
@@ -91,12 +180,21 @@ export async function startLink(targetPort: number, profile: LinkProfile = FLEET
       oneWay,
       openedAt,
       (n, sent) => {
-        bytes.up += n;
         lastByteAt = performance.now();
-        // HTTP/1.1 in the clear: a chunk that starts with a request line is a request (or a WebSocket upgrade).
-        const line = sent?.toString('latin1', 0, 200).split('\r\n')[0] ?? '';
-        const request = /^(GET|POST|PUT|DELETE|HEAD|OPTIONS|PATCH) (\S+) HTTP\//.exec(line);
-        if (request) requests.push(`${request[1]} ${request[2]}`);
+        if (sent) {
+          if (socketOf) return;
+          const line = sent.toString('latin1', 0, 200).split('\r\n')[0] ?? '';
+          const request = REQUEST_LINE.exec(line);
+          if (!request) return;
+          const name = `${request[1]} ${request[2]}`;
+          taken.requests.push(name);
+          current = { request: name, status: 0, up: 0, down: 0, at: performance.now() };
+          mine.push(current);
+          return;
+        }
+        taken.up += n;
+        packets(packetsOf(n));
+        attribute('up', n);
       },
       isUp,
     );
@@ -106,9 +204,22 @@ export async function startLink(targetPort: number, profile: LinkProfile = FLEET
       profile.downKbit,
       oneWay,
       performance.now(),
-      (n) => {
-        bytes.down += n;
+      (n, sent) => {
         lastByteAt = performance.now();
+        if (sent) {
+          const status = STATUS_LINE.exec(sent.toString('latin1', 0, 20));
+          const waiting = mine.find((e) => e.status === 0);
+          if (status && waiting && !socketOf) {
+            waiting.status = Number(status[1]);
+            const share = shares.get(taken)?.get(waiting);
+            if (share) share.status = waiting.status;
+            if (waiting.status === 101) socketOf = waiting;
+          }
+          return;
+        }
+        taken.down += n;
+        packets(packetsOf(n));
+        attribute('down', n);
       },
       isUp,
     );
@@ -122,11 +233,12 @@ export async function startLink(targetPort: number, profile: LinkProfile = FLEET
       // A link that goes down takes the open connections with it, silently: they stay open and carry nothing.
     },
     takeBytes() {
-      const taken = { ...bytes, requests };
-      bytes = { up: 0, down: 0 };
-      requests = [];
-      return taken;
+      const out = taken;
+      out.ipBytes += out.up + out.down;
+      taken = fresh();
+      return out;
     },
+    openConnections: () => open,
     quietForMs: () => performance.now() - lastByteAt,
     close: () =>
       new Promise<void>((resolve) => {

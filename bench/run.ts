@@ -1,8 +1,9 @@
 // `npm run bench`: prints figures against the budgets of DESIGN.md §9. Nothing here fails on a slow machine.
-// `npm run bench -- browser` (or server, bundle, outbox, meter, pull) runs one part.
+// `npm run bench -- browser` (or server, bundle, outbox, meter, pull, day) runs one part; the day runs only when asked.
 import type { Row } from './common.ts';
 import { browserBench } from './browser.ts';
 import { bundleBench } from './bundle.ts';
+import { dayBench } from './day.ts';
 import { meterBench } from './meter.ts';
 import { outboxBench } from './outbox.ts';
 import { pullBench } from './pull.ts';
@@ -15,10 +16,14 @@ const parts: Record<string, () => Row[] | Promise<Row[]>> = {
   outbox: () => withServer(outboxBench),
   meter: meterBench,
   pull: () => pullBench(),
+  day: dayBench,
 };
+/** Parts that run only when asked for by name (the day takes about 20 minutes). */
+const ONLY_ASKED = ['day'];
 const asked = process.argv.slice(2).filter((a) => a in parts);
 const rows: Row[] = [];
-for (const name of asked.length ? asked : Object.keys(parts)) rows.push(...(await parts[name]!()));
+for (const name of asked.length ? asked : Object.keys(parts).filter((p) => !ONLY_ASKED.includes(p)))
+  rows.push(...(await parts[name]!()));
 const w = Math.max(...rows.map((r) => r.what.length));
 console.log(`${'what'.padEnd(w)}  ${'measured'.padStart(12)}  budget`);
 for (const r of rows) console.log(`${r.what.padEnd(w)}  ${r.value.padStart(12)}  ${r.budget}`);

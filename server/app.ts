@@ -1,5 +1,6 @@
 // The reference server as a Fastify instance: plugins, the token guard, the API routes, sign-on and the built app.
-import Fastify, { type FastifyRequest } from 'fastify';
+import { readFileSync } from 'node:fs';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import etag from '@fastify/etag';
@@ -81,12 +82,7 @@ export async function buildServer(opts: BuildOptions): Promise<App> {
   // hints go out after its commit.
   let hints: SyncHints | null = null;
   const db = withChangeFeed(opts.db, (committed) => hints?.committed(committed));
-  const app = Fastify({
-    logger: { level: config.logLevel },
-    bodyLimit: config.bodyLimit,
-    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false } },
-    trustProxy: true,
-  }).withTypeProvider<TypeBoxTypeProvider>();
+  const app = createFastify(config).withTypeProvider<TypeBoxTypeProvider>();
 
   const push = createPushService({
     db,
@@ -128,6 +124,7 @@ export async function buildServer(opts: BuildOptions): Promise<App> {
   app.decorate('ctx', ctx);
   // The catalog version is ready before the first pull (which then never waits for it).
   app.addHook('onReady', async () => void (await ctx.sync.catalog.version()));
+  // Over TLS the server is HTTP/2's, and WebSockets arrive on its HTTP/1.1 fallback as upgrades all the same.
   ctx.chat.broker.attach(app.server);
   // Sockets close and live updates go out, then pushes still sending finish (or are given up), before storage closes.
   app.addHook('preClose', () => hints?.close());
@@ -171,7 +168,8 @@ export async function buildServer(opts: BuildOptions): Promise<App> {
   // 304 of a resync at a few hundred bytes on a link paid per megabyte. nosniff, CORP and referrer policy stay on
   // answers with a body; a 304 has none (and only updates what a cache kept), so it goes without them too.
   app.addHook('onSend', async (req, reply, payload) => {
-    if (!req.url.startsWith('/api/') && !req.url.startsWith('/IBP_REFRESH.do')) return payload;
+    if (!req.url.startsWith('/api/') && !req.url.startsWith('/IBP_REFRESH.do'))
+      return staticHeaders(reply, payload);
     for (const h of DOCUMENT_ONLY_HEADERS) reply.removeHeader(h);
     if (reply.statusCode === 304) for (const h of BODY_ONLY_HEADERS) reply.removeHeader(h);
     // The answer to a change is never revalidated nor kept by a cache: no ETag, no Cache-Control (about 70 B of each
@@ -208,6 +206,53 @@ export async function buildServer(opts: BuildOptions): Promise<App> {
   if (config.devApi) await app.register(devRoutes, { prefix: '/api/dev' });
   await staticApp(app, config.distDir);
   return app;
+}
+
+/**
+ * Plain HTTP/1.1, or with a certificate HTTPS offering HTTP/2 (ALPN; its header compression makes each repeated
+ * request a few bytes of headers) and HTTP/1.1 for clients without it and for the WebSocket upgrade. Idle
+ * connections stay open config.keepAliveS, so that a pull after a quiet spell at sea does not pay a new TCP and TLS
+ * handshake (three round trips and the certificate on a satellite link).
+ */
+function createFastify(config: Config): FastifyInstance {
+  const idleMs = config.keepAliveS * 1000;
+  const common = {
+    logger: { level: config.logLevel },
+    bodyLimit: config.bodyLimit,
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array' as const, allErrors: false } },
+    trustProxy: true,
+    keepAliveTimeout: idleMs,
+    http2SessionTimeout: idleMs,
+  };
+  if (!config.tlsCert || !config.tlsKey) return Fastify(common);
+  const secure = Fastify({
+    ...common,
+    http2: true,
+    https: { allowHTTP1: true, cert: readFileSync(config.tlsCert), key: readFileSync(config.tlsKey) },
+  });
+  // Its HTTP/1.1 connections are handled by Node's HTTP/1.1 code, which reads the idle time from the server too.
+  Object.assign(secure.server, { keepAliveTimeout: idleMs });
+  // Routes, hooks and the broker use only what HTTP/1.1 and HTTP/2's compatibility API share (headers, status,
+  // body, the socket's address), so the rest of the server is typed as the plain one.
+  return secure as unknown as FastifyInstance;
+}
+
+/**
+ * The app's files other than its pages go without the headers that only a document reads (about 200 B each, 20
+ * files in a first install); scripts keep the CSP, which a worker's script carries for the worker. A 304 (sw.js is
+ * checked every hour) goes with its validators only.
+ */
+function staticHeaders<T>(reply: FastifyReply, payload: T): T {
+  // A 304 only updates the headers a cache kept with the body: what it leaves out stays as it was.
+  if (reply.statusCode === 304) {
+    for (const h of [...DOCUMENT_ONLY_HEADERS, ...BODY_ONLY_HEADERS]) reply.removeHeader(h);
+    return payload;
+  }
+  const type = String(reply.getHeader('content-type') ?? '');
+  if (type === '' || type.startsWith('text/html')) return payload;
+  for (const h of DOCUMENT_ONLY_HEADERS) if (h !== 'content-security-policy') reply.removeHeader(h);
+  if (!type.includes('javascript')) reply.removeHeader('content-security-policy');
+  return payload;
 }
 
 function parseCsp(csp: string): Record<string, string[]> {

@@ -30,6 +30,14 @@ export interface Config {
    * satellite link; a client asking a longer interval gets it.
    */
   stompHeartbeatMs: number;
+  /** PEM files: with both, the server speaks HTTPS, HTTP/2 with HTTP/1.1 for older clients and WebSockets. */
+  tlsCert: string | null;
+  tlsKey: string | null;
+  /**
+   * Seconds an idle connection is kept open (HTTP/1.1 keep-alive, HTTP/2 session): long enough to span a satellite
+   * link's quiet spells, so a pull after one does not pay a new TCP and TLS handshake.
+   */
+  keepAliveS: number;
 }
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -47,6 +55,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!['local', 'development', 'production'].includes(appEnv)) {
     throw new Error(`APP_ENV must be local, development or production, got "${appEnv}"`);
   }
+  if (!env.TLS_CERT !== !env.TLS_KEY)
+    throw new Error('TLS_CERT and TLS_KEY go together: set both or neither');
   return {
     port: int(env, 'PORT', 8080, 0),
     host: env.HOST ?? '0.0.0.0',
@@ -64,6 +74,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     simulator: env.SIMULATOR !== 'off',
     simTickS: int(env, 'SIM_TICK_S', 60),
     stompHeartbeatMs: int(env, 'STOMP_HEARTBEAT_MS', 60_000, 0),
+    tlsCert: env.TLS_CERT || null,
+    tlsKey: env.TLS_KEY || null,
+    keepAliveS: int(env, 'KEEP_ALIVE_S', 600),
   };
 }
 

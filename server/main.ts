@@ -40,7 +40,7 @@ app.log.info(
     storage,
     env: config.appEnv,
   },
-  `Quay is ready on http://localhost:${(app.server.address() as { port: number }).port}`,
+  `Quay is ready on ${config.tlsCert ? 'https' : 'http'}://localhost:${(app.server.address() as { port: number }).port}`,
 );
 
 let closing = false;

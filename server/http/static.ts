@@ -18,6 +18,8 @@ export async function staticApp(app: App, distDir: string): Promise<void> {
     await app.register(fastifyStatic, {
       root: distDir,
       wildcard: true,
+      // The build's .br and .gz files (vite.config.ts), compressed once at the highest levels.
+      preCompressed: true,
       index: 'index.html',
       setHeaders(reply, path) {
         reply.header(

@@ -1,0 +1,147 @@
+// The parts of a vessel user's day (bench/day.ts), each done in the browser as the crew would and measured on the
+// link: first install, the open app with nothing happening, a notification arriving, a chat message each way, a page
+// opening and a reopening. Only the screen, the wire and the dev API are used: nothing of the app's insides.
+import { expect } from '@playwright/test';
+import { dataShownAt } from './browser.ts';
+import { measure, quiet, type Side, type Window } from './day-side.ts';
+
+export const USER = 'vessel';
+export const VESSEL = 'QHZN';
+export const HOME = '/voyage';
+const SCREEN_TIMEOUT = 60_000;
+
+/** Fresh profile: sign-on, the app, its precache and the first sync, until the link is quiet. */
+export function install(side: Side): Promise<Window> {
+  const { page } = side;
+  return measure(side, async () => {
+    await page.goto('/');
+    await page.getByLabel('User ID').fill(USER);
+    await page.getByLabel('Password').fill('demo');
+    await page.getByRole('button', { name: 'Sign on' }).click();
+    await page.waitForURL((url) => url.pathname === HOME, { timeout: SCREEN_TIMEOUT });
+    await dataShownAt(page);
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    return true;
+  });
+}
+
+/** The open app, on its home page, with nothing happening for `minutes`. */
+export async function idle(side: Side, minutes: number): Promise<Window> {
+  await quiet(side.link);
+  return measure(side, async () => {
+    await new Promise((r) => setTimeout(r, minutes * 60_000));
+    return true;
+  });
+}
+
+const notificationButton = (side: Side) =>
+  side.page.getByRole('navigation', { name: 'App bar' }).getByRole('button', { name: 'Notification' });
+const notificationItems = (side: Side) =>
+  side.page
+    .getByRole('dialog', { name: 'Notification', exact: true })
+    .getByRole('list', { name: 'Notifications' })
+    .getByRole('listitem');
+
+/** Opens the notification list and leaves it open, so that a new one shows at its top. */
+export async function openNotifications(side: Side): Promise<void> {
+  await notificationButton(side).click();
+  await expect(notificationItems(side).first()).toBeVisible({ timeout: SCREEN_TIMEOUT });
+  await quiet(side.link);
+}
+
+export async function closeNotifications(side: Side): Promise<void> {
+  await side.page.keyboard.press('Escape');
+  await quiet(side.link);
+}
+
+/** The server makes one notification for the user (dev API); measured until it heads the open list. */
+export function notification(side: Side, waitMs: number): Promise<Window> {
+  return measure(side, async () => {
+    // The item's markup names its notification (its panel's id), so a new one of the same kind is told apart.
+    const top = await notificationItems(side).first().innerHTML();
+    const res = await side.dev.post('/api/dev/notifications', {
+      data: { usrId: USER, notId: 'N003', vslCd: VESSEL },
+    });
+    if (!res.ok()) throw new Error(`dev API: ${res.status()} ${await res.text()}`);
+    const deadline = performance.now() + waitMs;
+    while (performance.now() < deadline) {
+      const now = await notificationItems(side)
+        .first()
+        .innerHTML()
+        .catch(() => top);
+      if (now !== top) return true;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    return false;
+  });
+}
+
+/** Opens the vessel's room from the app bar (the first message of a day is not the one the budget is about). */
+export async function openChat(side: Side): Promise<void> {
+  const { page } = side;
+  await page.getByRole('navigation', { name: 'App bar' }).getByRole('link', { name: 'Chat Space' }).click();
+  await expect(page.getByRole('textbox', { name: 'Message' })).toBeVisible({ timeout: SCREEN_TIMEOUT });
+  await quiet(side.link);
+}
+
+const message = (side: Side, text: string) =>
+  side.page.getByRole('list', { name: 'Messages' }).getByRole('listitem').filter({ hasText: text });
+
+/** The ship types a message and sends it with Enter; measured until it is on screen and the link is quiet. */
+export function chatUp(side: Side, text: string): Promise<Window> {
+  const input = side.page.getByRole('textbox', { name: 'Message' });
+  return measure(side, async () => {
+    await input.fill(text);
+    await input.press('Enter');
+    await expect(message(side, text)).toBeVisible({ timeout: SCREEN_TIMEOUT });
+    return true;
+  });
+}
+
+/** A shore member of the vessel's room, found by asking the dev API to post as each demo shore user in turn. */
+export async function shoreSender(side: Side): Promise<string> {
+  for (const sender of ['staff', 'operator', 'agent', 'viewer']) {
+    const res = await side.dev.post('/api/dev/chat/messages', {
+      data: { vslCd: VESSEL, sender, text: `Good morning from ${sender}.` },
+    });
+    if (res.ok()) {
+      await expect(message(side, `Good morning from ${sender}.`)).toBeVisible({ timeout: SCREEN_TIMEOUT });
+      await quiet(side.link);
+      return sender;
+    }
+  }
+  throw new Error(`no demo shore user may post in ${VESSEL}'s room`);
+}
+
+/** Shore sends a message (dev API, as its app would store it); measured until it is on the ship's screen. */
+export function chatDown(side: Side, sender: string, text: string): Promise<Window> {
+  return measure(side, async () => {
+    const res = await side.dev.post('/api/dev/chat/messages', { data: { vslCd: VESSEL, sender, text } });
+    if (!res.ok()) throw new Error(`dev API: ${res.status()} ${await res.text()}`);
+    await expect(message(side, text)).toBeVisible({ timeout: SCREEN_TIMEOUT });
+    return true;
+  });
+}
+
+/** The pages a crew opens in the app, in turn (the app's own navigation, no new page load). */
+export const PAGES = ['/vessel', HOME, '/service/AEX', '/vessel/schedule', '/myvessel', `/chat/${VESSEL}`];
+
+/** An in-app page opening: the address changes as a link click changes it; measured until the link is quiet. */
+export function pageOpening(side: Side, path: string): Promise<Window> {
+  return measure(side, async () => {
+    await side.page.evaluate((to) => history.pushState(null, '', to), path);
+    await side.page.waitForURL((url) => url.pathname === path);
+    // The page's data shows from the device; whatever it asks the server follows within a moment.
+    await new Promise((r) => setTimeout(r, 1_000));
+    return true;
+  });
+}
+
+/** A reopening: a new page load of the home from the device, until its data is on screen and the link is quiet. */
+export function reopening(side: Side): Promise<Window> {
+  return measure(side, async () => {
+    await side.page.goto(HOME, { waitUntil: 'commit' });
+    await dataShownAt(side.page);
+    return true;
+  });
+}

@@ -1,0 +1,150 @@
+// One variant of the day bench (bench/day.ts): a fresh server (plain HTTP, or TLS with HTTP/2), the FleetBroadband
+// link in front of it, and the vessel user's browser context through the link; windows of measured traffic.
+import { readFileSync } from 'node:fs';
+import type { TLSSocket } from 'node:tls';
+import {
+  request,
+  type APIRequestContext,
+  type Browser,
+  type BrowserContext,
+  type Page,
+} from '@playwright/test';
+import { boot } from '../server/boot.ts';
+import { testConfig } from '../server/config.ts';
+import type { App } from '../server/context.ts';
+import { markDataShown } from './browser.ts';
+import { FLEET_BROADBAND, startLink, type Link, type Taken } from './link.ts';
+import type { CertFiles } from './tls-cert.ts';
+
+export interface Variant {
+  /** e.g. "plain", "tls", "tls ka=72s" */
+  name: string;
+  tls: boolean;
+  /** The server's idle keep-alive in seconds; null: the server's default. */
+  keepAliveS: number | null;
+  /** The built app to serve. */
+  distDir: string;
+}
+
+/** What the server saw: TLS handshakes, how many resumed a session, HTTP/2 sessions, token renewals and 401s. */
+export interface TlsSeen {
+  handshakes: number;
+  resumed: number;
+  h2Sessions: number;
+  refreshes: number;
+  unauthorized: number;
+}
+const noneSeen = (): TlsSeen => ({ handshakes: 0, resumed: 0, h2Sessions: 0, refreshes: 0, unauthorized: 0 });
+
+export interface Side {
+  variant: Variant;
+  app: App;
+  link: Link;
+  /** The dev API, straight to the server (not through the link: the server's own change is not the device's cost). */
+  dev: APIRequestContext;
+  context: BrowserContext;
+  page: Page;
+  takeTls(): TlsSeen;
+}
+
+/** Bytes stop moving for this long: what an action set going is over. */
+export const QUIET_MS = 3_000;
+
+export async function quiet(link: Link, maxMs = 60_000): Promise<void> {
+  const deadline = performance.now() + maxMs;
+  while (link.quietForMs() < QUIET_MS && performance.now() < deadline)
+    await new Promise((r) => setTimeout(r, 200));
+}
+
+export async function openSide(
+  browser: Browser,
+  variant: Variant,
+  cert: CertFiles | null,
+  tokenTtlS: number,
+  preload: { usrId: string; count: number },
+): Promise<Side> {
+  const tls = variant.tls && cert ? { tlsCert: cert.cert, tlsKey: cert.key } : {};
+  const config = testConfig({
+    logLevel: 'silent',
+    tokenTtlS,
+    distDir: variant.distDir,
+    ...tls,
+    ...(variant.keepAliveS === null ? {} : { keepAliveS: variant.keepAliveS }),
+  });
+  const app = await boot(config);
+  let seen = noneSeen();
+  // Through TLS the link cannot tell a token renewal from other traffic; the server can.
+  app.addHook('onResponse', async (req, reply) => {
+    if (req.url.startsWith('/IBP_REFRESH.do')) seen.refreshes++;
+    if (reply.statusCode === 401) seen.unauthorized++;
+  });
+  // Counted where the handshakes end; the link cannot read inside TLS.
+  app.server.on('secureConnection', (socket: TLSSocket) => {
+    seen.handshakes++;
+    if (socket.isSessionReused()) seen.resumed++;
+  });
+  app.server.on('session', () => seen.h2Sessions++);
+  const serverUrl = await app.listen({ port: 0, host: '127.0.0.1' });
+  const link = await startLink(Number(new URL(serverUrl).port), FLEET_BROADBAND);
+  const scheme = variant.tls ? 'https' : 'http';
+  const base = link.url.replace(/^http/, scheme);
+  const dev = await request.newContext({ baseURL: serverUrl, ignoreHTTPSErrors: true });
+  // The budgets speak of a device with 1,000 notifications: the user has them before the first install.
+  // Of every kind, about the user's own vessels and ports as the server picks them, so they compress as real ones do.
+  const kinds = ['N001', 'N002', 'N003', 'N004', 'N005', 'N006', 'N007', 'N008', 'N009'];
+  for (let left = preload.count, i = 0; left > 0; left -= 100, i++) {
+    const data = { usrId: preload.usrId, notId: kinds[i % kinds.length], count: Math.min(100, left) };
+    const res = await dev.post('/api/dev/notifications', { data, timeout: 120_000 });
+    if (!res.ok()) throw new Error(`dev API: ${res.status()} ${await res.text()}`);
+  }
+  const context = await browser.newContext({
+    baseURL: base,
+    viewport: { width: 390, height: 844 },
+    hasTouch: true,
+    locale: 'en-GB',
+    timezoneId: 'UTC',
+  });
+  await context.addInitScript(markDataShown);
+  const page = await context.newPage();
+  return {
+    variant,
+    app,
+    link,
+    dev,
+    context,
+    page,
+    takeTls() {
+      const out = seen;
+      seen = noneSeen();
+      return out;
+    },
+  };
+}
+
+export async function closeSide(side: Side): Promise<void> {
+  await side.context.close().catch(() => undefined);
+  await side.dev.dispose();
+  await side.link.close();
+  await side.app.close();
+}
+
+/** A measured stretch of the day: what crossed the link, how long it took, and when the effect was on screen. */
+export interface Window extends Taken {
+  ms: number;
+  /** From the start to the effect on screen (the action's own wait); null when it never showed. */
+  shownMs: number | null;
+  tls: TlsSeen;
+}
+
+/** Runs `act` (which resolves when its effect is on screen, or null if it never is), then waits for the link to go quiet. */
+export async function measure(side: Side, act: () => Promise<boolean>): Promise<Window> {
+  side.link.takeBytes();
+  side.takeTls();
+  const t0 = performance.now();
+  const shown = await act();
+  const shownMs = shown ? performance.now() - t0 : null;
+  await quiet(side.link);
+  return { ...side.link.takeBytes(), ms: performance.now() - t0, shownMs, tls: side.takeTls() };
+}
+
+export const readPem = (path: string) => readFileSync(path, 'utf8');

@@ -1,0 +1,131 @@
+// The server on the wire as production has it: HTTPS with HTTP/2 (and HTTP/1.1 for clients without it), the STOMP
+// socket upgraded over TLS, idle connections kept for minutes, the build's precompressed files, and the app's
+// files without the headers only a page reads.
+import { execFileSync } from 'node:child_process';
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { connect, constants } from 'node:http2';
+import { request } from 'node:https';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliCompressSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
+import { startTestServer, type TestServer } from './helpers/server.ts';
+
+let dir = '';
+let server: TestServer;
+let base = '';
+
+/** A self-signed certificate for 127.0.0.1 from the machine's openssl (Node cannot write X.509 itself). */
+function certificate(): { tlsCert: string; tlsKey: string } {
+  const tlsCert = join(dir, 'cert.pem');
+  const tlsKey = join(dir, 'key.pem');
+  execFileSync('openssl', [
+    'req',
+    '-x509',
+    '-newkey',
+    'ec',
+    '-pkeyopt',
+    'ec_paramgen_curve:prime256v1',
+    '-nodes',
+    '-days',
+    '1',
+    '-subj',
+    '/CN=127.0.0.1',
+    '-keyout',
+    tlsKey,
+    '-out',
+    tlsCert,
+  ]);
+  return { tlsCert, tlsKey };
+}
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'quay-wire-'));
+  const dist = join(dir, 'dist');
+  await mkdir(join(dist, 'assets'), { recursive: true });
+  await writeFile(join(dist, 'index.html'), '<!doctype html><title>Quay</title><div id="root"></div>');
+  const script = `console.log(${JSON.stringify('a line of the app '.repeat(100))})`;
+  await writeFile(join(dist, 'assets', 'index-AbCdEf12.js'), script);
+  await writeFile(join(dist, 'assets', 'index-AbCdEf12.js.br'), brotliCompressSync(script));
+  server = await startTestServer({ distDir: dist, keepAliveS: 600, ...certificate() });
+  base = await server.listen();
+});
+
+afterAll(async () => {
+  await server?.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+/** One HTTP/2 GET; the answer's headers and body. */
+async function h2get(path: string, headers: Record<string, string> = {}) {
+  const session = connect(base, { rejectUnauthorized: false });
+  try {
+    return await new Promise<{ headers: Record<string, unknown>; body: Buffer }>((resolve, reject) => {
+      const req = session.request({ [constants.HTTP2_HEADER_PATH]: path, ...headers });
+      const chunks: Buffer[] = [];
+      let head: Record<string, unknown> = {};
+      req.on('response', (h) => (head = h));
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => resolve({ headers: head, body: Buffer.concat(chunks) }));
+      req.on('error', reject);
+      req.end();
+    });
+  } finally {
+    session.close();
+  }
+}
+
+describe('the server over TLS', () => {
+  it('speaks HTTP/2 to a client that offers it: health, the API with its token, the app with SPA fallback', async () => {
+    expect(base).toMatch(/^https:/);
+    expect((await h2get('/healthz')).headers[':status']).toBe(200);
+    const token = await server.token('vessel');
+    const badge = await h2get('/api/v2/app/notification/user/badge', { 'x-auth-token': token });
+    expect(badge.headers[':status']).toBe(200);
+    expect(JSON.parse(badge.body.toString())).toEqual([{ notCnt: expect.any(Number) }]);
+    const page = await h2get('/voyage');
+    expect(page.headers[':status']).toBe(200);
+    expect(page.body.toString()).toContain('<div id="root">');
+    expect(page.headers['content-security-policy']).toBeTruthy();
+  });
+
+  it('answers HTTP/1.1 too, and keeps an idle connection open for the configured time', async () => {
+    const res = await new Promise<{ status: number; keepAlive: string }>((resolve, reject) => {
+      const req = request(`${base}/healthz`, { rejectUnauthorized: false }, (r) => {
+        r.resume();
+        r.on('end', () => resolve({ status: r.statusCode ?? 0, keepAlive: String(r.headers['keep-alive']) }));
+      });
+      req.on('error', reject);
+      req.end();
+    });
+    expect(res).toEqual({ status: 200, keepAlive: 'timeout=600' });
+  });
+
+  it('upgrades the STOMP socket over TLS and accepts a CONNECT with a token', async () => {
+    const ws = new WebSocket(`${base.replace(/^https/, 'wss')}/ws`, ['v12.stomp'], {
+      rejectUnauthorized: false,
+    });
+    const token = await server.token('vessel');
+    const frame = await new Promise<string>((resolve, reject) => {
+      ws.once('error', reject);
+      ws.once('message', (data: Buffer) => resolve(data.toString()));
+      ws.once('open', () =>
+        ws.send(`CONNECT\naccept-version:1.2\nhost:quay\nheart-beat:0,0\nX-AUTH-TOKEN:${token}\n\n\0`),
+      );
+    });
+    ws.close();
+    expect(frame.startsWith('CONNECTED\n')).toBe(true);
+  });
+
+  it("sends the build's brotli file as it is, and a script without the headers only a page reads", async () => {
+    const res = await h2get('/assets/index-AbCdEf12.js', { 'accept-encoding': 'br' });
+    expect(res.headers[':status']).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['x-frame-options']).toBeUndefined();
+    expect(res.headers['cross-origin-opener-policy']).toBeUndefined();
+    // A worker's script carries its CSP.
+    expect(res.headers['content-security-policy']).toBeTruthy();
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+});
