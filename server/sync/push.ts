@@ -96,9 +96,6 @@ export async function pushRoutes(app: App): Promise<void> {
         if (outcome === 'retry') held.add(op.entity);
         results.push({ id: op.id, outcome, status: res.statusCode, body: bodyOf(res) });
       }
-      // PULL: when the request carries a cursor, the answer is to carry the pull that follows the batch, e.g.
-      //   ...(req.body.cursor !== undefined ? { pull: await pullFor(app.ctx, userOf(req), req.body.cursor) } : {})
-      // (wired by the coordinator once pullFor is merged).
       return { results };
     },
   );

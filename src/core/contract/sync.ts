@@ -119,8 +119,6 @@ export type PushOp = Static<typeof PushOp>;
 export const PushBody = Type.Object(
   {
     ops: Type.Array(PushOp, { minItems: 1, maxItems: PUSH_MAX_OPS }),
-    /** The device's cursor: with it, the answer carries the pull that follows the batch (one round trip). */
-    cursor: Type.Optional(Type.Union([Cursor, Type.Null()])),
   },
   { additionalProperties: false },
 );
@@ -149,9 +147,6 @@ export const PushResult = Type.Object({
 });
 export type PushResult = Static<typeof PushResult>;
 
-export const PushResponse = Type.Object({
-  results: Type.Array(PushResult),
-  /** The pull from the request's cursor after the batch, when a cursor was sent. */
-  pull: Type.Optional(PullResponse),
-});
+/** The changes a push made reach the device as any change does: the hint on the live connection, or the next pull. */
+export const PushResponse = Type.Object({ results: Type.Array(PushResult) });
 export type PushResponse = Static<typeof PushResponse>;
