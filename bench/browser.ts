@@ -4,7 +4,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from '@playwright/test';
+import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS, chromiumPath } from '../e2e/chromium.ts';
 import { boot } from '../server/boot.ts';
 import { testConfig } from '../server/config.ts';
@@ -39,6 +39,22 @@ export function markDataShown(): void {
   observer.observe(document, { subtree: true, childList: true, characterData: true });
 }
 
+/** A phone-sized browser context on baseURL (UTC, en-GB, touch) whose pages note when data is first shown. */
+export async function openPhone(
+  browser: Browser,
+  baseURL: string,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    baseURL,
+    viewport: { width: 390, height: 844 },
+    hasTouch: true,
+    locale: 'en-GB',
+    timezoneId: 'UTC',
+  });
+  await context.addInitScript(markDataShown);
+  return { context, page: await context.newPage() };
+}
+
 export const dataShownAt = (page: Page) =>
   page
     .waitForFunction(
@@ -60,15 +76,7 @@ const ms = (xs: number[]) => `${pct(xs, 50).toFixed(0)} ms`;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 async function measureUser(browser: Browser, link: Link, usrId: string, home: string): Promise<Row[]> {
-  const context = await browser.newContext({
-    baseURL: link.url,
-    viewport: { width: 390, height: 844 },
-    hasTouch: true,
-    locale: 'en-GB',
-    timezoneId: 'UTC',
-  });
-  await context.addInitScript(markDataShown);
-  const page = await context.newPage();
+  const { context, page } = await openPhone(browser, link.url);
   try {
     // First visit: the sign-on page, then the app, its precache and the user's data over the link.
     link.takeBytes();

@@ -12,7 +12,7 @@ import {
 import { boot } from '../server/boot.ts';
 import { testConfig } from '../server/config.ts';
 import type { App } from '../server/context.ts';
-import { markDataShown } from './browser.ts';
+import { openPhone } from './browser.ts';
 import { FLEET_BROADBAND, startLink, type Link, type Taken } from './link.ts';
 import type { CertFiles } from './tls-cert.ts';
 
@@ -97,15 +97,7 @@ export async function openSide(
     const res = await dev.post('/api/dev/notifications', { data, timeout: 120_000 });
     if (!res.ok()) throw new Error(`dev API: ${res.status()} ${await res.text()}`);
   }
-  const context = await browser.newContext({
-    baseURL: base,
-    viewport: { width: 390, height: 844 },
-    hasTouch: true,
-    locale: 'en-GB',
-    timezoneId: 'UTC',
-  });
-  await context.addInitScript(markDataShown);
-  const page = await context.newPage();
+  const { context, page } = await openPhone(browser, base);
   return {
     variant,
     app,

@@ -1,4 +1,4 @@
-// A self-signed certificate for 127.0.0.1, made at run time for the benches that measure the wire with TLS on
+// A self-signed certificate for 127.0.0.1, made at run time for the benches and tests that run the wire with TLS on
 // loopback. Node's crypto cannot write X.509 certificates, so the machine's openssl does it (a P-256 key: small,
 // as a production ECDSA certificate is; a real chain adds an intermediate of about 1 KB per full handshake).
 import { execFileSync } from 'node:child_process';
@@ -18,8 +18,8 @@ export interface CertFiles {
   spki: string;
 }
 
-export function selfSignedCert(): CertFiles {
-  const dir = mkdtempSync(join(tmpdir(), 'quay-tls-'));
+/** The certificate and its key, written in `dir` (a new temporary folder unless given: the caller removes it). */
+export function selfSignedCert(dir = mkdtempSync(join(tmpdir(), 'quay-tls-'))): CertFiles {
   const cert = join(dir, 'cert.pem');
   const key = join(dir, 'key.pem');
   execFileSync(

@@ -1,7 +1,7 @@
 // The poke in Chromium (docs/sync.md): a notification made on the server reaches the open app through the live
 // connection's hint within 10 s, with no request of the app in between (no poll, no pull: the hint carries it), and
 // a ship's chat message goes as a STOMP SEND on the socket that is open, not as POST /chat/message.
-import type { Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { expect, SCREENSHOTS, test, watchHealth } from './fixtures.ts';
 import { AppPage } from './pages/app.ts';
 import { ChatPage } from './pages/chat.ts';
@@ -24,6 +24,16 @@ function recordRequests(page: Page): Seen[] {
     seen.push({ at: Date.now(), method: r.method(), path: new URL(r.url()).pathname });
   });
   return seen;
+}
+
+/** A new context's page, watched: its errors, every request of the context, and its sync worker's sockets. */
+async function openWatched(browser: Browser, baseURL: string | undefined) {
+  const context = await browser.newContext({ baseURL: baseURL ?? '' });
+  const page = await context.newPage();
+  const problems = watchHealth(page);
+  const requests = recordRequests(page);
+  const sockets = await watchWorkerSockets(browser, page);
+  return { context, page, problems, requests, sockets };
 }
 
 /** The leader's live connection (made since `since`) hears the hint, and the pull after it connected is done. */
@@ -50,11 +60,7 @@ test('a notification made on the server reaches the open app through the hint wi
   baseURL,
 }) => {
   // co.qhzn: a vessel user (QHZN's chief officer) no other spec signs on, so its list changes only here.
-  const context = await browser.newContext({ baseURL: baseURL ?? '' });
-  const page = await context.newPage();
-  const problems = watchHealth(page);
-  const requests = recordRequests(page);
-  const sockets = await watchWorkerSockets(browser, page);
+  const { context, page, problems, requests, sockets } = await openWatched(browser, baseURL);
   // What each pull costs on the wire as the browser sent it (headers and body both ways).
   const pulls: number[] = [];
   page.on('requestfinished', (r) => {
@@ -117,11 +123,7 @@ test("a ship's chat message goes over the socket: no POST /chat/message on the w
   browser,
   baseURL,
 }) => {
-  const context = await browser.newContext({ baseURL: baseURL ?? '' });
-  const page = await context.newPage();
-  const problems = watchHealth(page);
-  const requests = recordRequests(page);
-  const sockets = await watchWorkerSockets(browser, page);
+  const { context, page, problems, requests, sockets } = await openWatched(browser, baseURL);
   await signOn(page, 'vessel');
   const chat = new ChatPage(page);
   await liveAndSettled(page);

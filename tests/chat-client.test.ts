@@ -2,11 +2,10 @@
 // sendChat, the outbox drain and the leader's STOMP client (@stomp/stompjs over `ws`, Node 20 has no WebSocket),
 // with fake-indexeddb. A message written offline is delivered once when the link returns, in order; a message
 // sent over STOMP and by the outbox too is stored once; the room topic and the unread topic reach IndexedDB.
-import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import WebSocket from 'ws';
 import type { IStompSocket } from '@stomp/stompjs';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { QuayDb, PENDING_MSG_SEQ } from '../src/core/db.ts';
+import { type QuayDb, PENDING_MSG_SEQ } from '../src/core/db.ts';
 import { checkLoggedUser } from '../src/core/net/checks.ts';
 import { configureHttp } from '../src/core/net/http.ts';
 import { ApiClient } from '../src/core/net/api-client.ts';
@@ -17,6 +16,7 @@ import { roomIdOf, type ChatMember, type HistoryResponse } from '../src/core/con
 import { createCommands, type Commands } from '../worker/commands/commands.ts';
 import { createChatLive, type ChatLive } from '../worker/chat/live.ts';
 import { fetchNewest, loadOlder, syncRooms } from '../worker/chat/rest.ts';
+import { openDevice } from './helpers/device.ts';
 import { signOnSid } from './helpers/http-session.ts';
 import { startTestServer, type TestServer } from './helpers/server.ts';
 
@@ -67,15 +67,7 @@ const locks = memoryLocks();
 beforeEach(async () => {
   net.offline = false;
   net.dropAnswer = null;
-  db = new QuayDb({ indexedDB: new IDBFactory(), IDBKeyRange });
-  tokens = new TokenStore(db);
-  client = new ApiClient(tokens);
-  cmd = createCommands({ db, client, triggerDrain: () => undefined });
-  const user = checkLoggedUser(
-    (await s.call('GET', '/api/v2/app/common/logged-user', { as: 'vessel' })).json(),
-  );
-  if (!user) throw new Error('no user');
-  await db.setMeta('user', user);
+  ({ db, tokens, client, cmd } = await openDevice(s));
 });
 afterEach(() => {
   live?.stop();

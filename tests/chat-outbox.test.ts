@@ -3,12 +3,10 @@
 // only the newest mark of a room is sent, once, when the link returns; the room list is part of every sync pass (a
 // 304 when nothing changed) and brings the missed messages of rooms with new activity; a shore user's berth prospect
 // waits offline as a pending message and is stored once; a push alert is asked for once, and refused once read.
-import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { QuayDb, PENDING_MSG_SEQ } from '../src/core/db.ts';
-import { checkLoggedUser } from '../src/core/net/checks.ts';
+import { type QuayDb, PENDING_MSG_SEQ } from '../src/core/db.ts';
 import { configureHttp, httpConfig } from '../src/core/net/http.ts';
-import { ApiClient } from '../src/core/net/api-client.ts';
+import type { ApiClient } from '../src/core/net/api-client.ts';
 import { TokenStore } from '../src/core/net/token.ts';
 import { drain, type DrainOptions } from '../src/core/outbox/drain.ts';
 import { pendingCount } from '../src/core/outbox/count.ts';
@@ -21,10 +19,11 @@ import {
   type UnreadItem,
 } from '../src/core/contract/chat.ts';
 import { EMPTY_BERTH_FORM } from '../src/core/chat-berth.ts';
-import { createCommands, type Commands } from '../worker/commands/commands.ts';
+import type { Commands } from '../worker/commands/commands.ts';
 import { fetchNewest, syncRooms } from '../worker/chat/rest.ts';
 import { createWorkerChat } from '../worker/chat/index.ts';
 import { createSyncService, type SyncService } from '../worker/sync/service.ts';
+import { openDevice } from './helpers/device.ts';
 import { signOnHttp } from './helpers/http-session.ts';
 import { startTestServer, type TestServer } from './helpers/server.ts';
 import { isPush, pushedCalls } from './helpers/push-wire.ts';
@@ -62,12 +61,7 @@ async function signOn(usrId: string): Promise<{ db: QuayDb; client: ApiClient; c
       return res;
     },
   });
-  const db = new QuayDb({ indexedDB: new IDBFactory(), IDBKeyRange });
-  const client = new ApiClient(new TokenStore(db));
-  const user = checkLoggedUser((await s.call('GET', '/api/v2/app/common/logged-user', { as: usrId })).json());
-  if (!user) throw new Error(`no user ${usrId}`);
-  await db.setMeta('user', user);
-  return { db, client, cmd: createCommands({ db, client, triggerDrain: () => undefined }) };
+  return openDevice(s, usrId);
 }
 
 const locks = memoryLocks();

@@ -1,18 +1,16 @@
 // Data saver against the real server in process: page views of the application history wait in the outbox (kept,
 // not dropped) while it is on and go when the user asks (pull-to-refresh) or it goes off; the search index is not
 // refreshed by a routine pass while it is on (a first index and pull-to-refresh still come); analytics wait.
-import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { QuayDb } from '../src/core/db.ts';
+import type { QuayDb } from '../src/core/db.ts';
 import { ANALYTICS_PATH } from '../src/core/contract/analytics.ts';
-import { checkLoggedUser } from '../src/core/net/checks.ts';
-import { ApiClient } from '../src/core/net/api-client.ts';
-import { TokenStore } from '../src/core/net/token.ts';
+import type { ApiClient } from '../src/core/net/api-client.ts';
 import { drain } from '../src/core/outbox/drain.ts';
 import { memoryLocks } from '../src/core/locks.ts';
-import { createCommands, HISTORY_PATH, type Commands } from '../worker/commands/commands.ts';
+import { HISTORY_PATH, type Commands } from '../worker/commands/commands.ts';
 import { createAnalytics } from '../worker/analytics.ts';
 import { runSync } from '../worker/sync/run-sync.ts';
+import { openDevice } from './helpers/device.ts';
 import { signOnHttp } from './helpers/http-session.ts';
 import { startTestServer, type TestServer } from './helpers/server.ts';
 
@@ -40,14 +38,7 @@ const historyApplied = async () =>
 
 beforeEach(async () => {
   paths = [];
-  db = new QuayDb({ indexedDB: new IDBFactory(), IDBKeyRange });
-  client = new ApiClient(new TokenStore(db));
-  cmd = createCommands({ db, client, triggerDrain: () => undefined });
-  const user = checkLoggedUser(
-    (await s.call('GET', '/api/v2/app/common/logged-user', { as: 'vessel' })).json(),
-  );
-  if (!user) throw new Error('no user');
-  await db.setMeta('user', user);
+  ({ db, client, cmd } = await openDevice(s));
 });
 
 describe('Data saver', () => {

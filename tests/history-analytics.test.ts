@@ -2,23 +2,15 @@
 // process: nothing from local hosts, a visit made at sea reaches the server once, repeats coalesce, page views are
 // not "changes waiting"; analytics off sends nothing, on sends batches with the user fields, a failed flush keeps
 // them and backs off, a lost answer counts once.
-import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { QuayDb } from '../src/core/db.ts';
+import type { QuayDb } from '../src/core/db.ts';
 import { ANALYTICS_PATH, type AnalyticsRecord } from '../src/core/contract/analytics.ts';
-import { checkLoggedUser } from '../src/core/net/checks.ts';
-import { ApiClient } from '../src/core/net/api-client.ts';
+import type { ApiClient } from '../src/core/net/api-client.ts';
 import { isLocalHost } from '../src/core/net/local-host.ts';
-import { TokenStore } from '../src/core/net/token.ts';
 import { coalesce, drain, pendingCount, type DrainOptions } from '../src/core/outbox/drain.ts';
 import { memoryLocks } from '../src/core/locks.ts';
 import type { OutboxFailure, OutboxRow } from '../src/core/outbox/types.ts';
-import {
-  createCommands,
-  HISTORY_PATH,
-  MAX_WAITING_VISITS,
-  type Commands,
-} from '../worker/commands/commands.ts';
+import { HISTORY_PATH, MAX_WAITING_VISITS, type Commands } from '../worker/commands/commands.ts';
 import {
   createAnalytics,
   createRouteChanged,
@@ -30,6 +22,7 @@ import {
   type AnalyticsDeps,
   type RouteVisit,
 } from '../worker/analytics.ts';
+import { openDevice } from './helpers/device.ts';
 import { signOnHttp, type Via } from './helpers/http-session.ts';
 import { startTestServer, type TestServer } from './helpers/server.ts';
 import { isPush, pushedCalls } from './helpers/push-wire.ts';
@@ -92,23 +85,14 @@ beforeEach(async () => {
   drains = 0;
   syncRegistrations = 0;
   await s.call('DELETE', '/api/dev/faults');
-  db = new QuayDb({ indexedDB: new IDBFactory(), IDBKeyRange });
-  client = new ApiClient(new TokenStore(db));
-  cmd = createCommands({
-    db,
-    client,
+  ({ db, client, cmd } = await openDevice(s, 'vessel', {
     triggerDrain: () => {
       drains += 1;
     },
     registerSync: async () => {
       syncRegistrations += 1;
     },
-  });
-  const user = checkLoggedUser(
-    (await s.call('GET', '/api/v2/app/common/logged-user', { as: 'vessel' })).json(),
-  );
-  if (!user) throw new Error('no user');
-  await db.setMeta('user', user);
+  }));
 });
 
 interface HistoryRow {

@@ -1,9 +1,8 @@
 // The outbox against the real server in process (DESIGN.md §3 write path): offline commands applied once when the
 // link returns, 500 operations in order per entity, interrupted drains, failures classified, coalescing, one drainer.
-import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import { type IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { QuayDb } from '../src/core/db.ts';
-import { checkLoggedUser } from '../src/core/net/checks.ts';
 import { configureHttp } from '../src/core/net/http.ts';
 import { ApiClient } from '../src/core/net/api-client.ts';
 import { TokenStore } from '../src/core/net/token.ts';
@@ -19,7 +18,8 @@ import { SYNC_PUSH_PATH, type PushResponse } from '../src/core/contract/sync.ts'
 import { outboxFailures } from '../src/core/outbox/meta.ts';
 import type { OutboxFailure } from '../src/core/outbox/types.ts';
 import type { NotificationItem } from '../src/core/contract/notification.ts';
-import { createCommands, type Commands } from '../worker/commands/commands.ts';
+import type { Commands } from '../worker/commands/commands.ts';
+import { openDevice } from './helpers/device.ts';
 import { signOnSid } from './helpers/http-session.ts';
 import { startTestServer, type TestServer } from './helpers/server.ts';
 
@@ -94,15 +94,7 @@ beforeEach(async () => {
     pushes: 0,
   });
   failures = [];
-  factory = new IDBFactory();
-  db = new QuayDb({ indexedDB: factory, IDBKeyRange });
-  client = new ApiClient(new TokenStore(db));
-  cmd = createCommands({ db, client, triggerDrain: () => undefined });
-  const user = checkLoggedUser(
-    (await s.call('GET', '/api/v2/app/common/logged-user', { as: 'vessel' })).json(),
-  );
-  if (!user) throw new Error('no user');
-  await db.setMeta('user', user);
+  ({ factory, db, client, cmd } = await openDevice(s));
 });
 
 /** New notifications for a user on the server, and (for vessel) in the local database as the sync would put them. */

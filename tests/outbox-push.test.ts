@@ -1,18 +1,16 @@
 // The drain through the batched push against the real server in process (DESIGN.md §3 "Push in batches"): what
 // waits goes in one request; a refusal undoes only its own operation on the device; order per entity holds across a
 // transient failure; an older server without the push gets the per-item calls.
-import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SYNC_PUSH_PATH } from '../src/core/contract/sync.ts';
 import type { NotificationItem } from '../src/core/contract/notification.ts';
-import { QuayDb } from '../src/core/db.ts';
+import type { QuayDb } from '../src/core/db.ts';
 import { memoryLocks } from '../src/core/locks.ts';
-import { ApiClient } from '../src/core/net/api-client.ts';
-import { checkLoggedUser } from '../src/core/net/checks.ts';
-import { TokenStore } from '../src/core/net/token.ts';
+import type { ApiClient } from '../src/core/net/api-client.ts';
 import { drain, type DrainOptions } from '../src/core/outbox/drain.ts';
 import type { OutboxFailure } from '../src/core/outbox/types.ts';
-import { createCommands, type Commands } from '../worker/commands/commands.ts';
+import type { Commands } from '../worker/commands/commands.ts';
+import { openDevice } from './helpers/device.ts';
 import { signOnHttp } from './helpers/http-session.ts';
 import { isPush, pushedCalls } from './helpers/push-wire.ts';
 import { startTestServer, type TestServer } from './helpers/server.ts';
@@ -49,14 +47,7 @@ const opts = (): DrainOptions => ({
 beforeEach(async () => {
   wire.length = 0;
   failures = [];
-  db = new QuayDb({ indexedDB: new IDBFactory(), IDBKeyRange });
-  client = new ApiClient(new TokenStore(db));
-  cmd = createCommands({ db, client, triggerDrain: () => undefined });
-  const user = checkLoggedUser(
-    (await s.call('GET', '/api/v2/app/common/logged-user', { as: 'vessel' })).json(),
-  );
-  if (!user) throw new Error('no user');
-  await db.setMeta('user', user);
+  ({ db, client, cmd } = await openDevice(s));
   await s.call('DELETE', '/api/dev/faults');
 });
 

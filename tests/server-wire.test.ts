@@ -1,7 +1,6 @@
 // The server on the wire as production has it: HTTPS with HTTP/2 (and HTTP/1.1 for clients without it), the STOMP
 // socket upgraded over TLS, idle connections kept for minutes, the build's precompressed files, and the app's
 // files without the headers only a page reads.
-import { execFileSync } from 'node:child_process';
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { connect, constants } from 'node:http2';
 import { request } from 'node:https';
@@ -11,33 +10,16 @@ import { brotliCompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { startTestServer, type TestServer } from './helpers/server.ts';
+import { selfSignedCert } from '../bench/tls-cert.ts';
 
 let dir = '';
 let server: TestServer;
 let base = '';
 
-/** A self-signed certificate for 127.0.0.1 from the machine's openssl (Node cannot write X.509 itself). */
-function certificate(): { tlsCert: string; tlsKey: string } {
-  const tlsCert = join(dir, 'cert.pem');
-  const tlsKey = join(dir, 'key.pem');
-  execFileSync('openssl', [
-    'req',
-    '-x509',
-    '-newkey',
-    'ec',
-    '-pkeyopt',
-    'ec_paramgen_curve:prime256v1',
-    '-nodes',
-    '-days',
-    '1',
-    '-subj',
-    '/CN=127.0.0.1',
-    '-keyout',
-    tlsKey,
-    '-out',
-    tlsCert,
-  ]);
-  return { tlsCert, tlsKey };
+/** The bench's self-signed certificate for 127.0.0.1, in the test's folder (removed with it). */
+function certificate(into: string): { tlsCert: string; tlsKey: string } {
+  const { cert, key } = selfSignedCert(into);
+  return { tlsCert: cert, tlsKey: key };
 }
 
 beforeAll(async () => {
@@ -48,7 +30,7 @@ beforeAll(async () => {
   const script = `console.log(${JSON.stringify('a line of the app '.repeat(100))})`;
   await writeFile(join(dist, 'assets', 'index-AbCdEf12.js'), script);
   await writeFile(join(dist, 'assets', 'index-AbCdEf12.js.br'), brotliCompressSync(script));
-  server = await startTestServer({ distDir: dist, keepAliveS: 600, ...certificate() });
+  server = await startTestServer({ distDir: dist, keepAliveS: 600, ...certificate(dir) });
   base = await server.listen();
 });
 

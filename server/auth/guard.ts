@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { roleGroup } from '../../src/core/role.ts';
 import type { AuthUser, ServerContext } from '../context.ts';
 import { invalidToken, unauthenticated } from '../http/errors.ts';
-import { sessionUser } from './sessions.ts';
+import { loggedUserOf, sessionUser } from './sessions.ts';
 
 export const TOKEN_HEADER = 'x-auth-token';
 
@@ -32,13 +32,7 @@ export async function authenticate(ctx: ServerContext, req: FastifyRequest): Pro
     throw unauthenticated('Authentication failed: the session has ended');
   expiries.set(req, result.claims.exp);
   return {
-    usrId: row.usr_id,
-    usrNm: row.usr_nm,
-    usrTpCd: row.usr_tp_cd,
-    usrRoleCd: row.usr_role_cd,
-    ofcId: row.ofc_id,
-    extUsrId: row.ext_usr_id,
-    email: row.email,
+    ...loggedUserOf(row),
     sid: result.claims.sid,
     role: roleGroup(row.usr_role_cd),
   };

@@ -1,6 +1,7 @@
 // Sign-on sessions behind the HttpOnly cookie: created by the sign-on form, ended by logout.
 import { randomBytes } from 'node:crypto';
 import type { Sql } from '../db/db.ts';
+import type { LoggedUser } from '../../src/core/contract/common.ts';
 
 export const SESSION_COOKIE = 'quay_sid';
 /**
@@ -10,6 +11,7 @@ export const SESSION_COOKIE = 'quay_sid';
  */
 export const SESSION_COOKIE_PATH = '/IBP_REFRESH.do';
 
+/** A user as read with USER_COLUMNS (from `users u`): the session's guard and a pull's user record read the same. */
 export interface UserRow {
   usr_id: string;
   usr_nm: string;
@@ -18,6 +20,20 @@ export interface UserRow {
   ofc_id: string;
   ext_usr_id: string;
   email: string;
+}
+
+export const USER_COLUMNS = 'u.usr_id, u.usr_nm, u.usr_tp_cd, u.usr_role_cd, u.ofc_id, u.ext_usr_id, u.email';
+
+export function loggedUserOf(row: UserRow): LoggedUser {
+  return {
+    usrId: row.usr_id,
+    usrNm: row.usr_nm,
+    usrTpCd: row.usr_tp_cd,
+    usrRoleCd: row.usr_role_cd,
+    ofcId: row.ofc_id,
+    extUsrId: row.ext_usr_id,
+    email: row.email,
+  };
 }
 
 export async function createSession(sql: Sql, usrId: string, ttlS: number): Promise<string> {
@@ -32,7 +48,7 @@ export async function createSession(sql: Sql, usrId: string, ttlS: number): Prom
 /** The user of a live session (not ended, not expired), or null. */
 export async function sessionUser(sql: Sql, sid: string): Promise<UserRow | null> {
   const rows = await sql.query<UserRow>(
-    `SELECT u.usr_id, u.usr_nm, u.usr_tp_cd, u.usr_role_cd, u.ofc_id, u.ext_usr_id, u.email
+    `SELECT ${USER_COLUMNS}
        FROM sessions s JOIN users u ON u.usr_id = s.usr_id
       WHERE s.sid = $1 AND s.ended_at IS NULL AND s.expires_at > now()`,
     [sid],

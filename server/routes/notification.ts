@@ -4,6 +4,7 @@ import { userOf, type App, type AuthUser } from '../context.ts';
 import type { Sql } from '../db/db.ts';
 import { badRequest, forbidden, notFound } from '../http/errors.ts';
 import { mutate } from '../http/mutation.ts';
+import { badge, notificationSettings } from '../sync/datasets.ts';
 import { NOTI_SELECT as SELECT, type NotiRow, toDetail, toItem, visible } from './notification-items.ts';
 import {
   BadgeResponse,
@@ -169,12 +170,7 @@ export async function notificationRoutes(app: App): Promise<void> {
       },
     },
     async (req) => {
-      const v = visible(userOf(req));
-      const rows = await db.query<{ n: number }>(
-        `SELECT count(*)::int AS n FROM notifications n WHERE ${v.where} AND n.not_read_yn = 'N'`,
-        v.params,
-      );
-      return [{ notCnt: rows[0]?.n ?? 0 }];
+      return [{ notCnt: await badge(db, userOf(req)) }];
     },
   );
 
@@ -189,13 +185,7 @@ export async function notificationRoutes(app: App): Promise<void> {
       },
     },
     async (req) => {
-      const rows = await db.query<{ not_id: string; not_nm: string; not_use_yn: 'Y' | 'N' }>(
-        `SELECT t.not_id, t.not_nm, coalesce(s.not_use_yn, 'Y') AS not_use_yn
-           FROM notification_types t LEFT JOIN notification_settings s ON s.not_id = t.not_id AND s.usr_id = $1
-          ORDER BY t.sort_no, t.not_id`,
-        [userOf(req).usrId],
-      );
-      return { settingList: rows.map((r) => ({ notId: r.not_id, notNm: r.not_nm, notUseYn: r.not_use_yn })) };
+      return { settingList: await notificationSettings(db, userOf(req).usrId) };
     },
   );
 

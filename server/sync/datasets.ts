@@ -1,11 +1,12 @@
 // What a pull brings of each dataset, read by key from the current rows (never a whole list serialized to be
 // compared): notifications by notSeq with their details and the badge, the switch list, an agent's ports, the
-// followed vessels, the changed chat rooms with their unread counts, and the user.
+// followed vessels, the changed chat rooms with their unread counts, and the user. The routes of each read the same.
 import type { Sql } from '../db/db.ts';
 import type { AuthUser } from '../context.ts';
 import { NOTI_SELECT, toDetail, toItem, visible, type NotiRow } from '../routes/notification-items.ts';
 import { roomList } from '../chat/rooms.ts';
 import { isChatUser } from '../chat/access.ts';
+import { loggedUserOf, USER_COLUMNS, type UserRow } from '../auth/sessions.ts';
 import { isAgentType } from '../../src/core/role.ts';
 import type { LoggedUser, MyPort } from '../../src/core/contract/common.ts';
 import type { NotificationSetting } from '../../src/core/contract/notification.ts';
@@ -39,6 +40,7 @@ export async function notificationRows(
   );
 }
 
+/** The unread count the caller may see: the badge of a pull and of /user/badge. */
 export async function badge(sql: Sql, user: SyncUser): Promise<number> {
   const v = visible(user);
   const rows = await sql.query<{ n: number }>(
@@ -48,7 +50,8 @@ export async function badge(sql: Sql, user: SyncUser): Promise<number> {
   return rows[0]?.n ?? 0;
 }
 
-async function settings(sql: Sql, usrId: string): Promise<NotificationSetting[]> {
+/** The caller's switch per notification type (Y unless switched off): a pull's and /settings' list. */
+export async function notificationSettings(sql: Sql, usrId: string): Promise<NotificationSetting[]> {
   const rows = await sql.query<{ not_id: string; not_nm: string; not_use_yn: 'Y' | 'N' }>(
     `SELECT t.not_id, t.not_nm, coalesce(s.not_use_yn, 'Y') AS not_use_yn
        FROM notification_types t LEFT JOIN notification_settings s ON s.not_id = t.not_id AND s.usr_id = $1
@@ -58,7 +61,8 @@ async function settings(sql: Sql, usrId: string): Promise<NotificationSetting[]>
   return rows.map((r) => ({ notId: r.not_id, notNm: r.not_nm, notUseYn: r.not_use_yn }));
 }
 
-async function myPorts(sql: Sql, usrId: string): Promise<MyPort[]> {
+/** A port agent's own ports in order (the first is the default port): a pull's and /my-port's list. */
+export async function myPorts(sql: Sql, usrId: string): Promise<MyPort[]> {
   const rows = await sql.query<{
     port_cd: string;
     port_nm: string;
@@ -89,30 +93,18 @@ async function myVessels(sql: Sql, usrId: string): Promise<string[]> {
   return rows.map((r) => r.rel_cd);
 }
 
+/** The user record a response carries: only the contract's fields (an AuthUser also holds its session). */
+export function asLoggedUser(user: LoggedUser): LoggedUser {
+  const { usrId, usrNm, usrTpCd, usrRoleCd, ofcId, extUsrId, email } = user;
+  return { usrId, usrNm, usrTpCd, usrRoleCd, ofcId, extUsrId, email };
+}
+
 async function loggedUser(sql: Sql, user: SyncUser): Promise<LoggedUser> {
-  const rows = await sql.query<{
-    usr_id: string;
-    usr_nm: string;
-    usr_tp_cd: string;
-    usr_role_cd: string;
-    ofc_id: string;
-    ext_usr_id: string;
-    email: string;
-  }>(
-    'SELECT usr_id, usr_nm, usr_tp_cd, usr_role_cd, ofc_id, ext_usr_id, email FROM users WHERE usr_id = $1',
-    [user.usrId],
-  );
+  const rows = await sql.query<UserRow>(`SELECT ${USER_COLUMNS} FROM users u WHERE u.usr_id = $1`, [
+    user.usrId,
+  ]);
   const r = rows[0];
-  if (!r) return { ...user };
-  return {
-    usrId: r.usr_id,
-    usrNm: r.usr_nm,
-    usrTpCd: r.usr_tp_cd,
-    usrRoleCd: r.usr_role_cd,
-    ofcId: r.ofc_id,
-    extUsrId: r.ext_usr_id,
-    email: r.email,
-  };
+  return r ? loggedUserOf(r) : asLoggedUser(user);
 }
 
 /** What changed, by kind: the keys of the changed entities ('' for a dataset taken whole). */
@@ -144,7 +136,7 @@ export async function materialize(
     if (details.length > 0) out.details = details;
     if (opts.badge !== false) out.badge = await badge(sql, user);
   }
-  if (changed.settings) out.settings = await settings(sql, user.usrId);
+  if (changed.settings) out.settings = await notificationSettings(sql, user.usrId);
   if (changed.myPorts && isAgentType(user.usrTpCd)) out.myPorts = await myPorts(sql, user.usrId);
   if (changed.myVessels) out.myVessels = await myVessels(sql, user.usrId);
   if (changed.chat && (await isChatUser(sql, opts.chatLanes, user))) {

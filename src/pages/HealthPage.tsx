@@ -2,7 +2,7 @@
 // app misbehaves at sea: the link, the service worker, this device's database, last sync and changes waiting, and
 // the chat connection as the leading tab's worker holds it (this page opens no socket of its own), and the data
 // meter with the monthly budget.
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { APP_ENV } from '../config.ts';
 import { formatTimeDateYear } from '../core/format/format-date.ts';
@@ -31,31 +31,56 @@ function useServiceWorkerState(): string {
   return state;
 }
 
+/** Label and value rows of a facts list. */
+function FactRows({ rows }: { rows: readonly (readonly [string, string])[] }) {
+  return rows.map(([k, v]) => (
+    <div key={k}>
+      <dt>{k}</dt>
+      <dd>{v}</dd>
+    </div>
+  ));
+}
+
+/** A headed card of facts, and what follows the list (the budget's bar and field). */
+function FactsCard(props: {
+  titleId: string;
+  title: string;
+  className?: string;
+  facts: ReactNode;
+  children?: ReactNode;
+}) {
+  return (
+    <section className={props.className ? `card ${props.className}` : 'card'} aria-labelledby={props.titleId}>
+      <h2 id={props.titleId} className="card__heading">
+        {props.title}
+      </h2>
+      <dl className="facts">{props.facts}</dl>
+      {props.children}
+    </section>
+  );
+}
+
 /** The chat connection: its state as a named live region, then when it last connected, attempts and errors. */
 function ChatLinkFacts() {
   const link = useChatLink();
   const state = link ? chatStateText(link) : link === null ? 'Unknown: the app’s worker did not answer' : '…';
   return (
-    <section className="card health-chat" aria-labelledby="health-chat-title">
-      <h2 id="health-chat-title" className="card__heading">
-        Chat
-      </h2>
-      <dl className="facts">
-        <div>
-          <dt id="health-chat-state">Chat connection</dt>
-          <dd role="status" aria-labelledby="health-chat-state" data-state={link?.state}>
-            {state}
-          </dd>
-        </div>
-        {link &&
-          chatLinkRows(link).map(([k, v]) => (
-            <div key={k}>
-              <dt>{k}</dt>
-              <dd>{v}</dd>
-            </div>
-          ))}
-      </dl>
-    </section>
+    <FactsCard
+      titleId="health-chat-title"
+      title="Chat"
+      className="health-chat"
+      facts={
+        <>
+          <div>
+            <dt id="health-chat-state">Chat connection</dt>
+            <dd role="status" aria-labelledby="health-chat-state" data-state={link?.state}>
+              {state}
+            </dd>
+          </div>
+          {link && <FactRows rows={chatLinkRows(link)} />}
+        </>
+      }
+    />
   );
 }
 
@@ -63,20 +88,22 @@ function ChatLinkFacts() {
 function DataFacts() {
   const usage = useDataUsage();
   return (
-    <section className="card" aria-labelledby="health-data-title">
-      <h2 id="health-data-title" className="card__heading">
-        Data
-      </h2>
-      <dl className="facts">
-        <DataUsedRows usage={usage} />
-        <div>
-          <dt>Data saver</dt>
-          <dd>{usage ? (usage.saverOn ? 'On' : 'Off') : '…'}</dd>
-        </div>
-      </dl>
+    <FactsCard
+      titleId="health-data-title"
+      title="Data"
+      facts={
+        <>
+          <DataUsedRows usage={usage} />
+          <div>
+            <dt>Data saver</dt>
+            <dd>{usage ? (usage.saverOn ? 'On' : 'Off') : '…'}</dd>
+          </div>
+        </>
+      }
+    >
       {usage?.budgetMb ? <BudgetBar month={usage.month} budgetMb={usage.budgetMb} /> : null}
       <BudgetForm budgetMb={usage?.budgetMb ?? null} />
-    </section>
+    </FactsCard>
   );
 }
 
@@ -100,12 +127,7 @@ export function HealthPage() {
     <main className="bare-page">
       <h1 className="bare-page__title">Quay health</h1>
       <dl className="facts card">
-        {rows.map(([k, v]) => (
-          <div key={k}>
-            <dt>{k}</dt>
-            <dd>{v}</dd>
-          </div>
-        ))}
+        <FactRows rows={rows} />
       </dl>
       <DataFacts />
       <ChatLinkFacts />

@@ -3,6 +3,7 @@ import { userOf, type App } from '../../context.ts';
 import { forbidden } from '../../http/errors.ts';
 import { mutate } from '../../http/mutation.ts';
 import { isAgentType } from '../../../src/core/role.ts';
+import { asLoggedUser, myPorts } from '../../sync/datasets.ts';
 import {
   AppHistoryBody,
   LoggedUser,
@@ -23,18 +24,7 @@ export async function userRoutes(app: App): Promise<void> {
     {
       schema: { tags, security, summary: 'The signed-on user (SPEC §3 User)', response: { 200: LoggedUser } },
     },
-    async (req) => {
-      const u = userOf(req);
-      return {
-        usrId: u.usrId,
-        usrNm: u.usrNm,
-        usrTpCd: u.usrTpCd,
-        usrRoleCd: u.usrRoleCd,
-        ofcId: u.ofcId,
-        extUsrId: u.extUsrId,
-        email: u.email,
-      };
-    },
+    async (req) => asLoggedUser(userOf(req)),
   );
 
   app.put(
@@ -134,28 +124,7 @@ export async function userRoutes(app: App): Promise<void> {
     async (req) => {
       const user = userOf(req);
       if (!isAgentType(user.usrTpCd)) throw forbidden('Only port agents (user type 3) have own ports');
-      const rows = await db.query<{
-        port_cd: string;
-        port_nm: string;
-        cnt_cd: string;
-        cnt_nm: string;
-        sort_no: number;
-      }>(
-        `SELECT p.port_cd, p.port_nm, p.cnt_cd, p.cnt_nm, r.sort_no
-           FROM user_relations r JOIN ports p ON p.port_cd = r.rel_cd
-          WHERE r.usr_id = $1 AND r.rel_tp_cd = 'AGT_PORT'
-          ORDER BY r.sort_no, p.port_cd`,
-        [user.usrId],
-      );
-      return {
-        myPortList: rows.map((r) => ({
-          portCd: r.port_cd,
-          portNm: r.port_nm,
-          cntCd: r.cnt_cd,
-          cntNm: r.cnt_nm,
-          sortNo: r.sort_no,
-        })),
-      };
+      return { myPortList: await myPorts(db, user.usrId) };
     },
   );
 }

@@ -6,9 +6,9 @@ import { roomIdOf } from '../../contract/chat.ts';
 import { berthProspectText, checkBerthForm, type BerthForm } from '../../chat-berth.ts';
 import { ForbiddenError, UnknownError } from '../../net/http.ts';
 import { isRestrictedType, isVesselUserType } from '../../role.ts';
-import { asChatMessage, chatEntity, chatTables, markChatFailed, storeChatMessages } from '../chat.ts';
+import { chatEntity } from '../chat.ts';
 import { enqueue } from '../enqueue.ts';
-import { nextClientMsgId, pendingRow, signedOn, VSL_CD } from './chat-common.ts';
+import { nextClientMsgId, ownMessageOp, pendingRow, signedOn, VSL_CD } from './chat-common.ts';
 import type { OpModule } from './module.ts';
 
 export const berthProspectPath = (vslCd: string): string =>
@@ -45,13 +45,7 @@ export async function postBerthProspect(
   });
 }
 
-export const berthProspectOp: OpModule<'berthProspect'> = {
-  kind: 'berthProspect',
-  tables: (db) => chatTables(db),
-  async applied(db, _row, answer) {
-    const stored = asChatMessage(answer.stored);
-    if (stored) await storeChatMessages(db, [stored]);
-  },
-  undo: (db, row, why) => markChatFailed(db, row.undo, why),
-  refusal: (message) => ({ message: `Berth prospect not posted: ${message}`, toast: true }),
-};
+export const berthProspectOp: OpModule<'berthProspect'> = ownMessageOp(
+  'berthProspect',
+  'Berth prospect not posted',
+);

@@ -1,10 +1,12 @@
-// What the chat kinds' commands share: the signed-on user, a message id of this device, and the pending copy of an
-// own message shown until the stored one (same clientMsgId) replaces it.
+// What the chat kinds' commands share: the signed-on user, a message id of this device, the pending copy of an
+// own message shown until the stored one (same clientMsgId) replaces it, and how such a message's answer is taken.
 import type { ChatMessageRow, QuayDb } from '../../db.ts';
 import { PENDING_MSG_SEQ } from '../../db.ts';
 import { UnknownError } from '../../net/http.ts';
 import { isVesselUserType } from '../../role.ts';
+import { asChatMessage, chatTables, markChatFailed, storeChatMessages } from '../chat.ts';
 import { clientIdOf } from '../enqueue.ts';
+import type { OpModule } from './module.ts';
 
 export const ROOM_ID = /^V-[A-Z0-9]{4}$/;
 export const VSL_CD = /^[A-Z0-9]{4}$/;
@@ -40,3 +42,20 @@ export const pendingRow = (
   readCount: 0,
   status: 'pending',
 });
+
+/**
+ * An own message's kind (a chat message, a berth prospect): the stored message replaces the pending copy; refused,
+ * nothing is taken back: it stays on screen marked failed, and a toast says `notDone` and why.
+ */
+export function ownMessageOp<K extends 'chat' | 'berthProspect'>(kind: K, notDone: string): OpModule<K> {
+  return {
+    kind,
+    tables: (db) => chatTables(db),
+    async applied(db, _row, answer) {
+      const stored = asChatMessage(answer.stored);
+      if (stored) await storeChatMessages(db, [stored]);
+    },
+    undo: (db, row, why) => markChatFailed(db, row.undo, why),
+    refusal: (message) => ({ message: `${notDone}: ${message}`, toast: true }),
+  };
+}

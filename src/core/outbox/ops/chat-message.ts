@@ -3,16 +3,9 @@
 import type { QuayDb } from '../../db.ts';
 import { cleanChatText } from '../../contract/chat.ts';
 import { UnknownError } from '../../net/http.ts';
-import {
-  asChatMessage,
-  CHAT_MESSAGE_PATH,
-  chatEntity,
-  chatTables,
-  markChatFailed,
-  storeChatMessages,
-} from '../chat.ts';
+import { CHAT_MESSAGE_PATH, chatEntity } from '../chat.ts';
 import { enqueue } from '../enqueue.ts';
-import { nextClientMsgId, pendingRow, ROOM_ID, signedOn } from './chat-common.ts';
+import { nextClientMsgId, ownMessageOp, pendingRow, ROOM_ID, signedOn } from './chat-common.ts';
 import type { OpModule } from './module.ts';
 
 export interface QueuedMessage {
@@ -79,15 +72,4 @@ export async function releaseChatMessage(db: QuayDb, opId: string): Promise<void
   await db.outbox.where('opId').equals(opId).modify({ nextAttemptAt: 0 });
 }
 
-export const chatMessageOp: OpModule<'chat'> = {
-  kind: 'chat',
-  tables: (db) => chatTables(db),
-  // The stored message (with its msgSeq) replaces the pending copy.
-  async applied(db, _row, answer) {
-    const stored = asChatMessage(answer.stored);
-    if (stored) await storeChatMessages(db, [stored]);
-  },
-  // A message is not taken back: it stays on screen, marked not sent.
-  undo: (db, row, why) => markChatFailed(db, row.undo, why),
-  refusal: (message) => ({ message: `Message not sent: ${message}`, toast: true }),
-};
+export const chatMessageOp: OpModule<'chat'> = ownMessageOp('chat', 'Message not sent');
