@@ -54,13 +54,20 @@ export async function closeNotifications(side: Side): Promise<void> {
   await quiet(side.link);
 }
 
+/**
+ * Kinds the probes take in turn: a collapsed item's markup shows its kind, vessel and time to the minute, so two
+ * probes of one kind in the same minute look alike; one of another kind than the probe before is told apart.
+ */
+const PROBE_KINDS = ['N003', 'N005', 'N006', 'N001'] as const;
+let probes = 0;
+
 /** The server makes one notification for the user (dev API); measured until it heads the open list. */
 export function notification(side: Side, waitMs: number): Promise<Window> {
+  const notId = PROBE_KINDS[probes++ % PROBE_KINDS.length];
   return measure(side, async () => {
-    // The item's markup names its notification (its panel's id), so a new one of the same kind is told apart.
     const top = await notificationItems(side).first().innerHTML();
     const res = await side.dev.post('/api/dev/notifications', {
-      data: { usrId: USER, notId: 'N003', vslCd: VESSEL },
+      data: { usrId: USER, notId, vslCd: VESSEL },
     });
     if (!res.ok()) throw new Error(`dev API: ${res.status()} ${await res.text()}`);
     const deadline = performance.now() + waitMs;
