@@ -34,14 +34,29 @@ function format(v: DateInput, pattern: string, timeZone = 'UTC'): string {
   }
 }
 
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const two = (n: number): string => String(n).padStart(2, '0');
+
+/**
+ * The UTC formats read the Date's UTC fields: no time zone database is needed, so the service worker (which shows
+ * push notifications with them) does not carry date-fns-tz, about 15 KB of a first install.
+ */
+function utc(v: DateInput, parts: (d: Date) => string): string {
+  const d = toDate(v);
+  return d ? parts(d) : EMPTY;
+}
+const day = (d: Date) => `${two(d.getUTCDate())}-${MONTHS[d.getUTCMonth()] ?? ''}`;
+const time = (d: Date) => `${two(d.getUTCHours())}:${two(d.getUTCMinutes())}`;
+const year = (d: Date) => two(((d.getUTCFullYear() % 100) + 100) % 100);
+
 /** UTC date as dd-MMM-yy, e.g. "22-Nov-26". */
-export const formatDate = (v: DateInput): string => format(v, 'dd-MMM-yy');
+export const formatDate = (v: DateInput): string => utc(v, (d) => `${day(d)}-${year(d)}`);
 
 /** UTC time and day as HH:mm dd-MMM, e.g. "14:05 22-Nov". */
-export const formatTimeDate = (v: DateInput): string => format(v, 'HH:mm dd-MMM');
+export const formatTimeDate = (v: DateInput): string => utc(v, (d) => `${time(d)} ${day(d)}`);
 
 /** UTC time and date as HH:mm dd-MMM-yy, e.g. "14:05 22-Nov-26". */
-export const formatTimeDateYear = (v: DateInput): string => format(v, 'HH:mm dd-MMM-yy');
+export const formatTimeDateYear = (v: DateInput): string => utc(v, (d) => `${time(d)} ${day(d)}-${year(d)}`);
 
 /** Notification item time: "UTC " plus HH:mm dd-MMM-yy, e.g. "UTC 14:05 22-Nov-26"; "-" when invalid. */
 export function formatUtc(v: DateInput): string {
