@@ -15,12 +15,15 @@ export function linkInfo(): LinkInfo | undefined {
   return (globalThis as { navigator?: { connection?: LinkInfo } }).navigator?.connection;
 }
 
+/** The browser says the link is metered or slow: Save-Data, a cellular link, or an effective type of 2G or 3G. */
+export function reportsCostlyLink(link: LinkInfo): boolean {
+  if (link.saveData === true || link.type === 'cellular') return true;
+  return link.effectiveType === 'slow-2g' || link.effectiveType === '2g' || link.effectiveType === '3g';
+}
+
 /** On unless the user said otherwise: the link is metered or slow as the browser sees it. */
 export function saverByDefault(link: LinkInfo | undefined = linkInfo()): boolean {
-  if (!link) return false;
-  if (link.saveData === true) return true;
-  if (link.type === 'cellular') return true;
-  return link.effectiveType === 'slow-2g' || link.effectiveType === '2g' || link.effectiveType === '3g';
+  return link ? reportsCostlyLink(link) : false;
 }
 
 /** The user's choice if made, else the link's default. */
