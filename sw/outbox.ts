@@ -29,8 +29,13 @@ function open(): { db: QuayDb; client: ApiClient } {
 /** One replay. For a `sync` event, kept operations that failed for now reject, so the browser fires it again later. */
 async function replay(fromSync: boolean, lastChance = false): Promise<void> {
   const { db, client } = open();
-  // The browser fires `sync` when it believes the link is back: try now rather than wait for a backoff.
-  const result = await drain(db, client, { retryNow: fromSync });
+  // The browser fires `sync` when it believes the link is back: try now rather than wait for a backoff. At start with
+  // no link, nothing is tried (no backoff grows): the `sync` event comes when the link does.
+  const result = await drain(
+    db,
+    client,
+    fromSync ? { retryNow: true } : { isOnline: () => navigator.onLine },
+  );
   if (fromSync && result.ran && !lastChance && !result.signedOut && result.retrying > 0) {
     throw new Error(`outbox: ${result.remaining} operations wait for the link`);
   }

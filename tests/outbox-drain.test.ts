@@ -306,6 +306,28 @@ describe('outbox drain against the real server', () => {
     expect((await audit()).map((r) => r.idempotencyKey)).toEqual([opId]);
   });
 
+  it('tries nothing while the device knows it has no link, so every operation is due the moment it returns', async () => {
+    const seqs = await createNotifications(3);
+    for (const notSeq of seqs) await cmd.markRead(notSeq);
+    let linkUp = false;
+    const gated = { ...opts(), backoff: { baseMs: 300_000, maxMs: 300_000 }, isOnline: () => linkUp };
+    net.offline = true;
+    const responses = net.responses;
+    expect(await drain(db, client, gated)).toMatchObject({ ran: true, retrying: 0, remaining: 3 });
+    // Nothing was asked of the network, and no operation carries an attempt or a backoff.
+    expect(net.responses).toBe(responses);
+    expect((await db.outbox.toArray()).map((r) => [r.attempts, r.nextAttemptAt])).toEqual([
+      [0, 0],
+      [0, 0],
+      [0, 0],
+    ]);
+    // Back: an ordinary drain (not the link's own trigger) sends all three in one push.
+    net.offline = false;
+    linkUp = true;
+    expect(await drain(db, client, gated)).toMatchObject({ applied: 3, remaining: 0 });
+    expect(net.pushes).toBe(1);
+  });
+
   it('retries a timeout, and the hung first request does not apply twice', async () => {
     const yn = flip(await serverSetting('N006'));
     await s.call('POST', '/api/dev/faults', {

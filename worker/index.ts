@@ -35,7 +35,11 @@ const sync = createSyncService({
   // Every signed-on leader connects at once (startChat): an opening's pull waits for it, so it is one pull, not two.
   liveComing: () => navigator.onLine && chat.live.status().state !== 'refused',
 });
-const commands = workerCommands(db, sync.client);
+/** What the window last said of the link (Chromium fires no online/offline events in a dedicated worker). */
+let linkUp = navigator.onLine;
+// With no link the drain tries nothing: the operations keep no backoff from the hours at sea, and the link's return
+// sends them all in one push.
+const commands = workerCommands(db, sync.client, { isOnline: () => linkUp });
 /** The followed pages, one refresh at a time: two passes close together (opening, then the live connection's pull)
  * would otherwise ask for the same pages twice. */
 let following: Promise<unknown> | null = null;
@@ -79,6 +83,7 @@ const startChat = () => void sync.whenLeader().then(() => chat.live.start());
 
 /** The link came or went: sync and send at once when it comes back (DESIGN.md §4). */
 function linkChanged(online: boolean): void {
+  linkUp = online;
   void sync.setOnline(online);
   analytics.linkChanged(online);
   void meter.refreshSaver().catch(() => undefined);
@@ -124,7 +129,7 @@ const api = {
   },
   /** Pull-to-refresh: the user asks, so what data saver held goes too (page views of the history). */
   syncNow: () => {
-    void scheduleDrain(db, sync.client, { sendDeferred: true });
+    void scheduleDrain(db, sync.client, { sendDeferred: true, isOnline: () => linkUp });
     return sync.syncNow();
   },
   /** The page became visible: sync if the data is old, and send what waits. */

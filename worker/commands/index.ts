@@ -1,7 +1,7 @@
 // The worker's write commands and outbox read-outs, bound to the worker's database and API client: spread the
 // result into the Comlink API object (worker/index.ts).
 import type { QuayDb } from '../../src/core/db.ts';
-import type { ApiCaller } from '../../src/core/outbox/drain.ts';
+import type { ApiCaller, DrainOptions } from '../../src/core/outbox/drain.ts';
 import { OUTBOX_SYNC_TAG } from '../../src/core/outbox/index.ts';
 import { pendingCount, pendingFor } from '../../src/core/outbox/drain.ts';
 import { clearOutboxConfirmed, clearOutboxFailures, outboxFailures } from '../../src/core/outbox/meta.ts';
@@ -24,13 +24,13 @@ async function registerSync(): Promise<void> {
 }
 
 /** Everything the window calls for the write path; results are plain data (Comlink clones them). */
-export function workerCommands(db: QuayDb, client: ApiCaller) {
+export function workerCommands(db: QuayDb, client: ApiCaller, drainOptions: DrainOptions = {}) {
   return {
-    ...createCommands({ db, client, registerSync }),
+    ...createCommands({ db, client, registerSync, drainOptions }),
     /** Rule 5 triggers (start, online, visible, after a sync, after a command) call this; gives the run's counts. */
-    drainOutbox: () => scheduleDrain(db, client),
+    drainOutbox: () => scheduleDrain(db, client, drainOptions),
     /** The link came back: send now, whatever the backoff planned. */
-    drainOutboxNow: () => scheduleDrain(db, client, { retryNow: true }),
+    drainOutboxNow: () => scheduleDrain(db, client, { ...drainOptions, retryNow: true }),
     pendingCount: () => pendingCount(db),
     pendingFor: (entity: string) => pendingFor(db, entity),
     outboxFailures: () => outboxFailures(db),

@@ -27,6 +27,9 @@ export interface DrainOptions {
   retryNow?: boolean;
   /** Send what data saver holds back too (page views of the history): the user asked (pull-to-refresh). */
   sendDeferred?: boolean;
+  /** False when the device knows it has no link: nothing is tried (no backoff grows at sea); the link's return
+   * drains at once. Default: always true. */
+  isOnline?: () => boolean;
   /** Wait for the lock instead of returning at once when another context drains (default false). */
   wait?: boolean;
   /** Per-item calls at once when the server has no push. */
@@ -104,6 +107,11 @@ async function run(db: QuayDb, client: ApiCaller, opts: DrainOptions): Promise<D
     remaining: 0,
     nextAttemptAt: null,
   };
+  // No link: nothing tried, nothing marked as attempted; the `online` trigger sends everything at once when it returns.
+  if (opts.isOnline && !opts.isOnline()) {
+    result.remaining = await db.outbox.count();
+    return result;
+  }
   const blocked = new Set<string>();
   // Data saver on: page views of the application history wait (kept, never dropped) until it goes off.
   if (!opts.sendDeferred && (await dataSaverOn(db))) blocked.add('history');
