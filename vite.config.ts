@@ -1,6 +1,6 @@
 // Vite build of the window (React), the sync worker (ES module) and the service worker (vite-plugin-pwa, injectManifest).
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
@@ -51,9 +51,38 @@ function precompress(): Plugin {
   };
 }
 
+/** The module the window imports for the sync worker's address (src/worker-bridge.ts). */
+const SYNC_WORKER_URL = 'virtual:sync-worker-url';
+
+/**
+ * The sync worker as a chunk of the window's own build rather than a bundle of its own (Vite's `new Worker(new URL())`
+ * builds one): what both run (Dexie, the database schema, the contract, the outbox) is then one shared chunk, loaded
+ * and precached once, about 30 KB less of a first install. The worker is an ES module worker, so it imports those
+ * chunks as the window does. In development the worker is served from its source.
+ */
+function syncWorkerChunk(): Plugin {
+  let build = false;
+  return {
+    name: 'quay-sync-worker-chunk',
+    configResolved(config) {
+      build = config.command === 'build';
+    },
+    resolveId(id) {
+      return id === SYNC_WORKER_URL ? `\0${SYNC_WORKER_URL}` : null;
+    },
+    load(id) {
+      if (id !== `\0${SYNC_WORKER_URL}`) return null;
+      if (!build) return `export default new URL('/worker/index.ts', import.meta.url).href;`;
+      const ref = this.emitFile({ type: 'chunk', id: resolve('worker/index.ts'), name: 'sync-worker' });
+      return `export default import.meta.ROLLUP_FILE_URL_${ref};`;
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
     react(),
+    syncWorkerChunk(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',
@@ -98,10 +127,20 @@ export default defineConfig({
   ],
   build: {
     target: 'es2022',
-  },
-  worker: {
-    format: 'es',
-    // A name of its own, so the bench (and a person reading dist/) can tell the sync worker from the window's chunks.
-    rolldownOptions: { output: { entryFileNames: 'assets/sync-worker-[hash].js' } },
+    rolldownOptions: {
+      output: {
+        // What the window and the sync worker both run goes in one chunk named for what it is (automatic chunking
+        // would name it after one of its modules and split off crumbs of a few hundred bytes).
+        codeSplitting: {
+          groups: [
+            {
+              name: 'shared',
+              test: /node_modules[\\/](dexie|comlink)[\\/]|[\\/]src[\\/]core[\\/]/,
+              minShareCount: 2,
+            },
+          ],
+        },
+      },
+    },
   },
 });

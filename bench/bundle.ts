@@ -19,7 +19,20 @@ export interface BundleSizes {
   swBytes: number;
 }
 
-/** The first page's JavaScript is what index.html loads: its module script and the module preloads. */
+/** A chunk and every chunk it imports statically (`import … from "./x.js"`), as file names under assets/. */
+function withImports(assetsDir: string, file: string, seen = new Set<string>()): Set<string> {
+  if (seen.has(file) || !existsSync(join(assetsDir, file))) return seen;
+  seen.add(file);
+  const code = readFileSync(join(assetsDir, file), 'utf8');
+  for (const m of code.matchAll(/(?:^|[;}\s])import\s*(?:[\w$*{}\s,]+from\s*)?["']\.\/([^"']+\.js)["']/g))
+    withImports(assetsDir, m[1] ?? '', seen);
+  return seen;
+}
+
+/**
+ * The first page's JavaScript is what index.html loads: its module script and the module preloads. The sync worker's
+ * is its chunk and the chunks it imports (shared with the window: they download once, and count in both).
+ */
 export function measureBundle(dist = 'dist'): BundleSizes | null {
   if (!existsSync(join(dist, 'index.html'))) return null;
   const html = readFileSync(join(dist, 'index.html'), 'utf8');
@@ -27,11 +40,11 @@ export function measureBundle(dist = 'dist'): BundleSizes | null {
     ...html.matchAll(/<(?:script[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="\/?([^"]+\.js)"/g),
   ].map((m) => m[1] ?? '');
   const windowBytes = firstPage.reduce((sum, f) => sum + gz(join(dist, f)), 0);
-  const assets = existsSync(join(dist, 'assets')) ? readdirSync(join(dist, 'assets')) : [];
-  const workerFiles = assets.filter(
-    (f) => /^index-.*\.js$/.test(f) === false && /worker/i.test(f) && f.endsWith('.js'),
-  );
-  const workerBytes = workerFiles.reduce((sum, f) => sum + gz(join(dist, 'assets', f)), 0);
+  const assetsDir = join(dist, 'assets');
+  const assets = existsSync(assetsDir) ? readdirSync(assetsDir) : [];
+  const entry = assets.find((f) => /^sync-worker-.*\.js$/.test(f));
+  const workerFiles = entry ? [...withImports(assetsDir, entry)] : [];
+  const workerBytes = workerFiles.reduce((sum, f) => sum + gz(join(assetsDir, f)), 0);
   const swBytes = existsSync(join(dist, 'sw.js')) ? gz(join(dist, 'sw.js')) : 0;
   return {
     firstPageFiles: firstPage.length,

@@ -4,7 +4,7 @@
 // composed from them (idle per minute × 600, each event's cost over the idle traffic of its window × its count).
 // Variants (plain HTTP, TLS with HTTP/2, keep-alive) each get a fresh server and link, and alternate within rounds.
 // Options: --variants=plain,tls,tls:ka=72,plain:dist=dist-old --idle-min=6 --samples=2 --token-ttl=120 --notification-wait-s=480
-// --preload=1000 (notifications the user has before the install)
+// --preload=1000 (notifications the user has before the install) --only=install (the first install alone, in a minute)
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { chromium } from '@playwright/test';
@@ -224,6 +224,20 @@ export async function dayBench(): Promise<Row[]> {
     const log = (what: string) => console.error(`${new Date().toISOString().slice(11, 19)} day: ${what}`);
     log('first install');
     const installs = await each(part.install);
+    if (option('only', '') === 'install')
+      return installs.flatMap((w, i) => {
+        const v = sides[i]?.variant;
+        const rows: Row[] = [
+          {
+            what: `[${v?.name}] first install (sign-on, app, precache, first sync): ${v?.tls ? 'TLS' : 'HTTP'} level; with IP/TCP; connections`,
+            value: `${kb(w.up + w.down)}; ${kb(w.ipBytes)}; ${w.connections}`,
+            budget: '<= 300 KB compressed',
+          },
+        ];
+        if (!v?.tls)
+          rows.push({ what: 'first install: where the bytes go', value: '', budget: breakdown(w, 20) });
+        return rows;
+      });
     log(`idle ${idleMin} min`);
     const idles = await Promise.all(sides.map((s) => part.idle(s, idleMin)));
     const ms: Measured[] = sides.map((side, i) => ({

@@ -9,3 +9,9 @@ interface ImportMetaEnv {
   /** STOMP heart-beat the worker asks of the live connection, both ways, in ms (default 60000; 0: none). */
   readonly VITE_STOMP_HEARTBEAT_MS?: string;
 }
+
+/** The sync worker's script address (vite.config.ts, syncWorkerChunk). */
+declare module 'virtual:sync-worker-url' {
+  const url: string;
+  export default url;
+}

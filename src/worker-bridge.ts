@@ -2,6 +2,8 @@
 // that cannot start (e.g. its script failed to load) into a rejected call instead of a call that never answers.
 import { wrap, type Remote } from 'comlink';
 import type { WorkerApi } from '../worker/index.ts';
+// The worker's address: a chunk of this build that shares its libraries with the window (vite.config.ts).
+import syncWorkerUrl from 'virtual:sync-worker-url';
 
 export type { SessionStart, PageDataOf, PageKind, PageLoad } from '../worker/index.ts';
 
@@ -10,7 +12,7 @@ let failed: Promise<never> | undefined;
 
 function ensureWorker(): { remote: Remote<WorkerApi>; failed: Promise<never> } {
   if (!remote || !failed) {
-    const worker = new Worker(new URL('../worker/index.ts', import.meta.url), { type: 'module' });
+    const worker = new Worker(syncWorkerUrl, { type: 'module' });
     failed = new Promise<never>((_, reject) => {
       worker.addEventListener('error', (event) => {
         // Start afresh on the next call (e.g. "Try again" once the link is back).

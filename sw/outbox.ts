@@ -5,7 +5,7 @@ import { QuayDb } from '../src/core/db.ts';
 import { ApiClient } from '../src/core/net/api-client.ts';
 import { TokenStore } from '../src/core/net/token.ts';
 import { drain } from '../src/core/outbox/drain.ts';
-import { OUTBOX_SYNC_TAG } from '../src/core/outbox/index.ts';
+import { OUTBOX_SYNC_TAG } from '../src/core/outbox/lock.ts';
 
 declare let self: ServiceWorkerGlobalScope;
 

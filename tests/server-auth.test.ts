@@ -32,6 +32,8 @@ describe('sign-on page', () => {
       '<code>vessel</code>',
       '<code>agent</code>',
       '<code>staff</code>',
+      // The app's icon, which the browser has already: without it, it fetches /favicon.ico (3 KB) on a paid link.
+      '<link rel="icon" href="/favicon.svg"',
     ]) {
       expect(res.body).toContain(needle);
     }

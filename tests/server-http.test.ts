@@ -460,6 +460,10 @@ describe('the built app', () => {
     await mkdir(join(dist, 'assets'));
     await writeFile(join(dist, 'assets', 'index-AbCdEf12.js'), 'console.log(1)');
     await writeFile(join(dist, 'sw.js'), 'self.skipWaiting');
+    // The build's precompressed copies (vite.config.ts): sent in their place, under the same caching rule.
+    const { brotliCompressSync } = await import('node:zlib');
+    await writeFile(join(dist, 'assets', 'index-AbCdEf12.js.br'), brotliCompressSync('console.log(1)'));
+    await writeFile(join(dist, 'sw.js.br'), brotliCompressSync('self.skipWaiting'));
     const app = await startTestServer({ distDir: dist });
     try {
       for (const url of ['/', '/voyage', '/port/live/SGSIN?x=1', '/chat/QHZN']) {
@@ -468,10 +472,15 @@ describe('the built app', () => {
         expect(res.body).toContain('<div id="root">');
         expect(res.headers['cache-control']).toBe('no-cache');
       }
-      const asset = await app.app.inject('/assets/index-AbCdEf12.js');
-      expect(asset.headers['cache-control']).toContain('immutable');
-      // The browser checks the service worker on every page load: at most hourly on the wire (src/sw-register.ts).
-      expect((await app.app.inject('/sw.js')).headers['cache-control']).toBe('public, max-age=3600');
+      for (const encoding of ['identity', 'br']) {
+        const headers = { 'accept-encoding': encoding };
+        const asset = await app.app.inject({ url: '/assets/index-AbCdEf12.js', headers });
+        expect(asset.headers['content-encoding'], encoding).toBe(encoding === 'br' ? 'br' : undefined);
+        expect(asset.headers['cache-control'], encoding).toBe('public, max-age=31536000, immutable');
+        // The browser checks the service worker on every page load: at most hourly on the wire (src/sw-register.ts).
+        const sw = await app.app.inject({ url: '/sw.js', headers });
+        expect(sw.headers['cache-control'], encoding).toBe('public, max-age=3600');
+      }
       expect((await app.app.inject('/assets/missing-12345678.js')).statusCode).toBe(404);
       expect((await app.app.inject('/api/v2/app/none')).headers['content-type']).toContain(
         'application/json',

@@ -38,6 +38,7 @@ export function signOnPage(opts: {
 <meta name="theme-color" content="#0b3d5c">
 <title>Sign on · Quay</title>
 <link rel="stylesheet" href="/sso/sso.css">
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
 </head><body>
 <main>
 <h1>Quay</h1>

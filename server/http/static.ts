@@ -22,11 +22,13 @@ export async function staticApp(app: App, distDir: string): Promise<void> {
       preCompressed: true,
       index: 'index.html',
       setHeaders(reply, path) {
+        // The file sent may be the .br or .gz beside the one asked for: its rule is the one asked for's.
+        const asked = path.replace(/\.(br|gz)$/, '');
         reply.header(
           'cache-control',
-          /\/assets\/.+-[\w-]{8,}\.\w+$/.test(path)
+          /\/assets\/.+-[\w-]{8,}\.\w+$/.test(asked)
             ? 'public, max-age=31536000, immutable'
-            : /\/sw\.js$/.test(path)
+            : /\/sw\.js$/.test(asked)
               ? `public, max-age=${SW_MAX_AGE_S}`
               : 'no-cache',
         );

@@ -2,7 +2,8 @@
 // rules, shared by the app's form and the worker's command, and the readable text of the message (msg_tp_cd
 // BERTH_PRSP), which the server stores and the app shows while it waits, e.g.
 // 'Berth prospect SGSIN Pasir Panjang Terminal: ETB 14:00 21-Nov, ETD 06:00 22-Nov (UTC). Pilot on board 13:00.'
-import { BERTH_REMARK_MAX, type BerthPrspBody } from './contract/chat.ts';
+import type { BerthPrspBody } from './contract/chat.ts';
+import { BERTH_REMARK_MAX } from './contract/chat-rules.ts';
 
 export const BERTH_TERMINAL_MAX = 100;
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];

@@ -5,7 +5,7 @@ import type { QuayDb } from '../../src/core/db.ts';
 import type { ApiClient } from '../../src/core/net/api-client.ts';
 import type { TokenStore } from '../../src/core/net/token.ts';
 import { CHAT_LINK_OFF, type ChatStatusReport } from '../../src/core/chat-link.ts';
-import { OUTBOX_SYNC_TAG } from '../../src/core/outbox/index.ts';
+import { OUTBOX_SYNC_TAG } from '../../src/core/outbox/lock.ts';
 import { createCommands } from '../commands/commands.ts';
 import { createChatLive, type ChatLiveDeps } from './live.ts';
 import type { PullOutcome } from '../sync/pull.ts';

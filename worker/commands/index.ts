@@ -2,7 +2,7 @@
 // result into the Comlink API object (worker/index.ts).
 import type { QuayDb } from '../../src/core/db.ts';
 import type { ApiCaller, DrainOptions } from '../../src/core/outbox/drain.ts';
-import { OUTBOX_SYNC_TAG } from '../../src/core/outbox/index.ts';
+import { OUTBOX_SYNC_TAG } from '../../src/core/outbox/lock.ts';
 import { pendingCount, pendingFor } from '../../src/core/outbox/drain.ts';
 import { clearOutboxConfirmed, clearOutboxFailures, outboxFailures } from '../../src/core/outbox/meta.ts';
 import { scheduleDrain } from '../../src/core/outbox/schedule.ts';

@@ -3,13 +3,16 @@
 import { Type, type Static } from 'typebox';
 import { IsoDate, PortCd } from './common.ts';
 
-/** One room per vessel: 'V-' + vessel code. */
-export const ROOM_PREFIX = 'V-';
-export const roomIdOf = (vslCd: string): string => `${ROOM_PREFIX}${vslCd}`;
-export const MSG_TEXT_MAX = 4000;
-export const HISTORY_PAGE_DEFAULT = 30;
-export const HISTORY_PAGE_MAX = 100;
-export const BERTH_REMARK_MAX = 1000;
+import { BERTH_REMARK_MAX, MSG_TEXT_MAX } from './chat-rules.ts';
+
+export {
+  BERTH_REMARK_MAX,
+  HISTORY_PAGE_DEFAULT,
+  HISTORY_PAGE_MAX,
+  MSG_TEXT_MAX,
+  ROOM_PREFIX,
+  roomIdOf,
+} from './chat-rules.ts';
 
 export { isChatLane } from '../chat-lanes.ts';
 

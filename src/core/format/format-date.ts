@@ -1,7 +1,6 @@
 // Date display of SPEC §9: UTC formats such as dd-MMM-yy, and chat times in local time with an LT suffix.
 // Every formatter returns "-" for empty or invalid input (SPEC §5).
-import { formatInTimeZone } from 'date-fns-tz';
-import { enUS } from 'date-fns/locale/en-US';
+import { toZonedTime } from 'date-fns-tz';
 
 /** A time as the API and the stores hold it: ISO 8601 string, Date or epoch milliseconds. */
 export type DateInput = string | number | Date | null | undefined;
@@ -22,16 +21,6 @@ export function toDate(v: DateInput): Date | null {
     d = new Date(NO_OFFSET.test(s) ? `${s}Z` : s);
   }
   return Number.isNaN(d.getTime()) ? null : d;
-}
-
-function format(v: DateInput, pattern: string, timeZone = 'UTC'): string {
-  const d = toDate(v);
-  if (!d) return EMPTY;
-  try {
-    return formatInTimeZone(d, timeZone, pattern, { locale: enUS });
-  } catch {
-    return EMPTY; // an unknown time zone name
-  }
 }
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
@@ -67,15 +56,34 @@ export function formatUtc(v: DateInput): string {
 /** The device's IANA time zone, as Intl resolves it. */
 export const deviceTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
+/** The wall clock in `timeZone` as a Date whose local fields read it (date-fns-tz's toZonedTime); null when the
+ * input is invalid or the zone unknown. Only its fields are read, so the runtime's own zone does not matter. */
+function zoned(v: DateInput, timeZone: string): Date | null {
+  const d = toDate(v);
+  if (!d) return null;
+  try {
+    const z = toZonedTime(d, timeZone);
+    return Number.isNaN(z.getTime()) ? null : z;
+  } catch {
+    return null; // an unknown time zone name
+  }
+}
+
 /** Chat time in local time: "HH:mm LT" for today (in that zone), otherwise "HH:mm dd-MMM LT"; "-" when invalid. */
 export function formatChatTime(
   v: DateInput,
   timeZone: string = deviceTimeZone(),
   now: DateInput = Date.now(),
 ): string {
-  const time = format(v, 'HH:mm', timeZone);
-  if (time === EMPTY) return EMPTY;
-  const today = format(now, 'yyyy-MM-dd', timeZone);
-  if (format(v, 'yyyy-MM-dd', timeZone) === today) return `${time} LT`;
-  return `${format(v, 'HH:mm dd-MMM', timeZone)} LT`;
+  const at = zoned(v, timeZone);
+  if (!at) return EMPTY;
+  const time = `${two(at.getHours())}:${two(at.getMinutes())}`;
+  const today = zoned(now, timeZone);
+  const sameDay =
+    today !== null &&
+    today.getFullYear() === at.getFullYear() &&
+    today.getMonth() === at.getMonth() &&
+    today.getDate() === at.getDate();
+  if (sameDay) return `${time} LT`;
+  return `${time} ${two(at.getDate())}-${MONTHS[at.getMonth()] ?? ''} LT`;
 }

@@ -13,7 +13,7 @@ import {
   type BerthField,
   type BerthForm,
 } from '../../core/chat-berth.ts';
-import { BERTH_REMARK_MAX } from '../../core/contract/chat.ts';
+import { BERTH_REMARK_MAX } from '../../core/contract/chat-rules.ts';
 import { usePageData } from '../pages/use-page-data.ts';
 import { readBerthDraft, writeBerthDraft } from './draft.ts';
 

@@ -14,7 +14,7 @@ import { Link } from 'wouter';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useSnapshot } from 'valtio';
 import { Dexie } from 'dexie';
-import { roomIdOf } from '../../core/contract/chat.ts';
+import { roomIdOf } from '../../core/contract/chat-rules.ts';
 import type { ChatRoomRow } from '../../core/db.ts';
 import { PENDING_MSG_SEQ } from '../../core/db.ts';
 import { isRestrictedType, isVesselUserType } from '../../core/role.ts';

@@ -1,6 +1,6 @@
 // The notification settings (SPEC §3) as the worker synced them, which of them wait to be sent, and the outbox
 // counter, read together so that they agree (see setting-choices.ts).
-import { entityOf } from '../../core/outbox/index.ts';
+import { entityOf } from '../../core/outbox/enqueue.ts';
 import { db } from '../../db.ts';
 import { usePendingWith } from '../sync/use-pending.ts';
 import type { SettingsSnapshot } from './setting-choices.ts';
