@@ -7,11 +7,24 @@ import { BERTH_REMARK_MAX, MSG_TEXT_MAX } from './chat-rules.ts';
 
 export {
   BERTH_REMARK_MAX,
+  CHAT_EVENT_HEADER,
+  cleanChatText,
   HISTORY_PAGE_DEFAULT,
   HISTORY_PAGE_MAX,
   MSG_TEXT_MAX,
+  RECEIPT_DUPLICATE_HEADER,
+  RECEIPT_MSG_SEQ_HEADER,
   ROOM_PREFIX,
+  ROOM_TOPIC_PREFIX,
   roomIdOf,
+  roomOfSendDestination,
+  roomOfTopic,
+  roomTopic,
+  SEND_PREFIX,
+  sendDestination,
+  STOMP_PATH,
+  UNREAD_TOPIC,
+  type ChatEvent,
 } from './chat-rules.ts';
 
 export { isChatLane } from '../chat-lanes.ts';
@@ -217,35 +230,6 @@ export type BerthPrspResponse = Static<typeof BerthPrspResponse>;
 // listed by my-room-list and back off before reconnecting after an ERROR. Limits: 64 KB per frame, 100 subscriptions
 // per connection, 10 connections per user.
 
-/** The broker's WebSocket path on the server's own origin (ws://host/ws, wss:// behind TLS). */
-export const STOMP_PATH = '/ws';
-/** Per-subscriber unread counts: each connection gets only its own user's UnreadItem messages. */
-export const UNREAD_TOPIC = '/topic/vessel-unread';
-/** A room's topic: its new messages (event:message, body ChatMessage) and read receipts (event:read, body ReadReceipt). */
-export const ROOM_TOPIC_PREFIX = '/topic/chat.';
-export const roomTopic = (roomId: string): string => `${ROOM_TOPIC_PREFIX}${roomId}`;
-/** SEND here with a StompSendBody to post into a room; answered with a RECEIPT once stored. */
-export const SEND_PREFIX = '/app/chat/';
-export const sendDestination = (roomId: string): string => `${SEND_PREFIX}${roomId}`;
-const ROOM_ID_RE = /^V-[A-Z0-9]{4}$/;
-/** The room id of a room topic, or null. */
-export function roomOfTopic(destination: string): string | null {
-  const id = destination.startsWith(ROOM_TOPIC_PREFIX) ? destination.slice(ROOM_TOPIC_PREFIX.length) : '';
-  return ROOM_ID_RE.test(id) ? id : null;
-}
-/** The room id of a SEND destination, or null. */
-export function roomOfSendDestination(destination: string): string | null {
-  const id = destination.startsWith(SEND_PREFIX) ? destination.slice(SEND_PREFIX.length) : '';
-  return ROOM_ID_RE.test(id) ? id : null;
-}
-
-/** The MESSAGE header that tells what a room topic message carries. */
-export const CHAT_EVENT_HEADER = 'event';
-export type ChatEvent = 'message' | 'read';
-/** RECEIPT headers of a stored SEND: the message's msgSeq, and 'true' when it had been stored before. */
-export const RECEIPT_MSG_SEQ_HEADER = 'msg-seq';
-export const RECEIPT_DUPLICATE_HEADER = 'duplicate';
-
 /** The JSON body of a SEND to sendDestination(roomId). `msgText` is accepted in place of `text`. */
 export interface StompSendBody {
   clientMsgId: string;
@@ -261,12 +245,3 @@ export const ReadReceipt = Type.Object({
   readDate: IsoDate,
 });
 export type ReadReceipt = Static<typeof ReadReceipt>;
-
-/** The text of a chat message as stored: trimmed, 1..MSG_TEXT_MAX characters, no NUL; or why it is refused. */
-export function cleanChatText(raw: string): { ok: true; text: string } | { ok: false; reason: string } {
-  if (raw.includes('\u0000')) return { ok: false, reason: 'must not contain NUL characters' };
-  const text = raw.trim();
-  if (text === '') return { ok: false, reason: 'must not be blank' };
-  if (text.length > MSG_TEXT_MAX) return { ok: false, reason: `must be at most ${MSG_TEXT_MAX} characters` };
-  return { ok: true, text };
-}

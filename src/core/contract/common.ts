@@ -1,5 +1,6 @@
 // API contract shared by the server (route schemas, OpenAPI) and the client (types): general shapes.
 import { Type, type Static } from 'typebox';
+import { Text } from './text.ts';
 
 export const ApiError = Type.Object(
   {
@@ -92,9 +93,7 @@ export type SearchResult = Static<typeof SearchResult>;
 
 const NullableStr = Type.Union([Type.String(), Type.Null()]);
 
-/** Free text of a bounded length; NUL characters are refused (PostgreSQL text cannot hold them). */
-export const Text = (minLength: number, maxLength: number, description?: string) =>
-  Type.String({ minLength, maxLength, pattern: '^[^\\u0000]*$', ...(description ? { description } : {}) });
+export { Text } from './text.ts';
 /** A database sequence number (serial: 1 to 2^31 - 1). */
 export const Seq = Type.Integer({ minimum: 1, maximum: 2147483647 });
 

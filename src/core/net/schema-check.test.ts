@@ -14,6 +14,7 @@ import * as searchIndex from '../contract/search-index.ts';
 import * as service from '../contract/service.ts';
 import * as sync from '../contract/sync.ts';
 import * as vessel from '../contract/vessel.ts';
+import { plainData } from '../contract/as-data.ts';
 import { checkSchema } from './schema-check.ts';
 
 const modules = {
@@ -92,24 +93,31 @@ describe('checkSchema', () => {
     expect(schemas.length).toBeGreaterThan(40);
   });
 
-  it.each(schemas)('%s: the same verdict as Value.Check, valid and broken', (_name, schema) => {
-    const random = seeded(schemas.findIndex(([, s]) => s === schema) + 1);
-    const check = checkSchema(schema);
-    let base: unknown;
-    try {
-      base = Value.Create(schema);
-    } catch {
-      base = {};
-    }
-    const verdicts = new Set<boolean>();
-    for (let i = 0; i < 60; i++) {
-      const value = i === 0 ? base : broken(base, random);
-      const expected = Value.Check(schema, value);
-      verdicts.add(expected);
-      // A valid null reads as null too: checkSchema guards answers, which are objects.
-      if (value !== null) expect(check(value) !== null, JSON.stringify(value)?.slice(0, 300)).toBe(expected);
-    }
-    // Every schema says no to something (Unknown aside): the comparison is not one-sided.
-    if (Object.keys(schema).length > 0) expect(verdicts.has(false)).toBe(true);
-  });
+  it.each(schemas)(
+    '%s: the same verdict as Value.Check, valid and broken, built or as data',
+    (_name, schema) => {
+      const random = seeded(schemas.findIndex(([, s]) => s === schema) + 1);
+      const check = checkSchema(schema);
+      // As the app's build ships it (vite.config.ts, contractAsData): plain JSON, no annotations.
+      const asData = checkSchema(JSON.parse(JSON.stringify(plainData(schema))) as TSchema);
+      let base: unknown;
+      try {
+        base = Value.Create(schema);
+      } catch {
+        base = {};
+      }
+      const verdicts = new Set<boolean>();
+      for (let i = 0; i < 60; i++) {
+        const value = i === 0 ? base : broken(base, random);
+        const expected = Value.Check(schema, value);
+        verdicts.add(expected);
+        // A valid null reads as null too: checkSchema guards answers, which are objects.
+        if (value === null) continue;
+        expect(check(value) !== null, JSON.stringify(value)?.slice(0, 300)).toBe(expected);
+        expect(asData(value) !== null, JSON.stringify(value)?.slice(0, 300)).toBe(expected);
+      }
+      // Every schema says no to something (Unknown aside): the comparison is not one-sided.
+      if (Object.keys(schema).length > 0) expect(verdicts.has(false)).toBe(true);
+    },
+  );
 });

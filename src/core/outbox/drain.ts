@@ -157,8 +157,7 @@ async function run(db: QuayDb, client: ApiCaller, opts: DrainOptions): Promise<D
     result.coalesced += dropped;
     const due = queues.filter(([head]) => {
       if (!head) return false;
-      const waiting =
-        head.nextAttemptAt > now() && !(opts.retryNow && head.attempts > 0 && !tried.has(head.seq));
+      const waiting = head.nextAttemptAt > now() && !(opts.retryNow && !tried.has(head.seq));
       if (waiting) block(head.entity, head.nextAttemptAt);
       return !waiting;
     });
