@@ -119,6 +119,8 @@ export default defineConfig({
       // The glob already takes every icon; the plugin adds manifest.webmanifest itself.
       includeManifestIcons: false,
       injectManifest: {
+        // The service worker's own build takes the contract as data too (a plugin instance of its own).
+        buildPlugins: { vite: [contractAsData()] },
         globPatterns: ['**/*.{js,css,html,svg,png}'],
         // What opening and offline use need, nothing else. Images under /assets/img are many and mostly unused by
         // any one user: cached on first use (sw/sw.ts). The large and maskable icons and the Apple touch icon are
