@@ -172,7 +172,7 @@ test('offline on the ship: three messages wait, and when the link returns each a
   test.setTimeout(120_000);
   const ship = await open(browser, baseURL ?? '', 'vessel');
   const stamp = Date.now().toString(36);
-  const sockets = await watchWorkerSockets(browser, ship.page);
+  const sockets = await watchWorkerSockets(ship.page);
   await ship.page.reload();
   await ship.chat.chatSpace.click();
   await expect(ship.chat.input).toBeVisible();
@@ -228,7 +228,7 @@ test('vessel2 (service not chat-enabled) sees no Chat Space; its socket hears th
 }) => {
   const context = await browser.newContext({ baseURL: baseURL ?? '' });
   const page = await context.newPage();
-  const sockets = await watchWorkerSockets(browser, page);
+  const sockets = await watchWorkerSockets(page);
   const chatCalls: string[] = [];
   context.on('response', (res) => {
     if (res.url().includes('/chat/')) chatCalls.push(`${res.status()} ${new URL(res.url()).pathname}`);

@@ -32,7 +32,7 @@ async function openWatched(browser: Browser, baseURL: string | undefined) {
   const page = await context.newPage();
   const problems = watchHealth(page);
   const requests = recordRequests(page);
-  const sockets = await watchWorkerSockets(browser, page);
+  const sockets = await watchWorkerSockets(page);
   return { context, page, problems, requests, sockets };
 }
 
@@ -127,8 +127,11 @@ test("a ship's chat message goes over the socket: no POST /chat/message on the w
   await signOn(page, 'vessel');
   const chat = new ChatPage(page);
   await liveAndSettled(page);
+  // A page load starts a new worker: its own connection must be up before the message (else it waits in the outbox).
+  const loaded = Date.now();
   await page.goto('/chat/QHZN');
   await expect(chat.input).toBeVisible();
+  await liveAndSettled(page, loaded);
   const text = `over the socket ${Date.now().toString(36)}`;
   await chat.send(text);
   await expect(chat.message(text)).toContainText(/Sent|Read/);

@@ -1,7 +1,8 @@
 // What the sync worker of a page sends and receives on its WebSocket (Playwright sees a page's sockets, not a dedicated
-// worker's): each worker is attached through the browser's CDP session as it starts, with the Network domain on, and
-// its sockets' frames are kept with their direction, payload and time.
-import type { Browser, Page } from '@playwright/test';
+// worker's): a CDP session of the page attaches to each worker it starts, held at its first line until the Network
+// domain is on (waitForDebuggerOnStart), so no socket opens unseen; its sockets' frames are kept with their
+// direction, payload and time.
+import type { Page } from '@playwright/test';
 
 export interface WorkerFrame {
   sent: boolean;
@@ -20,10 +21,15 @@ interface CdpMessage {
   params?: { url?: string; response?: { payloadData?: string } };
 }
 
-export async function watchWorkerSockets(browser: Browser, page: Page): Promise<WorkerSockets> {
+interface Attached {
+  sessionId: string;
+  targetInfo: { type: string };
+  waitingForDebugger: boolean;
+}
+
+export async function watchWorkerSockets(page: Page): Promise<WorkerSockets> {
   const seen: WorkerSockets = { urls: [], frames: [] };
-  const attached = new Set<string>();
-  const cdp = await browser.newBrowserCDPSession();
+  const cdp = await page.context().newCDPSession(page);
   cdp.on('Target.receivedMessageFromTarget', ({ message }: { message: string }) => {
     const m = JSON.parse(message) as CdpMessage;
     if (m.method === 'Network.webSocketCreated') seen.urls.push(m.params?.url ?? '');
@@ -32,19 +38,16 @@ export async function watchWorkerSockets(browser: Browser, page: Page): Promise<
     if (m.method === 'Network.webSocketFrameReceived')
       seen.frames.push({ sent: false, payload, at: Date.now() });
   });
-  const attach = async () => {
-    const { targetInfos } = await cdp.send('Target.getTargets');
-    for (const t of targetInfos) {
-      if (t.type !== 'worker' || attached.has(t.targetId)) continue;
-      attached.add(t.targetId);
-      const { sessionId } = await cdp.send('Target.attachToTarget', { targetId: t.targetId, flatten: false });
-      await cdp.send('Target.sendMessageToTarget', {
-        sessionId,
-        message: JSON.stringify({ id: 1, method: 'Network.enable' }),
-      });
-    }
-  };
-  page.on('worker', () => void attach().catch(() => undefined));
+  const tell = (sessionId: string, id: number, method: string) =>
+    cdp.send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id, method }) });
+  cdp.on('Target.attachedToTarget', ({ sessionId, targetInfo, waitingForDebugger }: Attached) => {
+    void (async () => {
+      if (targetInfo.type === 'worker') await tell(sessionId, 1, 'Network.enable');
+      // Messages to a target are handled in order: the network is watched before its first line runs.
+      if (waitingForDebugger) await tell(sessionId, 2, 'Runtime.runIfWaitingForDebugger');
+    })().catch(() => undefined);
+  });
+  await cdp.send('Target.setAutoAttach', { autoAttach: true, waitForDebuggerOnStart: true, flatten: false });
   return seen;
 }
 

@@ -166,6 +166,19 @@ describe('chat on the device', () => {
     expect((await serverHistory()).filter((m) => m.msgText === text)).toHaveLength(1);
   });
 
+  it('keeps the outbox copy of a message on the socket from a drain of the link coming back until the RECEIPT is late', async () => {
+    // A socket that takes the SEND and has not answered yet (on a satellite link, most of a second).
+    const slow = { canSend: () => true, send: () => true };
+    const liveCmd = createCommands({ db, client, triggerDrain: () => undefined, liveChat: slow });
+    const text = `on the socket ${Date.now()}`;
+    await liveCmd.sendChat(ROOM, text);
+    expect((await db.outbox.toArray()).map((r) => r.kind)).toEqual(['chat']);
+    // Background Sync (another command registered it) or the online event: a drain that overrides backoffs.
+    expect(await drain(db, client, { locks, retryNow: true })).toMatchObject({ applied: 0, remaining: 1 });
+    // Nothing went by the outbox: the server has no such message (this socket never delivers it).
+    expect((await serverHistory()).filter((m) => m.msgText === text)).toEqual([]);
+  });
+
   it('sends over STOMP though a read mark of the room waits; only a waiting message keeps it in the outbox', async () => {
     const chat = startLive();
     await chat.start();

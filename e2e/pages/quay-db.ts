@@ -127,12 +127,18 @@ export function syncedDatasets(snapshot: QuayDbSnapshot, datasets: Dataset[] = C
 }
 
 /**
- * Sets an outbox operation's next attempt time, as a long outage leaves it (the backoff grows to minutes): lets a
- * test reach that state without waiting minutes. Writes the raw row; the app's code is not involved.
+ * Sets an outbox operation's next attempt time and attempts, as a long outage the browser did not notice leaves it
+ * (tried and failed a few times, its backoff grown to minutes): lets a test reach that state without waiting minutes.
+ * Writes the raw row; the app's code is not involved.
  */
-export function setNextAttemptAt(page: Page, opId: string, nextAttemptAt: number): Promise<void> {
+export function setNextAttemptAt(
+  page: Page,
+  opId: string,
+  nextAttemptAt: number,
+  attempts = 5,
+): Promise<void> {
   return page.evaluate(
-    ({ opId, nextAttemptAt }) =>
+    ({ opId, nextAttemptAt, attempts }) =>
       new Promise<void>((resolve, reject) => {
         const open = indexedDB.open('quay');
         open.onerror = () => reject(open.error ?? new Error('cannot open the quay database'));
@@ -144,7 +150,7 @@ export function setNextAttemptAt(page: Page, opId: string, nextAttemptAt: number
           all.onsuccess = () => {
             const row = (all.result as { opId: string }[]).find((r) => r.opId === opId);
             if (!row) return reject(new Error(`no outbox operation ${opId}`));
-            store.put({ ...row, nextAttemptAt });
+            store.put({ ...row, nextAttemptAt, attempts });
           };
           tx.oncomplete = () => {
             db.close();
@@ -153,6 +159,6 @@ export function setNextAttemptAt(page: Page, opId: string, nextAttemptAt: number
           tx.onerror = () => reject(tx.error ?? new Error('cannot write the outbox'));
         };
       }),
-    { opId, nextAttemptAt },
+    { opId, nextAttemptAt, attempts },
   );
 }

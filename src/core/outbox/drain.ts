@@ -157,7 +157,10 @@ async function run(db: QuayDb, client: ApiCaller, opts: DrainOptions): Promise<D
     result.coalesced += dropped;
     const due = queues.filter(([head]) => {
       if (!head) return false;
-      const waiting = head.nextAttemptAt > now() && !(opts.retryNow && !tried.has(head.seq));
+      // retryNow overrides a backoff (attempts > 0), never a hold of an operation not yet tried (a chat message's
+      // copy waiting for the socket's receipt).
+      const waiting =
+        head.nextAttemptAt > now() && !(opts.retryNow && head.attempts > 0 && !tried.has(head.seq));
       if (waiting) block(head.entity, head.nextAttemptAt);
       return !waiting;
     });
