@@ -3,14 +3,25 @@
 import type { QuayDb } from '../db.ts';
 import type { OpKind } from './types.ts';
 
-/** Kinds that are not the user's changes (page views): sent like the others, never counted as "changes waiting". */
-export const UNCOUNTED_KINDS: readonly OpKind[] = ['history'];
-
 /**
- * Kinds of which only the newest per entity is sent (a room's read marks, chat-ops.ts): each entity counts once,
- * so the number is what will be sent, not how often the user scrolled.
+ * How each kind counts among the user's changes waiting, beside its module in ./ops but apart from it, so that the
+ * window counts without loading the ops: 'each' operation; 'once' per entity for kinds of which only the newest is
+ * sent (a room's read marks, chat-ops.ts), so the number is what will be sent, not how often the user scrolled; 'not'
+ * for what is not the user's change (page views). A kind missing here does not compile.
  */
-export const ONCE_PER_ENTITY_KINDS: readonly OpKind[] = ['chatRead'];
+const COUNTED: { readonly [K in OpKind]: 'each' | 'once' | 'not' } = {
+  ack: 'each',
+  read: 'each',
+  setting: 'each',
+  subscription: 'each',
+  device: 'each',
+  history: 'not',
+  mySetting: 'each',
+  chat: 'each',
+  chatRead: 'once',
+  berthProspect: 'each',
+  pushAlert: 'each',
+};
 
 /**
  * Rule 4: what the window shows. How many of the user's changes wait to be sent: page views not counted; read marks
@@ -20,9 +31,9 @@ export async function pendingCount(db: QuayDb): Promise<number> {
   let count = 0;
   const once = new Set<string>();
   await db.outbox.each((row) => {
-    if (UNCOUNTED_KINDS.includes(row.kind)) return;
-    if (ONCE_PER_ENTITY_KINDS.includes(row.kind)) once.add(row.entity);
-    else count += 1;
+    const counted = COUNTED[row.kind];
+    if (counted === 'once') once.add(row.entity);
+    else if (counted === 'each') count += 1;
   });
   return count + once.size;
 }

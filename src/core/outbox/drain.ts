@@ -207,7 +207,7 @@ export async function drain(db: QuayDb, client: ApiCaller, opts: DrainOptions = 
   });
 }
 
-export { pendingCount, UNCOUNTED_KINDS } from './count.ts';
+export { pendingCount } from './count.ts';
 export { coalesce } from './coalesce.ts';
 export { checkAnswer, type OpAnswer } from './answer.ts';
 export { backoffMs, classify, DEFAULT_BACKOFF } from './classify.ts';
