@@ -169,7 +169,7 @@ export async function buildServer(opts: BuildOptions): Promise<App> {
   // answers with a body; a 304 has none (and only updates what a cache kept), so it goes without them too.
   app.addHook('onSend', async (req, reply, payload) => {
     if (!req.url.startsWith('/api/') && !req.url.startsWith('/IBP_REFRESH.do'))
-      return staticHeaders(reply, payload);
+      return staticHeaders(req.url, reply, payload);
     for (const h of DOCUMENT_ONLY_HEADERS) reply.removeHeader(h);
     if (reply.statusCode === 304) for (const h of BODY_ONLY_HEADERS) reply.removeHeader(h);
     // The answer to a change is never revalidated nor kept by a cache: no ETag, no Cache-Control (about 70 B of each
@@ -237,12 +237,16 @@ function createFastify(config: Config): FastifyInstance {
   return secure as unknown as FastifyInstance;
 }
 
+/** Scripts that start a worker: their response's CSP is the worker's policy (the service worker, the sync worker). */
+const WORKER_SCRIPT = /^\/(sw\.js|assets\/sync-worker-[\w-]+\.js)(\?|$)/;
+
 /**
- * The app's files other than its pages go without the headers that only a document reads (about 200 B each, 20
- * files in a first install); scripts keep the CSP, which a worker's script carries for the worker. A 304 (sw.js is
- * checked every hour) goes with its validators only.
+ * The app's files other than its pages go without the headers that only a document reads (about 300 B each, 20
+ * files in a first install): only a worker's script keeps the CSP, its worker's policy. A hashed file, kept a year
+ * and never revalidated, goes without validators and Accept-Ranges. A 304 (sw.js is checked every hour) goes with its
+ * validators only.
  */
-function staticHeaders<T>(reply: FastifyReply, payload: T): T {
+function staticHeaders<T>(url: string, reply: FastifyReply, payload: T): T {
   // A 304 only updates the headers a cache kept with the body: what it leaves out stays as it was.
   if (reply.statusCode === 304) {
     for (const h of [...DOCUMENT_ONLY_HEADERS, ...BODY_ONLY_HEADERS]) reply.removeHeader(h);
@@ -251,7 +255,9 @@ function staticHeaders<T>(reply: FastifyReply, payload: T): T {
   const type = String(reply.getHeader('content-type') ?? '');
   if (type === '' || type.startsWith('text/html')) return payload;
   for (const h of DOCUMENT_ONLY_HEADERS) if (h !== 'content-security-policy') reply.removeHeader(h);
-  if (!type.includes('javascript')) reply.removeHeader('content-security-policy');
+  if (!WORKER_SCRIPT.test(url)) reply.removeHeader('content-security-policy');
+  if (String(reply.getHeader('cache-control') ?? '').includes('immutable'))
+    for (const h of ['etag', 'last-modified', 'accept-ranges']) reply.removeHeader(h);
   return payload;
 }
 

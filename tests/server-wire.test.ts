@@ -30,6 +30,8 @@ beforeAll(async () => {
   const script = `console.log(${JSON.stringify('a line of the app '.repeat(100))})`;
   await writeFile(join(dist, 'assets', 'index-AbCdEf12.js'), script);
   await writeFile(join(dist, 'assets', 'index-AbCdEf12.js.br'), brotliCompressSync(script));
+  await writeFile(join(dist, 'assets', 'sync-worker-AbCdEf12.js'), script);
+  await writeFile(join(dist, 'sw.js'), script);
   server = await startTestServer({ distDir: dist, keepAliveS: 600, ...certificate(dir) });
   base = await server.listen();
 });
@@ -106,8 +108,13 @@ describe('the server over TLS', () => {
     expect(res.headers['content-encoding']).toBe('br');
     expect(res.headers['x-frame-options']).toBeUndefined();
     expect(res.headers['cross-origin-opener-policy']).toBeUndefined();
-    // A worker's script carries its CSP.
-    expect(res.headers['content-security-policy']).toBeTruthy();
+    expect(res.headers['content-security-policy']).toBeUndefined();
+    // Kept a year and never revalidated: no validators.
+    expect(res.headers['cache-control']).toContain('immutable');
+    for (const h of ['etag', 'last-modified', 'accept-ranges']) expect(res.headers[h], h).toBeUndefined();
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+    // A worker's script carries its CSP: it is the worker's policy.
+    for (const path of ['/assets/sync-worker-AbCdEf12.js', '/sw.js'])
+      expect((await h2get(path)).headers['content-security-policy'], path).toContain("connect-src 'self'");
   });
 });
