@@ -26,6 +26,7 @@ import type { StompSettings } from './stomp/broker.ts';
 import { withChangeFeed } from './sync/changes.ts';
 import { createCatalog } from './sync/catalog.ts';
 import { createSyncHints, type SyncHints } from './sync/hints.ts';
+import { refuseNonFinite, validatorCompiler } from './http/validation.ts';
 
 export interface BuildOptions {
   db: Db;
@@ -83,6 +84,8 @@ export async function buildServer(opts: BuildOptions): Promise<App> {
   let hints: SyncHints | null = null;
   const db = withChangeFeed(opts.db, (committed) => hints?.committed(committed));
   const app = createFastify(config).withTypeProvider<TypeBoxTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.addHook('preHandler', refuseNonFinite);
 
   const push = createPushService({
     db,
@@ -219,7 +222,6 @@ function createFastify(config: Config): FastifyInstance {
   const common = {
     logger: { level: config.logLevel },
     bodyLimit: config.bodyLimit,
-    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array' as const, allErrors: false } },
     trustProxy: true,
     keepAliveTimeout: idleMs,
     http2SessionTimeout: idleMs,

@@ -3,7 +3,14 @@ import { Type } from 'typebox';
 import { Text } from '../../src/core/contract/common.ts';
 import { SIGN_ON_MARK_COOKIE } from '../../src/core/net/sign-on-mark.ts';
 import type { App } from '../context.ts';
-import { endSession, createSession, sessionUser, SESSION_COOKIE, SESSION_COOKIE_PATH } from './sessions.ts';
+import {
+  endSession,
+  createSession,
+  sessionIdOf,
+  sessionUser,
+  SESSION_COOKIE,
+  SESSION_COOKIE_PATH,
+} from './sessions.ts';
 import { verifyPassword } from './password.ts';
 import { signOnPage, SSO_CSS, type DemoUserRow } from './sso-page.ts';
 import { TOKEN_HEADER } from './guard.ts';
@@ -90,7 +97,7 @@ export async function authRoutes(app: App): Promise<void> {
       schema: {
         summary: 'Turn the sign-on session into a short-lived token; with f_cmd=11, log out',
         tags: ['auth'],
-        querystring: Type.Object({ f_cmd: Type.Optional(Type.String({ maxLength: 8 })) }),
+        querystring: Type.Object({ f_cmd: Type.Optional(Type.String({ pattern: '^[0-9]{1,8}$' })) }),
         response: {
           200: Type.Union([
             Type.Object({ Result: Type.Literal('Ok'), token: Type.String() }),
@@ -102,7 +109,7 @@ export async function authRoutes(app: App): Promise<void> {
     },
     async (req, reply) => {
       reply.header('cache-control', 'no-store');
-      const sid = req.cookies[SESSION_COOKIE];
+      const sid = sessionIdOf(req.cookies[SESSION_COOKIE]);
       if (req.query.f_cmd === '11') {
         const header = req.headers[TOKEN_HEADER];
         const token = Array.isArray(header) ? header[0] : header;

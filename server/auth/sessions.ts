@@ -36,6 +36,12 @@ export function loggedUserOf(row: UserRow): LoggedUser {
   };
 }
 
+/** A session id as createSession makes them (32 random bytes, base64url); anything else in the cookie is no session
+ * (a NUL or a megabyte of it would otherwise reach SQL). */
+const SESSION_ID = /^[A-Za-z0-9_-]{43}$/;
+export const sessionIdOf = (value: string | undefined): string | null =>
+  value !== undefined && SESSION_ID.test(value) ? value : null;
+
 export async function createSession(sql: Sql, usrId: string, ttlS: number): Promise<string> {
   const sid = randomBytes(32).toString('base64url');
   await sql.query(

@@ -1,4 +1,5 @@
 // Typed HTTP errors named after SPEC §8's catalogue, and the one error handler that shapes every error body.
+import { NO_NUL_PATTERN } from '../../src/core/contract/text.ts';
 import type { FastifyError, FastifyInstance } from 'fastify';
 
 export class HttpError extends Error {
@@ -50,11 +51,14 @@ export function installErrorHandler(app: FastifyInstance): void {
       const field = first?.instancePath ? `${where}${first.instancePath.replace(/\//g, '.')}` : where;
       const missing = (first?.params as { missingProperty?: string } | undefined)?.missingProperty;
       const extra = (first?.params as { additionalProperty?: string } | undefined)?.additionalProperty;
+      const pattern = (first?.params as { pattern?: string } | undefined)?.pattern;
       const message = missing
         ? `${field}.${missing} is required`
         : extra
           ? `${field}.${extra} is not allowed`
-          : `${field} ${first?.message ?? 'is invalid'}`;
+          : pattern === NO_NUL_PATTERN
+            ? `${field} must not contain NUL characters`
+            : `${field} ${first?.message ?? 'is invalid'}`;
       return reply.code(400).send(errorBody(400, 'ValidationError', message));
     }
     const status =

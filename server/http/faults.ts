@@ -1,7 +1,7 @@
 // Dev fault injection: the next N calls whose path starts with a prefix answer a status, or hang first.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { decodeJwt } from 'jose';
-import { SESSION_COOKIE } from '../auth/sessions.ts';
+import { SESSION_COOKIE, sessionIdOf } from '../auth/sessions.ts';
 import { errorBody } from './errors.ts';
 
 export interface Fault {
@@ -29,7 +29,8 @@ const NOBODY: Caller = { usrId: null, sid: null };
  */
 function callerOf(req: FastifyRequest): Caller {
   const token = req.headers['x-auth-token'];
-  if (typeof token !== 'string' || !token) return { usrId: null, sid: req.cookies[SESSION_COOKIE] ?? null };
+  if (typeof token !== 'string' || !token)
+    return { usrId: null, sid: sessionIdOf(req.cookies[SESSION_COOKIE]) };
   try {
     const claims = decodeJwt(token);
     return { usrId: claims.sub ?? null, sid: typeof claims.sid === 'string' ? claims.sid : null };

@@ -30,7 +30,7 @@ const ChatInject = Type.Object(
     roomId: Type.Optional(RoomId),
     vslCd: Type.Optional(Type.String({ pattern: '^[A-Z0-9]{4}$', description: "the vessel's room" })),
     sender: UsrId,
-    text: Type.String({ minLength: 1, maxLength: MSG_TEXT_MAX }),
+    text: Text(1, MSG_TEXT_MAX),
     count: Type.Optional(
       Type.Integer({ minimum: 1, maximum: 100, description: 'that many messages, text suffixed " (i/n)"' }),
     ),

@@ -3,7 +3,7 @@ import { Type } from 'typebox';
 import { userOf, type App } from '../../context.ts';
 import { badRequest, forbidden, HttpError, notFound } from '../../http/errors.ts';
 import { mutate } from '../../http/mutation.ts';
-import { IsoDate, VslCd } from '../../../src/core/contract/common.ts';
+import { IsoDate, Seq, VslCd } from '../../../src/core/contract/common.ts';
 import {
   BerthPrspBody,
   BerthPrspResponse,
@@ -48,7 +48,7 @@ export async function chatMessageRoutes(app: App): Promise<void> {
         tags,
         security,
         summary: "One page of a room's messages, newest first, older than beforeSeq (0: from the newest)",
-        params: Type.Object({ roomId: RoomId, beforeSeq: Type.Integer({ minimum: 0 }) }),
+        params: Type.Object({ roomId: RoomId, beforeSeq: Type.Integer({ minimum: 0, maximum: 2147483647 }) }),
         querystring: Type.Object({
           size: Type.Optional(
             Type.Integer({ minimum: 1, maximum: HISTORY_PAGE_MAX, default: HISTORY_PAGE_DEFAULT }),
@@ -106,7 +106,7 @@ export async function chatMessageRoutes(app: App): Promise<void> {
         summary: 'Mark a message, and every older unread message of its room, read by the caller',
         description:
           'Writes, so it accepts an Idempotency-Key. sender and senderType, when sent, must match the message.',
-        params: Type.Object({ msgSeq: Type.Integer({ minimum: 1 }) }),
+        params: Type.Object({ msgSeq: Seq }),
         querystring: Type.Object({
           roomId: RoomId,
           readDate: Type.Optional(IsoDate),

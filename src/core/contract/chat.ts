@@ -1,7 +1,8 @@
 // API contract for chat (SPEC §3 chat room and message, §4 unread count and enablement, §7 chat calls):
 // route schemas and OpenAPI on the server, types and small rules for the app, the worker and the STOMP broker.
 import { Type, type Static } from 'typebox';
-import { IsoDate, PortCd } from './common.ts';
+import { IsoDate, PortCd, Seq } from './common.ts';
+import { Text } from './text.ts';
 
 import { BERTH_REMARK_MAX, MSG_TEXT_MAX } from './chat-rules.ts';
 
@@ -155,11 +156,7 @@ export const SendMessageBody = Type.Object(
   {
     roomId: RoomId,
     clientMsgId: ClientMsgId,
-    msgText: Type.String({
-      minLength: 1,
-      maxLength: MSG_TEXT_MAX,
-      description: 'trimmed; must not be blank',
-    }),
+    msgText: Text(1, MSG_TEXT_MAX, 'trimmed; must not be blank'),
   },
   { additionalProperties: false },
 );
@@ -173,10 +170,7 @@ export const SendMessageResponse = Type.Object({
 });
 export type SendMessageResponse = Static<typeof SendMessageResponse>;
 
-export const PushAlertBody = Type.Object(
-  { roomId: RoomId, msgSeq: Type.Integer({ minimum: 1 }) },
-  { additionalProperties: false },
-);
+export const PushAlertBody = Type.Object({ roomId: RoomId, msgSeq: Seq }, { additionalProperties: false });
 export type PushAlertBody = Static<typeof PushAlertBody>;
 
 export const PushAlertResponse = Type.Object({
@@ -193,14 +187,8 @@ export const BerthPrspBody = Type.Object(
     portCd: PortCd,
     etb: Type.Optional(IsoDate),
     etd: Type.Optional(IsoDate),
-    ydNm: Type.Optional(
-      Type.String({
-        minLength: 1,
-        maxLength: 100,
-        description: 'terminal; defaults to the port call terminal',
-      }),
-    ),
-    remark: Type.Optional(Type.String({ maxLength: BERTH_REMARK_MAX })),
+    ydNm: Type.Optional(Text(1, 100, 'terminal; defaults to the port call terminal')),
+    remark: Type.Optional(Text(0, BERTH_REMARK_MAX)),
     clientMsgId: Type.Optional(
       Type.String({
         pattern: '^[A-Za-z0-9_-]{1,64}$',

@@ -110,7 +110,9 @@ export const SubscriptionBody = Type.Object(
       Type.Object({
         endpoint: Type.String({ format: 'uri', maxLength: 2048, pattern: '^https://' }),
         // Null first: the validator coerces, and a number first would turn null into 0.
-        expirationTime: Type.Optional(Type.Union([Type.Null(), Type.Number()])),
+        expirationTime: Type.Optional(
+          Type.Union([Type.Null(), Type.Number({ minimum: 0, maximum: 8.64e15, description: 'epoch ms' })]),
+        ),
         keys: Type.Object({ p256dh: Text(1, 256), auth: Text(1, 128) }),
       }),
     ),

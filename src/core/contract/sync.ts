@@ -4,6 +4,7 @@
 // OpenAPI) and the worker (types, answer checks).
 import { Type, type Static } from 'typebox';
 import { LoggedUser, MyPort } from './common.ts';
+import { Text } from './text.ts';
 import { NotificationDetail, NotificationItem, NotificationSetting } from './notification.ts';
 import { ChatRoom } from './chat.ts';
 
@@ -106,7 +107,7 @@ export const PushOp = Type.Object(
     /** The operation's id: its Idempotency-Key (a resend answers the first answer and changes nothing). */
     id: Type.String({ minLength: 1, maxLength: 200, pattern: '^[A-Za-z0-9._:@-]+$' }),
     /** What it is about: after a transient failure, later operations of the same entity wait (order per entity). */
-    entity: Type.String({ minLength: 1, maxLength: 200 }),
+    entity: Text(1, 200),
     method: Type.Union([Type.Literal('GET'), Type.Literal('POST'), Type.Literal('PUT')]),
     /** The per-item call's path under /api/v2/app, with its query, e.g. /notification/user/read. */
     path: Type.String({ minLength: 2, maxLength: 1000, pattern: '^/' }),

@@ -1,0 +1,377 @@
+// Every route of the OpenAPI document, fed bad input the way a broken client or a hostile one would send it: malformed
+// JSON, bodies of the wrong type, wrong types in every field, missing fields, out-of-range and non-finite numbers,
+// numbers past PostgreSQL's int4, NUL and control characters, oversized bodies. No answer may be a 5xx, and a
+// refused change stores nothing (the user-writable tables are the same before and after).
+import { Check } from 'typebox/schema';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from './helpers/server.ts';
+
+interface JsonSchema {
+  type?: string | string[];
+  anyOf?: JsonSchema[];
+  const?: unknown;
+  enum?: unknown[];
+  pattern?: string;
+  format?: string;
+  minLength?: number;
+  minimum?: number;
+  maximum?: number;
+  minItems?: number;
+  items?: JsonSchema | JsonSchema[];
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+}
+interface Parameter {
+  in: 'path' | 'query' | 'header';
+  name: string;
+  required?: boolean;
+  schema: JsonSchema;
+}
+interface Operation {
+  parameters?: Parameter[];
+  requestBody?: { content: Record<string, { schema: JsonSchema }> };
+}
+interface Route {
+  method: string;
+  path: string;
+  op: Operation;
+}
+
+/** Values the demo world knows, tried in turn for a string with a pattern. */
+const KNOWN = [
+  'QHZN',
+  'SGSIN',
+  'V-QHZN',
+  'AEX',
+  'N001',
+  'vessel',
+  'Y',
+  'V',
+  'P',
+  '1',
+  'E',
+  '2026-11-26',
+  '20261126',
+  '2026-11-26T00:00:00Z',
+  'https://push.example/x',
+  'x',
+];
+
+/** A value the schema accepts (as close as a generic walk gets), so that one bad field is what a request tests. */
+function valid(s: JsonSchema | undefined): unknown {
+  if (!s) return 'x';
+  if (s.const !== undefined) return s.const;
+  if (s.enum) return s.enum[0];
+  if (s.anyOf) return valid(s.anyOf.find((b) => b.type !== 'null') ?? s.anyOf[0]);
+  const type = Array.isArray(s.type) ? s.type[0] : s.type;
+  switch (type) {
+    case 'integer':
+    case 'number':
+      return Math.min(s.maximum ?? Number.MAX_SAFE_INTEGER, Math.max(s.minimum ?? 1, 1));
+    case 'boolean':
+      return true;
+    case 'null':
+      return null;
+    case 'array': {
+      const items = Array.isArray(s.items) ? s.items : Array.from({ length: s.minItems ?? 0 }, () => s.items);
+      return items.map((i) => valid(i as JsonSchema));
+    }
+    case 'object': {
+      const out: Record<string, unknown> = {};
+      for (const name of s.required ?? []) out[name] = valid(s.properties?.[name]);
+      return out;
+    }
+    default: {
+      if (s.format === 'date-time') return '2026-11-26T00:00:00Z';
+      const re = s.pattern ? new RegExp(s.pattern) : null;
+      const hit = KNOWN.find((k) => (!re || re.test(k)) && k.length >= (s.minLength ?? 0));
+      return hit ?? 'x'.repeat(Math.max(1, s.minLength ?? 1));
+    }
+  }
+}
+
+/** Bad values of a path or query parameter, as they travel in a URL (already encoded). */
+const BAD_IN_URL = [
+  'Infinity',
+  '-Infinity',
+  '1e999',
+  '2147483648',
+  '-2147483649',
+  '9007199254740993',
+  '-1',
+  '1.5',
+  'NaN',
+  '0x10',
+  '%00',
+  'a%00b',
+  '%01%1F',
+  '',
+  'x'.repeat(3000),
+  '%E0%A4%A',
+  encodeURIComponent("'; DROP TABLE users; --"),
+  '..%2F..%2Fetc',
+];
+
+/** Whether a parameter's schema takes this value as it travels in a URL (numbers as written, not coerced loosely). */
+function takes(schema: JsonSchema, encoded: string): boolean {
+  let text: string;
+  try {
+    text = decodeURIComponent(encoded);
+  } catch {
+    return false;
+  }
+  const branches = schema.anyOf ?? [schema];
+  return branches.some((b) => {
+    const type = Array.isArray(b.type) ? b.type[0] : b.type;
+    if (type === 'integer' || type === 'number') {
+      if (!(type === 'integer' ? /^-?\d+$/ : /^-?\d+(\.\d+)?$/).test(text)) return false;
+      return Check(b as never, Number(text));
+    }
+    if (type === 'boolean') return text === 'true' || text === 'false';
+    if (type === 'array') return Check(b as never, text.split(','));
+    return Check(b as never, text);
+  });
+}
+
+/**
+ * Taken as the server reads them, not refused (only never a 5xx): a number in hexadecimal (Ajv reads "0x10" as 16),
+ * a malformed escape (the query parser keeps it as written), nothing at all (an optional parameter left out, or a
+ * route of its own without the path segment).
+ */
+const LENIENT = ['0x10', '%E0%A4%A', ''];
+
+/** A placeholder in a JSON body replaced by raw JSON text that no JavaScript value serializes to (1e999). */
+const RAW = '__raw__';
+const BAD_IN_BODY: unknown[] = [
+  true,
+  null,
+  [],
+  {},
+  ['x'],
+  'x',
+  '',
+  1.5,
+  -1,
+  0,
+  2147483648,
+  -2147483649,
+  2 ** 53 + 2,
+  '\u0000',
+  'a\u0000b',
+  '\u0001\u001f',
+  'x'.repeat(70_000),
+  `${RAW}1e999`,
+  `${RAW}-1e999`,
+];
+
+const jsonText = (body: unknown): string =>
+  JSON.stringify(body).replace(new RegExp(`"${RAW}([^"]*)"`, 'g'), '$1');
+
+let s: TestServer;
+let routes: Route[] = [];
+
+/** The tables a user's request may write: their row counts and a hash of their rows. */
+const WRITABLE = [
+  'mutations',
+  'notifications',
+  'notification_settings',
+  'user_devices',
+  'chat_messages',
+  'chat_reads',
+  'chat_members',
+  'event_remarks',
+  'vessel_memos',
+  'next_docks',
+  'widget_flags',
+  'app_history',
+  'analytics_event',
+  'user_relations',
+  'sync_clock',
+];
+async function stored(): Promise<string> {
+  const parts = WRITABLE.map(
+    (t) => `(SELECT count(*) || ':' || coalesce(sum(hashtext(x::text)), 0) FROM ${t} x)`,
+  );
+  const rows = await s.db.query<{ v: string }>(`SELECT concat_ws('|', ${parts.join(', ')}) AS v`);
+  return rows[0]?.v ?? '';
+}
+
+const problems: string[] = [];
+let sent = 0;
+
+/** One request; a 5xx is a problem, and so is a refused change that left something stored. */
+async function attempt(
+  route: Route,
+  what: string,
+  url: string,
+  payload?: string,
+  headers: Record<string, string> = {},
+  /** The value breaks its schema: the server must refuse it (a 2xx would mean it was converted or let through). */
+  mustRefuse = false,
+): Promise<void> {
+  const changes = route.method !== 'GET';
+  const before = changes ? await stored() : '';
+  const token = await s.token('staff');
+  const res = await s.app.inject({
+    method: route.method as 'GET',
+    url,
+    headers: {
+      'x-auth-token': token,
+      ...(payload !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...headers,
+    },
+    ...(payload !== undefined ? { payload } : {}),
+  });
+  sent++;
+  if (res.statusCode >= 500)
+    problems.push(`${route.method} ${route.path} ${what}: ${res.statusCode} ${res.body.slice(0, 160)}`);
+  if (mustRefuse && res.statusCode < 400)
+    problems.push(
+      `${route.method} ${route.path} ${what}: its schema refuses it, the server answered ${res.statusCode}`,
+    );
+  if (changes && res.statusCode >= 400 && (await stored()) !== before)
+    problems.push(
+      `${route.method} ${route.path} ${what}: refused (${res.statusCode}) but something was stored`,
+    );
+}
+
+function urlOf(route: Route, values: Record<string, string>): string {
+  const params = route.op.parameters ?? [];
+  let path = route.path;
+  for (const p of params.filter((x) => x.in === 'path'))
+    path = path.replace(`{${p.name}}`, values[p.name] ?? encodeURIComponent(String(valid(p.schema))));
+  const query = params
+    .filter((p) => p.in === 'query' && (p.required || p.name in values))
+    .map((p) => `${p.name}=${values[p.name] ?? encodeURIComponent(String(valid(p.schema)))}`);
+  return query.length ? `${path}?${query.join('&')}` : path;
+}
+
+beforeAll(async () => {
+  s = await startTestServer();
+  const doc = (await s.call('GET', '/api/docs/openapi.json')).json<{
+    paths: Record<string, Record<string, Operation>>;
+  }>();
+  routes = Object.entries(doc.paths).flatMap(([path, ops]) =>
+    Object.entries(ops).map(([method, op]) => ({ method: method.toUpperCase(), path, op })),
+  );
+});
+afterAll(() => s.close());
+
+/** What a request's schema leaves open: numbers without both bounds, text that may hold NUL. */
+function openings(s: JsonSchema | undefined, at: string, out: string[]): string[] {
+  if (!s) return out;
+  for (const b of s.anyOf ?? []) openings(b, at, out);
+  const type = Array.isArray(s.type) ? s.type[0] : s.type;
+  if ((type === 'integer' || type === 'number') && s.const === undefined && !s.enum)
+    if (s.minimum === undefined || s.maximum === undefined) out.push(`${at}: a number without both bounds`);
+  if (type === 'string' && s.const === undefined && !s.enum && !s.pattern && !s.format)
+    out.push(`${at}: text with no pattern (NUL and control characters pass)`);
+  if (type === 'array') for (const i of [s.items ?? []].flat()) openings(i, `${at}[]`, out);
+  for (const [name, p] of Object.entries(s.properties ?? {})) openings(p, `${at}.${name}`, out);
+  return out;
+}
+
+describe('every route of the OpenAPI document under bad input', () => {
+  it('bounds every number of a request to its column, and keeps NUL out of every text', () => {
+    const open = routes.flatMap((r) => {
+      const where = `${r.method} ${r.path}`;
+      const out: string[] = [];
+      for (const p of r.op.parameters ?? []) openings(p.schema, `${where} ${p.in} ${p.name}`, out);
+      openings(r.op.requestBody?.content['application/json']?.schema, `${where} body`, out);
+      return out;
+    });
+    expect(open).toEqual([]);
+  });
+
+  it('answers each bad parameter, body and field with a 4xx or a 2xx, never a 5xx, and a refusal stores nothing', async () => {
+    expect(routes.length).toBeGreaterThan(60);
+    for (const route of routes) {
+      // Each path and query parameter in turn, the others valid.
+      for (const p of route.op.parameters ?? []) {
+        if (p.in === 'header') continue;
+        const body = route.op.requestBody?.content['application/json']?.schema;
+        for (const bad of BAD_IN_URL)
+          await attempt(
+            route,
+            `${p.in} ${p.name}=${bad.slice(0, 20)}`,
+            urlOf(route, { [p.name]: bad }),
+            body ? jsonText(valid(body)) : undefined,
+            {},
+            !takes(p.schema, bad) && !LENIENT.includes(bad),
+          );
+      }
+      const schema = route.op.requestBody?.content['application/json']?.schema;
+      if (!schema) continue;
+      const url = urlOf(route, {});
+      // The body as a whole: malformed, of the wrong type, empty, far too large.
+      for (const raw of [
+        '{',
+        '{"a":',
+        '[]',
+        '"x"',
+        'null',
+        '1',
+        'true',
+        '{}',
+        `{"x":"${'y'.repeat(3_000_000)}"}`,
+      ])
+        await attempt(route, `body ${raw.slice(0, 12)}`, url, raw);
+      await attempt(route, 'body as text/plain', url, jsonText(valid(schema)), {
+        'content-type': 'text/plain',
+      });
+      // Each field in turn: each bad value, and missing.
+      const base = valid(schema);
+      if (base && typeof base === 'object' && !Array.isArray(base)) {
+        const fields = Object.keys(schema.properties ?? {});
+        for (const field of fields) {
+          const fieldSchema = schema.properties?.[field] ?? {};
+          for (const bad of BAD_IN_BODY) {
+            const text = jsonText({ ...base, [field]: bad });
+            const parsed = (JSON.parse(text) as Record<string, unknown>)[field];
+            await attempt(
+              route,
+              `field ${field}=${JSON.stringify(bad)?.slice(0, 20)}`,
+              url,
+              text,
+              {},
+              !Check(fieldSchema as never, parsed),
+            );
+          }
+          const { [field]: _gone, ...without } = base as Record<string, unknown>;
+          await attempt(
+            route,
+            `field ${field} missing`,
+            url,
+            jsonText(without),
+            {},
+            schema.required?.includes(field) ?? false,
+          );
+        }
+      }
+    }
+    // Headers and cookies a client should never send, on every route: a NUL or control character decoded from a
+    // cookie, a token that is not one, keys and validators far too long or not text.
+    const BAD_HEADERS: Record<string, string>[] = [
+      { cookie: 'quay_sid=%00' },
+      { cookie: `quay_sid=${'%01'.repeat(200)}` },
+      { cookie: `quay_sid=${'x'.repeat(5000)}` },
+      { 'x-auth-token': 'a.b.c' },
+      { 'x-auth-token': '%00' },
+      { 'idempotency-key': 'x'.repeat(5000) },
+      { 'idempotency-key': '%00' },
+      { 'if-none-match': `"${'%00'.repeat(10)}"` },
+      { 'if-none-match': 'W/'.repeat(3000) },
+    ];
+    for (const route of [...routes, { method: 'POST', path: '/sso/login', op: {} }])
+      for (const headers of BAD_HEADERS)
+        await attempt(
+          route,
+          `header ${JSON.stringify(headers).slice(0, 40)}`,
+          urlOf(route, {}),
+          undefined,
+          headers,
+        );
+    console.log(`fuzz: ${routes.length} routes, ${sent} requests, ${problems.length} problems`);
+    expect(problems).toEqual([]);
+  }, 600_000);
+});
