@@ -460,6 +460,7 @@ describe('the built app', () => {
     await mkdir(join(dist, 'assets'));
     await writeFile(join(dist, 'assets', 'index-AbCdEf12.js'), 'console.log(1)');
     await writeFile(join(dist, 'sw.js'), 'self.skipWaiting');
+    await writeFile(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     // The build's precompressed copies (vite.config.ts): sent in their place, under the same caching rule.
     const { brotliCompressSync } = await import('node:zlib');
     await writeFile(join(dist, 'assets', 'index-AbCdEf12.js.br'), brotliCompressSync('console.log(1)'));
@@ -481,6 +482,8 @@ describe('the built app', () => {
         const sw = await app.app.inject({ url: '/sw.js', headers });
         expect(sw.headers['cache-control'], encoding).toBe('public, max-age=3600');
       }
+      // An icon keeps its name: kept a day, not asked again on every page.
+      expect((await app.app.inject('/favicon.svg')).headers['cache-control']).toBe('public, max-age=86400');
       expect((await app.app.inject('/assets/missing-12345678.js')).statusCode).toBe(404);
       expect((await app.app.inject('/api/v2/app/none')).headers['content-type']).toContain(
         'application/json',

@@ -10,6 +10,11 @@ import { errorBody } from './errors.ts';
 /** How long the browser may use its copy of sw.js before checking the server for a new version. */
 const SW_MAX_AGE_S = 3600;
 
+/** Icons keep their names from one version to the next: the browser keeps them a day rather than asking again on
+ * every page (the sign-on page and each reload asked for favicon.svg: three 304s in a first install). */
+const ICON = /\/(favicon\.(svg|ico)|apple-touch-icon\.png|icons\/[\w-]+\.png)$/;
+const ICON_MAX_AGE_S = 86_400;
+
 const API_PREFIXES = ['/api/', '/sso/', '/IBP_REFRESH.do', '/healthz', '/ws'];
 
 export async function staticApp(app: App, distDir: string): Promise<void> {
@@ -30,7 +35,9 @@ export async function staticApp(app: App, distDir: string): Promise<void> {
             ? 'public, max-age=31536000, immutable'
             : /\/sw\.js$/.test(asked)
               ? `public, max-age=${SW_MAX_AGE_S}`
-              : 'no-cache',
+              : ICON.test(asked)
+                ? `public, max-age=${ICON_MAX_AGE_S}`
+                : 'no-cache',
         );
       },
     });
