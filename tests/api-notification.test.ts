@@ -259,7 +259,7 @@ describe('settings', () => {
 describe('devices and push subscription', () => {
   const sub = { endpoint: 'https://push.example.test/abc', keys: { p256dh: 'BPk', auth: 'xyz' } };
 
-  it('saves a subscription, switches it off, and ties a device to whoever signs on', async () => {
+  it('saves a subscription, switches it off, and moves a device to another user only from its own browser', async () => {
     const on = await s.call('POST', `${N}/user/subscription`, {
       as: 'vessel',
       body: { notDevId: 'dev-1', notSbscrYn: 'Y', subscription: sub },
@@ -274,11 +274,29 @@ describe('devices and push subscription', () => {
       `SELECT not_sbscr_yn, subscription FROM user_devices WHERE not_dev_id = 'dev-1'`,
     );
     expect(rows[0]).toEqual({ not_sbscr_yn: 'N', subscription: sub });
+    const owner = async () =>
+      (await s.db.query<{ usr_id: string }>(`SELECT usr_id FROM user_devices WHERE not_dev_id = 'dev-1'`))[0];
+    // A device is its user's: another user naming its id moves nothing, with or without a subscription of its own.
+    const taken = await s.call('POST', `${N}/user/logged-user`, { as: 'agent', body: { notDevId: 'dev-1' } });
+    expect(taken.statusCode).toBe(403);
+    expect(taken.json().message).toBe('This device is registered to another user');
+    const other = { ...sub, endpoint: 'https://push.example.test/attacker' };
+    const hijack = await s.call('POST', `${N}/user/subscription`, {
+      as: 'agent',
+      body: { notDevId: 'dev-1', notSbscrYn: 'Y', subscription: other },
+    });
+    expect(hijack.statusCode).toBe(403);
+    expect(await owner()).toEqual({ usr_id: 'vessel' });
+    // The same browser (it holds the subscription) moves it to whoever signs on there: a shared device.
+    const shared = await s.call('POST', `${N}/user/subscription`, {
+      as: 'agent',
+      body: { notDevId: 'dev-1', notSbscrYn: 'Y', subscription: sub },
+    });
+    expect(shared.json().success).toBe(true);
+    expect(await owner()).toEqual({ usr_id: 'agent' });
     const moved = await s.call('POST', `${N}/user/logged-user`, { as: 'agent', body: { notDevId: 'dev-1' } });
     expect(moved.json().success).toBe(true);
-    expect((await s.db.query(`SELECT usr_id FROM user_devices WHERE not_dev_id = 'dev-1'`))[0]).toEqual({
-      usr_id: 'agent',
-    });
+    expect(await owner()).toEqual({ usr_id: 'agent' });
   });
 
   it('validates the subscription body', async () => {

@@ -87,6 +87,60 @@ describe('sign-on page', () => {
   });
 });
 
+describe('sign-on under a flood of wrong passwords', () => {
+  const from = (ip: string) => ({ remoteAddress: ip });
+
+  it('answers 429 with Retry-After past five failures of a user ID, checks no password then, and lets other users in', async () => {
+    const attempt = (usrId: string, password: string, ip = '198.51.100.7') =>
+      s.app.inject({ method: 'POST', url: '/sso/login', payload: { usrId, password }, ...from(ip) });
+    for (let i = 0; i < 5; i++) expect((await attempt('vessel2', 'wrong')).statusCode).toBe(401);
+    // The sixth, even with the right password and from another address, waits.
+    const limited = await attempt('vessel2', 'demo', '203.0.113.9');
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect(limited.body).toContain('Too many attempts to sign on');
+    expect(limited.headers['set-cookie']).toBeUndefined();
+    // Another user from the same address is not held back by vessel2's failures.
+    expect((await attempt('operator', 'demo')).statusCode).toBe(303);
+  });
+
+  it('answers 429 to an address past thirty failures, whatever the user IDs', async () => {
+    const ip = '192.0.2.44';
+    for (let i = 0; i < 30; i++) {
+      const res = await s.app.inject({
+        method: 'POST',
+        url: '/sso/login',
+        payload: { usrId: `nobody${i}`, password: 'x' },
+        ...from(ip),
+      });
+      expect(res.statusCode).toBe(401);
+    }
+    const res = await s.app.inject({
+      method: 'POST',
+      url: '/sso/login',
+      payload: { usrId: 'staff', password: 'demo' },
+      ...from(ip),
+    });
+    expect(res.statusCode).toBe(429);
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('checks a password off the event loop, an unknown user included', async () => {
+    const { hashPassword, verifyPassword } = await import('../server/auth/password.ts');
+    const stored = hashPassword('demo', 'salt');
+    const order: string[] = [];
+    const checks = [stored, null, stored, null].map((h) =>
+      verifyPassword('wrong', h).then((ok) => order.push(ok ? 'ok' : 'refused')),
+    );
+    setImmediate(() => order.push('the loop ran'));
+    await Promise.all(checks);
+    // Hashing on the loop would have settled every check before the loop's next turn.
+    expect(order[0]).toBe('the loop ran');
+    expect(order.slice(1)).toEqual(['refused', 'refused', 'refused', 'refused']);
+    expect(await verifyPassword('demo', stored)).toBe(true);
+  });
+});
+
 describe('IBP_REFRESH.do', () => {
   it('turns a session into a signed token; without a session it answers Fail', async () => {
     expect((await s.app.inject('/IBP_REFRESH.do')).json()).toEqual({ Result: 'Fail' });

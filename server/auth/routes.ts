@@ -11,6 +11,7 @@ import {
   SESSION_COOKIE,
   SESSION_COOKIE_PATH,
 } from './sessions.ts';
+import { signOnAttempts } from './attempts.ts';
 import { verifyPassword } from './password.ts';
 import { signOnPage, SSO_CSS, type DemoUserRow } from './sso-page.ts';
 import { TOKEN_HEADER } from './guard.ts';
@@ -35,6 +36,7 @@ export async function authRoutes(app: App): Promise<void> {
         ORDER BY array_position(ARRAY['vessel','vessel2','agent','operator','staff','viewer'], usr_id)`,
     );
   const secure = config.appEnv === 'production';
+  const attempts = signOnAttempts();
 
   app.get('/sso/sso.css', { schema: { hide: true } }, (_req, reply) =>
     reply.type('text/css; charset=utf-8').header('cache-control', 'public, max-age=3600').send(SSO_CSS),
@@ -63,15 +65,29 @@ export async function authRoutes(app: App): Promise<void> {
       [usrId.trim()],
     );
     const user = rows[0];
-    if (!user || !verifyPassword(password, user.password_hash)) {
-      const html = signOnPage({
-        users: await demoUsers(),
-        next,
-        usrId,
-        error: 'The user ID or password is not correct. Please try again.',
-      });
+    const page = async (error: string) => signOnPage({ users: await demoUsers(), next, usrId, error });
+    // Past the limit the password is not even checked: a flood costs no hashing.
+    const wait = attempts.retryAfterS(usrId, req.ip);
+    if (wait > 0) {
+      const minutes = Math.ceil(wait / 60);
+      return reply
+        .code(429)
+        .header('retry-after', String(wait))
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .send(
+          await page(
+            `Too many attempts to sign on. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+          ),
+        );
+    }
+    // Hashed off the event loop, and as long for a user who does not exist as for one who does.
+    if (!(await verifyPassword(password, user?.password_hash ?? null)) || !user) {
+      attempts.failed(usrId, req.ip);
+      const html = await page('The user ID or password is not correct. Please try again.');
       return reply.code(401).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
     }
+    attempts.succeeded(usrId);
     const sid = await createSession(db, user.usr_id, config.sessionTtlS);
     reply.setCookie(SESSION_COOKIE, sid, {
       httpOnly: true,

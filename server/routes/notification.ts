@@ -314,13 +314,15 @@ export async function notificationRoutes(app: App): Promise<void> {
         throw badRequest(`body.subscription.endpoint must be ${ENDPOINT_RULE}`);
       }
       return mutate(app, req, reply, async (sql) => {
-        const owner = await sql.query<{ usr_id: string }>(
-          'SELECT usr_id FROM user_devices WHERE not_dev_id = $1',
+        const owner = await sql.query<{ usr_id: string; endpoint: string | null }>(
+          `SELECT usr_id, subscription->>'endpoint' AS endpoint FROM user_devices WHERE not_dev_id = $1`,
           [req.body.notDevId],
         );
-        if (owner[0] && owner[0].usr_id !== user.usrId && req.body.notSbscrYn === 'N') {
+        // A device is its user's. It moves to another only from the same browser: the one that holds its push
+        // subscription (the endpoint is a secret the browser and this server share), e.g. a shared bridge tablet.
+        const row = owner[0];
+        if (row && row.usr_id !== user.usrId && (row.endpoint === null || row.endpoint !== endpoint))
           throw forbidden('This device is registered to another user');
-        }
         await sql.query(
           `INSERT INTO user_devices (not_dev_id, usr_id, not_sbscr_yn, subscription) VALUES ($1, $2, $3, $4::text::jsonb)
            ON CONFLICT (not_dev_id) DO UPDATE SET usr_id = EXCLUDED.usr_id, not_sbscr_yn = EXCLUDED.not_sbscr_yn,
@@ -343,16 +345,24 @@ export async function notificationRoutes(app: App): Promise<void> {
       schema: {
         tags,
         security,
-        summary: 'Tie a device to the signed-on user (a shared device moves to whoever signs on)',
+        summary:
+          "Tie a device to the signed-on user; another user's device is refused (403): it moves only with its push subscription",
         body: DeviceBody,
         response: { 200: SuccessMsg },
       },
     },
     async (req, reply) =>
       mutate(app, req, reply, async (sql) => {
+        // A device is its user's: another user moves it only by saving its push subscription from that browser.
+        const owner = await sql.query<{ usr_id: string }>(
+          'SELECT usr_id FROM user_devices WHERE not_dev_id = $1',
+          [req.body.notDevId],
+        );
+        if (owner[0] && owner[0].usr_id !== userOf(req).usrId)
+          throw forbidden('This device is registered to another user');
         await sql.query(
           `INSERT INTO user_devices (not_dev_id, usr_id) VALUES ($1, $2)
-           ON CONFLICT (not_dev_id) DO UPDATE SET usr_id = EXCLUDED.usr_id, upd_dt = now()`,
+           ON CONFLICT (not_dev_id) DO UPDATE SET upd_dt = now()`,
           [req.body.notDevId, userOf(req).usrId],
         );
         return { body: { success: true, msg: 'Device registered' } };
