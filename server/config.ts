@@ -63,7 +63,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: env.DATA_DIR === ':memory:' ? null : (env.DATA_DIR ?? `${root}data`),
     databaseUrl: env.DATABASE_URL || null,
     appEnv,
-    devApi: env.NODE_ENV !== 'production',
+    // Off in production whichever way it is said (NODE_ENV or APP_ENV): it makes notifications and faults at will.
+    devApi: env.NODE_ENV !== 'production' && appEnv !== 'production',
     tokenTtlS: int(env, 'TOKEN_TTL_S', 900),
     sessionTtlS: int(env, 'SESSION_TTL_S', 30 * 24 * 3600),
     tokenSecret: env.TOKEN_SECRET || null,

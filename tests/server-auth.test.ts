@@ -178,6 +178,45 @@ describe('IBP_REFRESH.do', () => {
   });
 });
 
+describe('sign-out from another site', () => {
+  it('refuses a sign-out a page of another site asks for with the cookie (403), and the session lives on', async () => {
+    const login = await signOn('agent');
+    const sid = login.cookies.find((c) => c.name === 'quay_sid')?.value ?? '';
+    for (const headers of [
+      { 'sec-fetch-site': 'cross-site' },
+      { 'sec-fetch-site': 'same-site' },
+      { origin: 'https://evil.example' },
+    ]) {
+      const out = await s.app.inject({
+        url: '/IBP_REFRESH.do?f_cmd=11',
+        cookies: { quay_sid: sid },
+        headers,
+      });
+      expect(out.statusCode, JSON.stringify(headers)).toBe(403);
+      expect(out.json().message).toBe('Sign-out must come from the app itself');
+    }
+    const token = await s.app.inject({ url: '/IBP_REFRESH.do', cookies: { quay_sid: sid } });
+    expect(token.json().Result).toBe('Ok');
+    // The app's own sign-out (same origin) still works.
+    const own = await s.app.inject({
+      url: '/IBP_REFRESH.do?f_cmd=11',
+      cookies: { quay_sid: sid },
+      headers: { 'sec-fetch-site': 'same-origin' },
+    });
+    expect(own.statusCode).toBe(200);
+    expect((await s.app.inject({ url: '/IBP_REFRESH.do', cookies: { quay_sid: sid } })).json()).toEqual({
+      Result: 'Fail',
+    });
+  });
+
+  it('has no dev API in production, whether NODE_ENV or APP_ENV says so', async () => {
+    const { loadConfig } = await import('../server/config.ts');
+    expect(loadConfig({ APP_ENV: 'production' }).devApi).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production' }).devApi).toBe(false);
+    expect(loadConfig({ APP_ENV: 'development' }).devApi).toBe(true);
+  });
+});
+
 describe('token guard on /api/v2/app', () => {
   it('answers 401 AuthenticationError with no token', async () => {
     const res = await s.call('GET', USER);

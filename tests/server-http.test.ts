@@ -156,6 +156,10 @@ describe('security headers', () => {
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("script-src 'self'");
     expect(csp).toContain("frame-ancestors 'none'");
+    // The older header says the same as frame-ancestors; sockets and fetches go to this origin only.
+    expect(res.headers['x-frame-options']).toBe('DENY');
+    expect(csp).toContain("connect-src 'self';");
+    expect(csp).not.toMatch(/\bws:|\bwss:/);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['referrer-policy']).toBeTruthy();
   });

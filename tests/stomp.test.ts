@@ -222,6 +222,38 @@ describe('CONNECT', () => {
     await expectError(peer, 400, 'before CONNECT');
   });
 
+  it('takes a client offering only STOMP 1.0 or 1.1 and tells it with an ERROR that 1.2 is needed', async () => {
+    for (const offered of [['v10.stomp'], ['v11.stomp'], ['v10.stomp', 'v11.stomp']]) {
+      const peer = await Peer.open(url, offered);
+      peers.push(peer);
+      expect(offered).toContain(peer.ws.protocol);
+      peer.send(
+        frame('CONNECT', { 'accept-version': '1.0,1.1', host: 'quay', passcode: await s.token('vessel') }),
+      );
+      const err = await expectError(peer, 505);
+      expect(err.headers.version).toBe('1.2');
+      expect(err.headers.message).toContain('1.2');
+    }
+  });
+
+  it("refuses a socket opened by another site's page (its Origin), and takes this origin's and a client without one", async () => {
+    const host = new URL(url).host;
+    const opened = (origin?: string) =>
+      new Promise<number>((resolve) => {
+        const ws = new WebSocket(url, ['v12.stomp'], origin ? { origin } : {});
+        ws.once('open', () => {
+          ws.close();
+          resolve(101);
+        });
+        ws.once('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0));
+        ws.once('error', () => resolve(0));
+      });
+    expect(await opened('https://evil.example')).toBe(403);
+    expect(await opened('null')).toBe(403);
+    expect(await opened(`http://${host}`)).toBe(101);
+    expect(await opened()).toBe(101);
+  });
+
   it('connects a vessel user whose lane is not chat-enabled (the sync hint), but refuses its room topics and SENDs (403), as REST does', async () => {
     const ship = await connected('vessel2');
     await subscribe(ship, SYNC_HINT_TOPIC);

@@ -3,6 +3,7 @@ import { Type } from 'typebox';
 import { Text } from '../../src/core/contract/common.ts';
 import { SIGN_ON_MARK_COOKIE } from '../../src/core/net/sign-on-mark.ts';
 import type { App } from '../context.ts';
+import { forbidden } from '../http/errors.ts';
 import {
   endSession,
   createSession,
@@ -15,6 +16,24 @@ import { signOnAttempts } from './attempts.ts';
 import { verifyPassword } from './password.ts';
 import { signOnPage, SSO_CSS, type DemoUserRow } from './sso-page.ts';
 import { TOKEN_HEADER } from './guard.ts';
+
+/**
+ * A request made by another site's page: the browser says so (Sec-Fetch-Site), or names an origin that is not this
+ * host. Clients that are not browsers send neither.
+ */
+export function crossSite(
+  fetchSite: string | undefined,
+  origin: string | undefined,
+  host: string | undefined,
+): boolean {
+  if (fetchSite !== undefined) return fetchSite !== 'same-origin' && fetchSite !== 'none';
+  if (origin === undefined) return false;
+  try {
+    return new URL(origin).host !== host;
+  } catch {
+    return true;
+  }
+}
 
 /** Only same-origin paths may follow sign-on: no open redirect. */
 export function safeNext(next: unknown): string {
@@ -127,6 +146,9 @@ export async function authRoutes(app: App): Promise<void> {
       reply.header('cache-control', 'no-store');
       const sid = sessionIdOf(req.cookies[SESSION_COOKIE]);
       if (req.query.f_cmd === '11') {
+        // Signing out changes state: a page of another site may not do it with the cookie alone.
+        if (crossSite(req.headers['sec-fetch-site'], req.headers.origin, req.headers.host))
+          throw forbidden('Sign-out must come from the app itself');
         const header = req.headers[TOKEN_HEADER];
         const token = Array.isArray(header) ? header[0] : header;
         const verified = token ? await tokens.verify(token) : null;

@@ -397,6 +397,17 @@ class Connection<U extends StompPrincipal> {
   }
 }
 
+/** No Origin (not a browser), or an Origin whose host is the one the request was made to. */
+function sameOrigin(req: IncomingMessage): boolean {
+  const origin = req.headers.origin;
+  if (origin === undefined) return true;
+  try {
+    return new URL(origin).host === req.headers.host;
+  } catch {
+    return false;
+  }
+}
+
 export class StompBroker<U extends StompPrincipal> {
   /** Live settings: tests shorten the intervals; a change applies to connections made after it. */
   readonly settings: StompSettings;
@@ -426,8 +437,10 @@ export class StompBroker<U extends StompPrincipal> {
         serverMaxWindowBits: 13,
         zlibDeflateOptions: { level: 6, memLevel: 7 },
       },
+      // A client offering only STOMP 1.0 or 1.1 is taken in all the same, so that its CONNECT is answered with an
+      // ERROR that says 1.2 is needed, instead of a failed handshake that says nothing.
       handleProtocols: (protocols) =>
-        protocols.has('v12.stomp') ? 'v12.stomp' : protocols.has('stomp') ? 'stomp' : false,
+        ['v12.stomp', 'stomp', 'v11.stomp', 'v10.stomp'].find((p) => protocols.has(p)) ?? false,
     });
   }
 
@@ -444,6 +457,12 @@ export class StompBroker<U extends StompPrincipal> {
       // Another upgrade listener may want it; if none does, refuse.
       if (this.attached && this.attached.listenerCount('upgrade') > 1) return;
       socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+      return;
+    }
+    // A page of another site may not open a socket with this user's cookies or token: a browser names the page's
+    // origin, which must be this server's. Clients that are not browsers send none (their token is checked as ever).
+    if (!sameOrigin(req)) {
+      socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
       return;
     }
     this.wss.handleUpgrade(req, socket, head, (ws) => {
