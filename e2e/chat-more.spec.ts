@@ -205,7 +205,7 @@ test('a ship alerts the other members about a message nobody has read: offline t
   await chat.send(text);
   const mine = chat.message(text);
   await expect(mine).toContainText('Sent', { timeout: 20_000 });
-  const alert = mine.getByRole('button', { name: 'Alert the other members about this message' });
+  const alert = mine.getByRole('button', { name: 'Send alert to the other members about this message' });
   await expect(alert).toBeVisible();
 
   // At sea: the request waits in the outbox, marked on the message.

@@ -73,8 +73,11 @@ function ChatLinkFacts() {
         <>
           <div>
             <dt id="health-chat-state">Chat connection</dt>
-            <dd role="status" aria-labelledby="health-chat-state" data-state={link?.state}>
-              {state}
+            <dd>
+              {/* A live region of its own inside the dd: a dd with a role of its own breaks the list. */}
+              <span role="status" aria-labelledby="health-chat-state" data-state={link?.state}>
+                {state}
+              </span>
             </dd>
           </div>
           {link && <FactRows rows={chatLinkRows(link)} />}

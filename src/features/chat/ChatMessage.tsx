@@ -44,7 +44,7 @@ function AlertAction({ m }: { m: ChatMessageRow }) {
     <button
       type="button"
       className="chat-msg__alert-button chip chip--compact"
-      aria-label="Alert the other members about this message"
+      aria-label="Send alert to the other members about this message"
       onClick={ask}
     >
       Send alert

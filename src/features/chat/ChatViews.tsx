@@ -227,8 +227,11 @@ function DayAndMessage({ day, children }: { day: string | null; children: ReactN
   return (
     <>
       {day && (
-        <li className="chat__day" role="separator" aria-label={day}>
-          <span>{day}</span>
+        // A list holds list items only: the day line is one, with its separator inside.
+        <li className="chat__day">
+          <span role="separator" aria-label={day}>
+            {day}
+          </span>
         </li>
       )}
       {children}

@@ -1,0 +1,75 @@
+// axe-core over every route of every role, the sign-on page and the three drawers (notifications, search, side
+// menu): no serious or critical violation anywhere. A route a role may not open is checked as the page it gets.
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import { signOn } from './pages/sign-on.ts';
+
+const ROLES = ['vessel', 'vessel2', 'agent', 'operator', 'viewer', 'staff'] as const;
+const ROUTES = [
+  '/voyage',
+  '/vessel',
+  '/vessel/schedule',
+  '/vessel/QHZN',
+  '/service',
+  '/service/AEX',
+  '/port/live',
+  '/port/live/SGSIN',
+  '/port/status',
+  '/port/status/SGSIN',
+  '/myvessel',
+  '/chat/',
+  '/chat/QHZN',
+  '/health/',
+  '/intro/',
+  '/no/such/page',
+];
+
+/** The serious and critical violations on the page as it is now: rule, impact, and where. */
+async function violations(page: Page, where: string): Promise<string[]> {
+  const { violations: found } = await new AxeBuilder({ page }).analyze();
+  return found
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${where}: ${v.id} (${v.impact}) at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** The page settled: its heading is there and nothing is said to be loading. */
+async function settled(page: Page): Promise<void> {
+  await expect(page.locator('h1, h2').first()).toBeVisible();
+  await expect(page.getByText(/^Loading/)).toHaveCount(0);
+}
+
+test('the sign-on page', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByLabel('User ID')).toBeVisible();
+  expect(await violations(page, 'sign-on')).toEqual([]);
+});
+
+for (const role of ROLES) {
+  test(`every route and drawer as ${role}`, async ({ page }) => {
+    test.setTimeout(180_000);
+    await signOn(page, role);
+    const found: string[] = [];
+    for (const route of ROUTES) {
+      await page.goto(route);
+      await settled(page);
+      found.push(...(await violations(page, `${role} ${route}`)));
+    }
+    await page.goto('/');
+    await settled(page);
+    const appBar = page.getByRole('navigation', { name: 'App bar' });
+    const drawers: [string, () => Promise<void>][] = [
+      ['notifications', () => appBar.getByRole('button', { name: 'Notification' }).click()],
+      ['search', () => appBar.getByRole('button', { name: /Search/ }).click()],
+      ['side menu', () => page.getByRole('button', { name: 'Menu' }).click()],
+    ];
+    for (const [name, open] of drawers) {
+      await open();
+      await expect(page.getByRole('dialog').first()).toBeVisible();
+      found.push(...(await violations(page, `${role} ${name} drawer`)));
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('dialog')).toHaveCount(0);
+    }
+    expect(found).toEqual([]);
+  });
+}
