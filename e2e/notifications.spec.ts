@@ -62,7 +62,23 @@ test('a vessel user opens an item (read at the server) and acknowledges another 
   expect((await serverApi.audit('vessel2')).filter((r) => r.path === ACK_PATH)).toEqual([]);
 
   await context.setOffline(false);
-  await expect(page.getByRole('status').filter({ hasText: 'Schedule Got it!' })).toBeVisible();
+  const toast = page.getByRole('status').filter({ hasText: 'Schedule Got it!' });
+  await expect(toast).toBeVisible();
+  // Shown above the open drawer, not behind it: what is drawn at the toast's middle is the toast.
+  expect(
+    await toast.evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      return el.contains(document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2));
+    }),
+  ).toBe(true);
+  await page.screenshot({ path: `${SCREENSHOTS}/notification-toast-over-drawer.png` });
+  // The drawer closed, the toast clears the app bar's labels.
+  await appPage.closeDialog();
+  await expect(toast).toBeVisible();
+  const bar = await page.getByRole('navigation', { name: 'App bar' }).boundingBox();
+  const shown = await toast.boundingBox();
+  expect((shown?.y ?? 0) + (shown?.height ?? 0)).toBeLessThanOrEqual(bar?.y ?? 0);
+  await noti.open();
   await expect(noti.detail(0).getByRole('button', { name: 'Got it' })).toHaveCount(0);
   const acks = (await serverApi.audit('vessel2')).filter((r) => r.path === ACK_PATH);
   expect(acks).toHaveLength(1);

@@ -5,6 +5,7 @@ import { Route, Switch } from 'wouter';
 import { FullPageSpinner } from './ui/FullPageSpinner.tsx';
 import { ErrorView } from './ui/ErrorView.tsx';
 import { ToastHost } from './ui/ToastHost.tsx';
+import { BottomLayer } from './ui/BottomLayer.tsx';
 import { DialogHost } from './ui/DialogHost.tsx';
 import { Header } from './shell/Header.tsx';
 import { Shell } from './shell/Shell.tsx';
@@ -67,10 +68,10 @@ export function App() {
         </Route>
       </Switch>
       <DialogHost />
-      <div className="bottom-layer">
+      <BottomLayer>
         <UpdatePrompt />
         <ToastHost />
-      </div>
+      </BottomLayer>
     </>
   );
 }
