@@ -7,7 +7,7 @@ import type { FleetResponse, VesselCurrent } from '../src/core/contract/vessel.t
 import type { MyPortResponse } from '../src/core/contract/common.ts';
 import { formatTimeDate } from '../src/core/format/format-date.ts';
 import { formatDelayHours } from '../src/core/format/format-delay.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, SCREENSHOTS, test } from './fixtures.ts';
 import { PortsPages } from './pages/ports.ts';
 import { signOn } from './pages/sign-on.ts';
 import { MY_SETTING_API, type ServerApi } from './server-api.ts';
@@ -216,4 +216,17 @@ test('vessel2: its service shows the rotation in order and the vessels with thei
   await expect(boats).toHaveCount(svc.vessels.length);
   await pages.expectAged();
   await context.setOffline(false);
+});
+
+test('a port or service code the server does not know reads as plain words, not the server’s', async ({
+  page,
+}) => {
+  await signOn(page, 'staff');
+  await page.goto('/port/live/XX1');
+  await expect(page.getByText('There is no port XX1.').first()).toBeVisible();
+  await expect(page.getByText(/must match pattern|querystring/)).toHaveCount(0);
+  await page.screenshot({ path: `${SCREENSHOTS}/port-live-unknown.png` });
+  await page.goto('/service/ZZZ');
+  await expect(page.getByText('There is no service ZZZ.').first()).toBeVisible();
+  await expect(page.getByText(/was not found|laneCd/)).toHaveCount(0);
 });

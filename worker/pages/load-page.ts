@@ -79,6 +79,13 @@ export function createPageLoader({ db, client, isOnline, now = Date.now }: PageL
       return { status: 'fetched', error: null };
     } catch (err) {
       if (kept && isLinkFailure(err)) return { status: 'stored', error: toOpError(err) };
+      // The server refuses the code (400) or knows nothing by it (404): no such page, said as such (the page puts it
+      // in plain words), not thrown as an unknown error with the server's developer words.
+      if (err instanceof RequestError && (err.status === 400 || err.status === 404))
+        return {
+          status: kept ? 'stored' : 'missing',
+          error: { name: 'NotFoundError', message: err.message, status: err.status },
+        };
       throw err;
     }
   }

@@ -4,6 +4,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { db } from '../../db.ts';
 import { toShownError, type ShownError } from '../../ui/shown-error.ts';
+import { pageError } from './page-error.ts';
 import { callWorker, type PageDataOf, type PageKind } from '../../worker-bridge.ts';
 
 /** Pull-to-refresh tells the open pages to load again (src/shell/Shell.tsx). */
@@ -34,9 +35,7 @@ export function usePageData<K extends PageKind>(kind: K, code: string | null): P
       (result) => {
         if (!current) return;
         setLoading(false);
-        setError(
-          result.error ? toShownError(Object.assign(new Error(result.error.message), result.error)) : null,
-        );
+        setError(result.error ? pageError(kind, code, result.error) : null);
       },
       (err: unknown) => {
         if (!current) return;
