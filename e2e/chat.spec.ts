@@ -156,6 +156,11 @@ test('ship and shore chat: a message appears on the other side within seconds, t
   const overflow = await shore.page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
   expect(overflow, 'a long word wraps').toBe(false);
 
+  // Scrolled to the newest message, the room's vessel and service are still in view, under the header.
+  const roomTitle = ship.page.getByRole('heading', { level: 2, name: /·/ });
+  await expect(roomTitle).toBeInViewport();
+  expect(await ship.page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+  expect((await roomTitle.boundingBox())?.y ?? 0).toBeGreaterThanOrEqual(50);
   await ship.page.screenshot({ path: `${SCREENSHOTS}/chat-conversation-ship.png` });
   await shore.page.screenshot({ path: `${SCREENSHOTS}/chat-conversation-shore.png` });
 
