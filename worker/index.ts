@@ -39,7 +39,8 @@ const sync = createSyncService({
 let linkUp = navigator.onLine;
 // With no link the drain tries nothing: the operations keep no backoff from the hours at sea, and the link's return
 // sends them all in one push.
-const commands = workerCommands(db, sync.client, { isOnline: () => linkUp });
+const drainOptions = { isOnline: () => linkUp };
+const commands = workerCommands(db, sync.client, drainOptions);
 /** The followed pages, one refresh at a time: two passes close together (opening, then the live connection's pull)
  * would otherwise ask for the same pages twice. */
 let following: Promise<unknown> | null = null;
@@ -129,7 +130,7 @@ const api = {
   },
   /** Pull-to-refresh: the user asks, so what data saver held goes too (page views of the history). */
   syncNow: () => {
-    void scheduleDrain(db, sync.client, { sendDeferred: true, isOnline: () => linkUp });
+    void scheduleDrain(db, sync.client, { ...drainOptions, sendDeferred: true });
     return sync.syncNow();
   },
   /** The page became visible: sync if the data is old, and send what waits. */

@@ -4,6 +4,7 @@ import { Text } from '../../src/core/contract/common.ts';
 import { SIGN_ON_MARK_COOKIE } from '../../src/core/net/sign-on-mark.ts';
 import type { App } from '../context.ts';
 import { forbidden } from '../http/errors.ts';
+import { foreignOrigin } from '../http/origin.ts';
 import {
   endSession,
   createSession,
@@ -27,12 +28,7 @@ export function crossSite(
   host: string | undefined,
 ): boolean {
   if (fetchSite !== undefined) return fetchSite !== 'same-origin' && fetchSite !== 'none';
-  if (origin === undefined) return false;
-  try {
-    return new URL(origin).host !== host;
-  } catch {
-    return true;
-  }
+  return foreignOrigin(origin, host);
 }
 
 /** Only same-origin paths may follow sign-on: no open redirect. */

@@ -6,6 +6,7 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, WebSocket, type RawData } from 'ws';
+import { foreignOrigin } from '../http/origin.ts';
 import { encodeFrame, FrameParser, header, parseHeartBeat, StompProtocolError, type Frame } from './frame.ts';
 
 export { StompProtocolError } from './frame.ts';
@@ -397,17 +398,6 @@ class Connection<U extends StompPrincipal> {
   }
 }
 
-/** No Origin (not a browser), or an Origin whose host is the one the request was made to. */
-function sameOrigin(req: IncomingMessage): boolean {
-  const origin = req.headers.origin;
-  if (origin === undefined) return true;
-  try {
-    return new URL(origin).host === req.headers.host;
-  } catch {
-    return false;
-  }
-}
-
 export class StompBroker<U extends StompPrincipal> {
   /** Live settings: tests shorten the intervals; a change applies to connections made after it. */
   readonly settings: StompSettings;
@@ -461,7 +451,7 @@ export class StompBroker<U extends StompPrincipal> {
     }
     // A page of another site may not open a socket with this user's cookies or token: a browser names the page's
     // origin, which must be this server's. Clients that are not browsers send none (their token is checked as ever).
-    if (!sameOrigin(req)) {
+    if (foreignOrigin(req.headers.origin, req.headers.host)) {
       socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
       return;
     }
