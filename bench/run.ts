@@ -1,5 +1,5 @@
 // `npm run bench`: prints figures against the budgets of DESIGN.md §9. Nothing here fails on a slow machine.
-// `npm run bench -- browser` (or server, bundle, outbox, meter, pull, day) runs one part; the day runs only when asked.
+// `npm run bench -- browser` (or server, bundle, outbox, meter, pull, signon, day) runs one part; the day runs only when asked.
 import type { Row } from './common.ts';
 import { browserBench } from './browser.ts';
 import { bundleBench } from './bundle.ts';
@@ -8,6 +8,7 @@ import { meterBench } from './meter.ts';
 import { outboxBench } from './outbox.ts';
 import { pullBench } from './pull.ts';
 import { serverBench, withServer } from './server.ts';
+import { signOnBench } from './signon.ts';
 
 const parts: Record<string, () => Row[] | Promise<Row[]>> = {
   bundle: bundleBench,
@@ -17,6 +18,7 @@ const parts: Record<string, () => Row[] | Promise<Row[]>> = {
   meter: meterBench,
   pull: () => pullBench(),
   day: dayBench,
+  signon: signOnBench,
 };
 /** Parts that run only when asked for by name (the day takes about 20 minutes). */
 const ONLY_ASKED = ['day'];

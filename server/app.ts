@@ -224,7 +224,7 @@ function createFastify(config: Config): FastifyInstance {
   const common = {
     logger: { level: config.logLevel },
     bodyLimit: config.bodyLimit,
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     keepAliveTimeout: idleMs,
     http2SessionTimeout: idleMs,
   };

@@ -38,6 +38,12 @@ export interface Config {
    * link's quiet spells, so a pull after one does not pay a new TCP and TLS handshake.
    */
   keepAliveS: number;
+  /**
+   * Which peers' X-Forwarded-For is believed for the client's address (the sign-on limiter counts per address):
+   * a Fastify trustProxy value. Default: loopback only, where a balancer on the same machine sits; set the
+   * balancer's addresses when it runs elsewhere. Believed from anyone, a client could pick its own address.
+   */
+  trustProxy: string;
 }
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -78,6 +84,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tlsCert: env.TLS_CERT || null,
     tlsKey: env.TLS_KEY || null,
     keepAliveS: int(env, 'KEEP_ALIVE_S', 600),
+    trustProxy: env.TRUST_PROXY || 'loopback',
   };
 }
 

@@ -139,6 +139,48 @@ describe('sign-on under a flood of wrong passwords', () => {
     expect(order.slice(1)).toEqual(['refused', 'refused', 'refused', 'refused']);
     expect(await verifyPassword('demo', stored)).toBe(true);
   });
+
+  it('believes X-Forwarded-For only from a trusted (loopback) peer: a client cannot pick a new address per try', async () => {
+    const ip = '192.0.2.77';
+    const attempt = (n: number, peer = ip) =>
+      s.app.inject({
+        method: 'POST',
+        url: '/sso/login',
+        payload: { usrId: `stranger${n}`, password: 'x' },
+        headers: { 'x-forwarded-for': `10.1.${n >> 8}.${n & 255}` },
+        ...from(peer),
+      });
+    for (let i = 0; i < 30; i++) expect((await attempt(i)).statusCode).toBe(401);
+    expect((await attempt(30)).statusCode).toBe(429);
+    // From a balancer on loopback each forwarded address counts for itself.
+    for (let i = 100; i < 131; i++) expect((await attempt(i, '127.0.0.1')).statusCode).toBe(401);
+  });
+
+  it('runs a few password checks at a time, makes the rest wait, and answers busy past a bounded queue', async () => {
+    const { hashGate } = await import('../server/auth/hash-gate.ts');
+    const gate = hashGate(2, 3);
+    let running = 0;
+    let most = 0;
+    const releases: (() => void)[] = [];
+    const check = () =>
+      new Promise<string>((resolve) => {
+        running++;
+        most = Math.max(most, running);
+        releases.push(() => {
+          running--;
+          resolve('checked');
+        });
+      });
+    const runs = Array.from({ length: 6 }, () => gate.run(check));
+    // Two run, three wait, the sixth is refused at once.
+    expect(await runs[5]).toBeNull();
+    for (let released = 0; released < 5; released++) {
+      while (releases.length === 0) await new Promise((r) => setImmediate(r));
+      releases.shift()?.();
+    }
+    expect(await Promise.all(runs.slice(0, 5))).toEqual(Array(5).fill('checked'));
+    expect(most).toBe(2);
+  });
 });
 
 describe('IBP_REFRESH.do', () => {

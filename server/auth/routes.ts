@@ -14,6 +14,7 @@ import {
   SESSION_COOKIE_PATH,
 } from './sessions.ts';
 import { signOnAttempts } from './attempts.ts';
+import { hashGate } from './hash-gate.ts';
 import { verifyPassword } from './password.ts';
 import { signOnPage, SSO_CSS, type DemoUserRow } from './sso-page.ts';
 import { TOKEN_HEADER } from './guard.ts';
@@ -42,16 +43,29 @@ const LoginBody = Type.Object({
   next: Type.Optional(Type.String({ maxLength: 2048 })),
 });
 
+/** Seconds a client is asked to wait when too many password checks are already waiting. */
+const BUSY_RETRY_S = 5;
+
 export async function authRoutes(app: App): Promise<void> {
   const { db, config, tokens } = app.ctx;
-  const demoUsers = () =>
-    db.query<DemoUserRow>(
-      `SELECT usr_id, usr_nm, usr_tp_cd, usr_role_cd FROM users
-        WHERE usr_id IN ('agent','vessel','vessel2','operator','viewer','staff')
-        ORDER BY array_position(ARRAY['vessel','vessel2','agent','operator','staff','viewer'], usr_id)`,
-    );
+  // The sign-on page's list of demo users, read once a minute at most: a flood of wrong passwords renders the page
+  // thousands of times, and must not queue that many reads ahead of other users' requests.
+  let demoRows: { rows: Promise<DemoUserRow[]>; at: number } | null = null;
+  const demoUsers = () => {
+    if (!demoRows || Date.now() - demoRows.at > 60_000) {
+      const rows = db.query<DemoUserRow>(
+        `SELECT usr_id, usr_nm, usr_tp_cd, usr_role_cd FROM users
+          WHERE usr_id IN ('agent','vessel','vessel2','operator','viewer','staff')
+          ORDER BY array_position(ARRAY['vessel','vessel2','agent','operator','staff','viewer'], usr_id)`,
+      );
+      demoRows = { rows, at: Date.now() };
+      rows.catch(() => (demoRows = null));
+    }
+    return demoRows.rows;
+  };
   const secure = config.appEnv === 'production';
   const attempts = signOnAttempts();
+  const gate = hashGate();
 
   app.get('/sso/sso.css', { schema: { hide: true } }, (_req, reply) =>
     reply.type('text/css; charset=utf-8').header('cache-control', 'public, max-age=3600').send(SSO_CSS),
@@ -75,32 +89,37 @@ export async function authRoutes(app: App): Promise<void> {
   app.post('/sso/login', { schema: { hide: true, body: LoginBody } }, async (req, reply) => {
     const { usrId, password } = req.body;
     const next = safeNext(req.body.next);
+    const page = async (error: string) => signOnPage({ users: await demoUsers(), next, usrId, error });
+    const refuse = async (code: 401 | 429, error: string, retryAfterS?: number) => {
+      if (retryAfterS !== undefined) reply.header('retry-after', String(retryAfterS));
+      return reply
+        .code(code)
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .send(await page(error));
+    };
+    // Past the limit the password is not even checked, nor the user looked up: a flood costs no hashing.
+    const wait = attempts.retryAfterS(usrId, req.ip);
+    if (wait > 0) {
+      const minutes = Math.ceil(wait / 60);
+      return refuse(
+        429,
+        `Too many attempts to sign on. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+        wait,
+      );
+    }
     const rows = await db.query<{ usr_id: string; password_hash: string }>(
       'SELECT usr_id, password_hash FROM users WHERE usr_id = $1',
       [usrId.trim()],
     );
     const user = rows[0];
-    const page = async (error: string) => signOnPage({ users: await demoUsers(), next, usrId, error });
-    // Past the limit the password is not even checked: a flood costs no hashing.
-    const wait = attempts.retryAfterS(usrId, req.ip);
-    if (wait > 0) {
-      const minutes = Math.ceil(wait / 60);
-      return reply
-        .code(429)
-        .header('retry-after', String(wait))
-        .type('text/html; charset=utf-8')
-        .header('cache-control', 'no-store')
-        .send(
-          await page(
-            `Too many attempts to sign on. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-          ),
-        );
-    }
-    // Hashed off the event loop, and as long for a user who does not exist as for one who does.
-    if (!(await verifyPassword(password, user?.password_hash ?? null)) || !user) {
+    // Hashed off the event loop, a few at a time, and as long for a user who does not exist as for one who does.
+    const matches = await gate.run(() => verifyPassword(password, user?.password_hash ?? null));
+    if (matches === null)
+      return refuse(429, 'Sign-on is busy. Please try again in a few seconds.', BUSY_RETRY_S);
+    if (!matches || !user) {
       attempts.failed(usrId, req.ip);
-      const html = await page('The user ID or password is not correct. Please try again.');
-      return reply.code(401).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
+      return refuse(401, 'The user ID or password is not correct. Please try again.');
     }
     attempts.succeeded(usrId);
     const sid = await createSession(db, user.usr_id, config.sessionTtlS);
