@@ -9,7 +9,7 @@ import { signOn } from './pages/sign-on.ts';
 const LOGGED_USER = '/api/v2/app/common/logged-user';
 const PROGRAMS = '/api/v2/app/common/programs';
 
-test('loading the user: 403 shows ForbiddenError, 500 UnknownError, a hang TimeoutError, each with Try again', async ({
+test('loading the user: 403, 500 and a hang each show a plain heading, the code beneath, and Try again; the spinner says what it waits for', async ({
   page,
   context,
   appPage,
@@ -20,8 +20,11 @@ test('loading the user: 403 shows ForbiddenError, 500 UnknownError, a hang Timeo
   const sid = await serverApi.signOnSession('viewer', () => context.cookies());
   await serverApi.fault({ path: LOGGED_USER, sid, status: 403, times: 1 });
   await page.goto('/');
-  const forbidden = page.getByRole('region', { name: 'ForbiddenError' });
+  const forbidden = page.getByRole('region', { name: 'Not allowed' });
   await expect(forbidden).toBeVisible();
+  await expect(forbidden.getByText('Code: ForbiddenError')).toBeVisible();
+  await expect(forbidden.getByRole('button', { name: 'Sign on as another user' })).toBeVisible();
+  await expect(forbidden.getByRole('button', { name: 'Sign out' })).toBeVisible();
   await expect(forbidden).toHaveClass(/error-view--warning/);
   await expect(forbidden.getByText('Injected fault: 403')).toBeVisible();
   await expect(appPage.appBar).toHaveCount(0);
@@ -29,8 +32,10 @@ test('loading the user: 403 shows ForbiddenError, 500 UnknownError, a hang Timeo
 
   await serverApi.fault({ path: LOGGED_USER, sid, status: 500, times: 1 });
   await appPage.tryAgain.click();
-  const unknown = page.getByRole('region', { name: 'UnknownError' });
+  const unknown = page.getByRole('region', { name: 'Something went wrong' });
   await expect(unknown).toBeVisible();
+  await expect(unknown.getByText('Code: UnknownError')).toBeVisible();
+  await expect(unknown.getByRole('button', { name: 'Sign out' })).toHaveCount(0);
   await expect(unknown).toHaveClass(/error-view--error/);
   await expect(unknown.getByText('Injected fault: 500')).toBeVisible();
 
@@ -38,7 +43,11 @@ test('loading the user: 403 shows ForbiddenError, 500 UnknownError, a hang Timeo
   await serverApi.fault({ path: LOGGED_USER, sid, delayMs: 30_000, times: 1 });
   await appPage.tryAgain.click();
   await expect(appPage.spinner).toBeVisible();
-  const timeout = page.getByRole('region', { name: 'TimeoutError' });
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Waiting for the server to confirm who is signed on' }),
+  ).toBeVisible();
+  await page.screenshot({ path: `${SCREENSHOTS}/spinner-waiting.png` });
+  const timeout = page.getByRole('region', { name: 'No answer in time' });
   await expect(timeout).toBeVisible({ timeout: 40_000 });
   await expect(timeout).toHaveClass(/error-view--warning/);
   await expect(timeout.getByText(/did not answer/)).toBeVisible();

@@ -181,7 +181,7 @@ test('a vessel user may not open another vessel, and the side menu links carry t
   await signOn(page, 'vessel');
   await appPage.expectShell('Voyage');
   await page.goto('/vessel/AHDS');
-  await expect(page.getByRole('heading', { name: 'ForbiddenError' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Not allowed' })).toBeVisible();
   await expect(page.getByText('You can open only your own vessel', { exact: false })).toBeVisible();
 
   await page.goto('/voyage');

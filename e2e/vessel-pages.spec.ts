@@ -223,11 +223,17 @@ test('a vessel user may not open another vessel or its voyage', async ({ page })
   await signOn(page, 'vessel');
   for (const path of [`/vessel/${OTHER_VESSEL.vslCd}`, `/voyage/${OTHER_VESSEL.vslCd}`]) {
     await page.goto(path);
-    await expect(page.getByRole('heading', { name: 'ForbiddenError' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Not allowed' })).toBeVisible();
     await expect(page.getByText('You can open only your own vessel, QHZN.')).toBeVisible();
     await expect(page.getByText(OTHER_VESSEL.vslNm)).toHaveCount(0);
   }
   await shot(page, 'forbidden');
+  // The refusal offers a way on: sign on as someone who may open it, and come back to this very page.
+  await page.getByRole('button', { name: 'Sign on as another user' }).click();
+  await expect(page).toHaveURL(/\/sso\/login\?next=%2Fvoyage%2F/);
+  await new SignOnPage(page).signOn('staff', 'demo');
+  await expect(page).toHaveURL(new RegExp(`/voyage/${OTHER_VESSEL.vslCd}$`));
+  await expect(page.getByText(OTHER_VESSEL.vslNm).first()).toBeVisible();
 });
 
 test('staff open any vessel: its page, map and schedule', async ({ page }) => {

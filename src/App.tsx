@@ -1,9 +1,9 @@
 // The app's root: /health/ and /intro/ render bare (no header, app bar or chat socket, SPEC §2); every other
 // route goes through the session: a spinner while the user loads, the error fallback of SPEC §8, or the shell.
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { Route, Switch } from 'wouter';
 import { FullPageSpinner } from './ui/FullPageSpinner.tsx';
-import { ErrorView } from './ui/ErrorView.tsx';
+import { ErrorView, SessionExitsContext, type SessionExits } from './ui/ErrorView.tsx';
 import { ToastHost } from './ui/ToastHost.tsx';
 import { BottomLayer } from './ui/BottomLayer.tsx';
 import { DialogHost } from './ui/DialogHost.tsx';
@@ -29,27 +29,33 @@ function SessionApp() {
     }
   }, [state]);
 
+  const exits = useMemo<SessionExits>(() => {
+    const how = (comeBack: boolean) => async () => {
+      const failure = await signOut({ comeBack });
+      return failure ? failure.detail || failure.title : undefined;
+    };
+    return { signOut: how(false), switchUser: how(true) };
+  }, [signOut]);
+
   if (state.status !== 'signed-on')
     return (
       <>
         <Header title="Quay" />
         <main className="app-main">
-          {state.status === 'error' ? <ErrorView error={state.error} onRetry={retry} /> : <FullPageSpinner />}
+          {state.status === 'error' ? (
+            <ErrorView error={state.error} onRetry={retry} exits={exits} />
+          ) : (
+            <FullPageSpinner waitingFor={state.status === 'leaving' ? 'leaving' : 'session'} />
+          )}
         </main>
       </>
     );
   return (
-    <>
+    <SessionExitsContext.Provider value={exits}>
       <StateFromDb user={state.user} />
-      <Shell
-        user={state.user}
-        onSignOut={async () => {
-          const failure = await signOut();
-          return failure ? failure.detail || failure.title : undefined;
-        }}
-      />
+      <Shell user={state.user} onSignOut={exits.signOut} />
       <SignedOnEffects onSessionEnded={sessionEnded} />
-    </>
+    </SessionExitsContext.Provider>
   );
 }
 

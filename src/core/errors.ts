@@ -10,6 +10,8 @@ export const ERROR_NAMES = [
 export type ErrorName = (typeof ERROR_NAMES)[number];
 
 export interface CatalogueEntry {
+  /** The heading a person reads: the code's meaning in plain words (the code itself is shown small beneath). */
+  heading: string;
   /** The user-facing message of SPEC §8. */
   message: string;
   /** Forbidden and timeout show a warning; the others an error. */
@@ -18,13 +20,18 @@ export interface CatalogueEntry {
 
 export const ERROR_CATALOGUE: Record<ErrorName, CatalogueEntry> = {
   UnknownError: {
+    heading: 'Something went wrong',
     message: 'This is a temporary error. Please try again in a few minutes.',
     severity: 'error',
   },
-  AuthenticationError: { message: 'Authentication failed.', severity: 'error' },
-  JsonWebTokenError: { message: 'Credentials are not valid.', severity: 'error' },
-  ForbiddenError: { message: 'You do not have permission.', severity: 'warning' },
-  TimeoutError: { message: 'Request timed out.', severity: 'warning' },
+  AuthenticationError: { heading: 'Signed out', message: 'Authentication failed.', severity: 'error' },
+  JsonWebTokenError: {
+    heading: 'Sign-on not valid',
+    message: 'Credentials are not valid.',
+    severity: 'error',
+  },
+  ForbiddenError: { heading: 'Not allowed', message: 'You do not have permission.', severity: 'warning' },
+  TimeoutError: { heading: 'No answer in time', message: 'Request timed out.', severity: 'warning' },
 };
 
 /** Any other name (a NotFoundError, a plain Error) falls back to UnknownError, the catalogue's default. */

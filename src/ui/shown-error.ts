@@ -4,6 +4,8 @@ import { ERROR_CATALOGUE, errorName, type ErrorName } from '../core/errors.ts';
 export interface ShownError {
   /** The error's code of SPEC §8 (unknown names become UnknownError). */
   name: ErrorName;
+  /** The code's meaning in plain words, the view's heading. */
+  heading: string;
   /** The catalogue's message for that code. */
   title: string;
   /** The server's or the cause's message, when it says more than the title. */
@@ -14,7 +16,7 @@ export interface ShownError {
 export function toShownError(err: unknown): ShownError {
   const raw = err instanceof Error ? err : new Error(String(err));
   const name = errorName(raw.name);
-  const { message: title, severity } = ERROR_CATALOGUE[name];
+  const { heading, message: title, severity } = ERROR_CATALOGUE[name];
   const detail = raw.message && raw.message !== title ? raw.message : '';
-  return { name, title, detail, severity };
+  return { name, heading, title, detail, severity };
 }

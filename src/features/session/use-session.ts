@@ -101,18 +101,25 @@ export function useSession() {
     setAttempt((n) => n + 1);
   }, []);
 
-  /** Signs out and leaves for the sign-on page; gives what to show when the server could not be told. */
-  const signOut = useCallback(async (): Promise<ShownError | undefined> => {
-    signingOut.current = true;
-    try {
-      await callWorker((api) => api.signOut());
-    } catch (err) {
-      signingOut.current = false;
-      return toShownError(err);
-    }
-    leave(null);
-    return undefined;
-  }, [leave]);
+  /**
+   * Signs out and leaves for the sign-on page; gives what to show when the server could not be told. With
+   * `comeBack`, the next user signed on returns to this page (switching user where this one was refused).
+   */
+  const signOut = useCallback(
+    async ({ comeBack = false }: { comeBack?: boolean } = {}): Promise<ShownError | undefined> => {
+      signingOut.current = true;
+      try {
+        await callWorker((api) => api.signOut());
+      } catch (err) {
+        signingOut.current = false;
+        return toShownError(err);
+      }
+      if (comeBack) leave();
+      else leave(null);
+      return undefined;
+    },
+    [leave],
+  );
 
   /** The session ended elsewhere (another tab signed out, or the server refused the token): sign on again. */
   const sessionEnded = useCallback(() => {
