@@ -156,11 +156,14 @@ test('a shore user posts a berth prospect from the conversation: clear errors, t
     .fill(`Pilot on board 13:00 ${Date.now().toString(36)}`);
   await post.click();
   await expect(port).toHaveAccessibleDescription('The port is a 5-character UN/LOCODE, for example SGSIN.');
-  await expect(etd).toHaveAccessibleDescription('The ETD must not be before the ETB.');
+  // The date-time fields read back what was picked in the app's style, in UTC, whatever the device's own style.
+  await expect(etd).toHaveAccessibleDescription('The ETD must not be before the ETB. 06:00 02-Dec-26 UTC');
+  await expect(etb).toHaveAccessibleDescription('14:00 03-Dec-26 UTC');
   await page.screenshot({ path: `${SCREENSHOTS}/chat-berth-prospect-errors.png` });
   await port.fill('sgsin');
   await etd.fill('2026-12-04T06:00');
   await expect(port).not.toHaveAttribute('aria-invalid');
+  await expect(etd).toHaveAccessibleDescription('06:00 04-Dec-26 UTC');
   await page.screenshot({ path: `${SCREENSHOTS}/chat-berth-prospect-form.png` });
 
   // Posted: the sheet closes and the prospect is in the conversation as a readable message, stored.

@@ -158,6 +158,10 @@ test('a vessel user (type 4) opens its own vessel only: other vessels are disabl
   await expect(own).toBeEnabled();
   await expect(other).toBeVisible();
   await expect(other).toHaveAttribute('aria-disabled', 'true');
+  // It says why, on screen and to a screen reader.
+  await expect(other).toContainText('Only your own vessel opens');
+  await expect(other).toHaveAccessibleDescription('Only your own vessel opens');
+  await expect(own).not.toContainText('Only your own vessel opens');
   await expect(search.linksInOptions).toHaveCount(0);
   await page.screenshot({ path: `${SCREENSHOTS}/search-vessel-user.png` });
   // Enter or a tap on another vessel does nothing; a tap on its own opens the vessel page.

@@ -116,7 +116,11 @@ export function buildDetail(c: DetailContext): Detail {
           : c.rng.pick([-12, -8, -6.5, -5, -3.5, -2, 1.5, 3]));
       d.etaDelayHrs = delay;
       d.prevEtaDt = iso(c.prevEta ?? eta + delay * HOUR);
-      d.notMsg = `${name} is ${hrs(Math.abs(delay))} hrs ${delay < 0 ? 'behind' : 'ahead of'} schedule for ${port} (ETA ${fmtUtc(eta)} UTC).`;
+      // Under half an hour either way reads as the app's LTS: on schedule, never "0 hrs ahead".
+      d.notMsg =
+        Math.round(delay) === 0
+          ? `${name} is on schedule for ${port} (ETA ${fmtUtc(eta)} UTC).`
+          : `${name} is ${hrs(Math.abs(delay))} hrs ${delay < 0 ? 'behind' : 'ahead of'} schedule for ${port} (ETA ${fmtUtc(eta)} UTC).`;
       return d;
     }
     case 'N004': {

@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { CallRef, VesselCurrent } from '../core/contract/vessel.ts';
 import { formatDelayHours } from '../core/format/format-delay.ts';
+import { delayClass } from '../features/vessel/CallTimesGrid.tsx';
 import { formatTimeDateYear } from '../core/format/format-date.ts';
 import { formatNumber } from '../core/format/format-number.ts';
 import { serviceLink } from '../core/link.ts';
@@ -63,7 +64,7 @@ export function CallFacts({ call, label }: { call: CallRef; label: string }) {
         )}
         <div>
           <dt>Delay</dt>
-          <dd>{formatDelayHours(call.etaDelayHrs)}</dd>
+          <dd className={delayClass(call.etaDelayHrs)}>{formatDelayHours(call.etaDelayHrs)}</dd>
         </div>
       </dl>
     </div>

@@ -9,7 +9,7 @@ import type { Program } from '../core/contract/common.ts';
 import { db } from '../db.ts';
 import { useOutboxCount } from '../features/sync/use-outbox-count.ts';
 import { dialog } from '../ui/dialog-store.ts';
-import { waitingText } from './sync-status-text.ts';
+import { logoutQuestion } from './sync-status-text.ts';
 import {
   chatState,
   closeDrawer,
@@ -62,12 +62,11 @@ export function SideDrawer({ onSignOut }: Props) {
 
   const logout = async () => {
     // Signing on again needs the link: at sea a logout by mistake locks the user out until the next port.
-    const ok = await dialog.confirm(
-      waiting
-        ? `${waitingText(waiting)} to be sent. They are sent first, then you are logged out. You need a link to sign on again.`
-        : 'You need a link to sign on again.',
-      { title: 'Log out of Quay?', okText: 'Logout', cancelText: 'Cancel' },
-    );
+    const ok = await dialog.confirm(logoutQuestion(waiting), {
+      title: 'Log out of Quay?',
+      okText: 'Logout',
+      cancelText: 'Cancel',
+    });
     if (!ok) return;
     setBusy(true);
     setError(null);

@@ -1,7 +1,7 @@
 // What the header's sync status says in each state (offline, syncing, updated, failed, changes waiting).
 import { describe, expect, it } from 'vitest';
 import { INITIAL_SYNC_STATUS, type SyncStatus } from '../core/sync/status.ts';
-import { syncStatusText, updatedAgo } from './sync-status-text.ts';
+import { logoutQuestion, syncStatusText, updatedAgo } from './sync-status-text.ts';
 
 const NOW = Date.UTC(2026, 10, 22, 9, 41);
 const MIN = 60_000;
@@ -60,5 +60,15 @@ describe('syncStatusText', () => {
     // Offline says it all: no failure hint on top.
     const offline = syncStatusText(status({ lastError: error }), false, 0, NOW);
     expect(offline.errorMessage).toBeNull();
+  });
+});
+
+describe('logoutQuestion', () => {
+  it('agrees with the count, and always says a link is needed to sign on again', () => {
+    expect(logoutQuestion(0)).toBe('You need a link to sign on again.');
+    expect(logoutQuestion(1)).toBe(
+      '1 change waiting to be sent. It is sent first, then you are logged out. You need a link to sign on again.',
+    );
+    expect(logoutQuestion(3)).toMatch(/^3 changes waiting to be sent\. They are sent first/);
   });
 });

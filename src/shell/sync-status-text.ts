@@ -27,6 +27,14 @@ export function waitingText(count: number): string {
   return count === 1 ? '1 change waiting' : `${count} changes waiting`;
 }
 
+/** What the logout question says: what waits is sent first, and signing on again needs the link. */
+export function logoutQuestion(waiting: number): string {
+  const relink = 'You need a link to sign on again.';
+  if (waiting <= 0) return relink;
+  const it = waiting === 1 ? 'It is' : 'They are';
+  return `${waitingText(waiting)} to be sent. ${it} sent first, then you are logged out. ${relink}`;
+}
+
 export function syncStatusText(
   status: SyncStatus,
   browserOnline: boolean,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  formatChatDay,
   formatChatTime,
   formatDate,
   formatTimeDate,
@@ -89,5 +90,22 @@ describe('formatChatTime', () => {
     expect(formatChatTime('', 'UTC', now)).toBe('-');
     expect(formatChatTime('garbage', 'UTC', now)).toBe('-');
     expect(formatChatTime(now, 'Not/AZone', now)).toBe('-');
+  });
+});
+
+describe('formatChatDay', () => {
+  const now = '2026-11-22T10:00:00Z'; // Sunday; 18:00 in Singapore
+
+  it("names today and yesterday in the reader's zone, else the weekday and the app's dd-MMM-yy", () => {
+    expect(formatChatDay('2026-11-22T01:00:00Z', 'UTC', now)).toBe('Today');
+    expect(formatChatDay('2026-11-21T23:30:00Z', 'UTC', now)).toBe('Yesterday');
+    // 23:30 UTC on the 21st is already the 22nd in Singapore.
+    expect(formatChatDay('2026-11-21T23:30:00Z', 'Asia/Singapore', now)).toBe('Today');
+    expect(formatChatDay('2026-11-19T12:00:00Z', 'UTC', now)).toBe('Thu 19-Nov-26');
+    expect(formatChatDay('2025-12-31T12:00:00Z', 'UTC', now)).toBe('Wed 31-Dec-25');
+  });
+
+  it('says "-" for what is not a date', () => {
+    expect(formatChatDay('not a date', 'UTC', now)).toBe('-');
   });
 });

@@ -87,3 +87,27 @@ export function formatChatTime(
   if (sameDay) return `${time} LT`;
   return `${time} ${two(at.getDate())}-${MONTHS[at.getMonth()] ?? ''} LT`;
 }
+
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+
+/**
+ * A chat day line, in local time as chat times are and in the app's date style: "Today", "Yesterday", else
+ * "Thu 26-Nov-26"; "-" when invalid.
+ */
+export function formatChatDay(
+  v: DateInput,
+  timeZone: string = deviceTimeZone(),
+  now: DateInput = Date.now(),
+): string {
+  const at = zoned(v, timeZone);
+  if (!at) return EMPTY;
+  const key = (d: Date) => `${d.getFullYear()}-${d.getMonth()}-${d.getDate()}`;
+  const today = zoned(now, timeZone);
+  if (today) {
+    if (key(today) === key(at)) return 'Today';
+    const yesterday = new Date(today.getFullYear(), today.getMonth(), today.getDate() - 1);
+    if (key(yesterday) === key(at)) return 'Yesterday';
+  }
+  const yy = two(((at.getFullYear() % 100) + 100) % 100);
+  return `${WEEKDAYS[at.getDay()] ?? ''} ${two(at.getDate())}-${MONTHS[at.getMonth()] ?? ''}-${yy}`;
+}

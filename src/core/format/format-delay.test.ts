@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { aheadOrBehind, formatDelayHours } from './format-delay.ts';
+import { aheadOrBehind, delayTone, formatDelayHours } from './format-delay.ts';
 
 describe('formatDelayHours', () => {
   it.each([
@@ -38,5 +38,16 @@ describe('aheadOrBehind', () => {
     expect(aheadOrBehind(null)).toBeNull();
     expect(aheadOrBehind(undefined)).toBeNull();
     expect(aheadOrBehind(NaN)).toBeNull();
+  });
+});
+
+describe('delayTone', () => {
+  it('colours a delay the same everywhere: ahead, behind, on time (LTS), or nothing when missing', () => {
+    expect(delayTone(3)).toBe('ahead');
+    expect(delayTone(-2)).toBe('behind');
+    expect(delayTone(0.3)).toBe('ontime');
+    expect(delayTone(-0.5)).toBe('ontime');
+    expect(delayTone(null)).toBeNull();
+    expect(delayTone(Number.NaN)).toBeNull();
   });
 });

@@ -9,6 +9,16 @@ export function formatDelayHours(hrs: number | null | undefined): string {
   return n > 0 ? `+${n}h` : `${n}h`;
 }
 
+/** How a delay is coloured, the same on every page: ahead green, behind red, LTS (on time) navy, missing plain. */
+export type DelayTone = 'ahead' | 'behind' | 'ontime';
+
+export function delayTone(hrs: number | null | undefined): DelayTone | null {
+  const shown = formatDelayHours(hrs);
+  if (shown === '-') return null;
+  if (shown === 'LTS') return 'ontime';
+  return (hrs ?? 0) > 0 ? 'ahead' : 'behind';
+}
+
 export type AheadOrBehind = 'AHD' | 'BHD';
 
 /** A positive etaDelayHrs means ahead (AHD), anything else behind (BHD); null when there is no value. */

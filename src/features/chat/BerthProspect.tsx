@@ -12,7 +12,9 @@ import {
   type BerthErrors,
   type BerthField,
   type BerthForm,
+  utcFromInput,
 } from '../../core/chat-berth.ts';
+import { formatTimeDateYear } from '../../core/format/format-date.ts';
 import { BERTH_REMARK_MAX } from '../../core/contract/chat-rules.ts';
 import { usePageData } from '../pages/use-page-data.ts';
 import { readBerthDraft, writeBerthDraft } from './draft.ts';
@@ -122,6 +124,10 @@ function BerthProspectForm({ vslCd, roomId, onDone }: { vslCd: string; roomId: s
   ) => {
     const error = errors[name];
     const inputId = `${id}-${name}`;
+    // The browser shows a date-time field in the device's own style (mm/dd/yyyy on many phones): the form reads it
+    // back in the app's style, in UTC, as the posted message will say it.
+    const readBack = name === 'etb' || name === 'etd' ? utcFromInput(form[name]) : null;
+    const describedBy = [error ? `${inputId}-error` : '', readBack ? `${inputId}-reads` : ''].filter(Boolean);
     return (
       <div className={`form-field${error ? ' form-field--error' : ''}`}>
         <label htmlFor={inputId} className="form-field__label">
@@ -135,8 +141,13 @@ function BerthProspectForm({ vslCd, roomId, onDone }: { vslCd: string; roomId: s
           onChange: (v) => set(name, v),
           'aria-invalid': error ? true : undefined,
           'aria-required': required || undefined,
-          'aria-describedby': error ? `${inputId}-error` : undefined,
+          'aria-describedby': describedBy.length > 0 ? describedBy.join(' ') : undefined,
         })}
+        {readBack && (
+          <p id={`${inputId}-reads`} className="form-field__hint">
+            {formatTimeDateYear(readBack)} UTC
+          </p>
+        )}
         {error && (
           <p id={`${inputId}-error`} className="form-field__error">
             {error}

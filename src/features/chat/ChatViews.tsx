@@ -18,7 +18,7 @@ import { roomIdOf } from '../../core/contract/chat-rules.ts';
 import type { ChatRoomRow } from '../../core/db.ts';
 import { PENDING_MSG_SEQ } from '../../core/db.ts';
 import { isRestrictedType, isVesselUserType } from '../../core/role.ts';
-import { formatChatTime } from '../../core/format/format-date.ts';
+import { formatChatDay, formatChatTime } from '../../core/format/format-date.ts';
 import { db } from '../../db.ts';
 import { callWorker } from '../../worker-bridge.ts';
 import { userState } from '../../state/app-state.ts';
@@ -27,13 +27,8 @@ import { readDraft, writeDraft } from './draft.ts';
 import { Message } from './ChatMessage.tsx';
 import { BerthProspectButton } from './BerthProspect.tsx';
 
-const dayLabel = new Intl.DateTimeFormat('en-GB', {
-  weekday: 'short',
-  day: '2-digit',
-  month: 'short',
-  year: 'numeric',
-});
-const dayOf = (iso: string) => dayLabel.format(new Date(iso));
+/** The day line above a day's first message: local time, as the messages' times are. */
+const dayOf = (iso: string) => formatChatDay(iso);
 
 // ---- /chat/: the rooms ----
 

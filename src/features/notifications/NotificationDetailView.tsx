@@ -83,7 +83,7 @@ export function NotificationDetailView({ item }: { item: NotificationItem }) {
           {rows.map((r) => (
             <div key={r.label}>
               <dt>{r.label}</dt>
-              <dd>{r.value}</dd>
+              <dd className={r.tone ? `delay-ink delay-ink--${r.tone}` : undefined}>{r.value}</dd>
             </div>
           ))}
         </dl>

@@ -50,6 +50,14 @@ describe('detail layouts', () => {
     expect(labels('N101')).toEqual([]);
   });
 
+  it('says a port status change had no reason in words, as the port status page does, and colours the delay', () => {
+    expect(value('N009', 'Reason')).toBe('Fog');
+    const noReason = detailRows({ ...base, notId: 'N009', stsReasNm: null });
+    expect(noReason.find((r) => r.label === 'Reason')?.value).toBe('No reason given');
+    const late = detailRows({ ...base, notId: 'N003', etaDelayHrs: -5 }).find((r) => r.label === 'Delay');
+    expect(late).toMatchObject({ value: '-5h (BHD)', tone: 'behind' });
+  });
+
   it('formats times in UTC, voyage with direction, speed in kts', () => {
     expect(value('N001', 'Previous ETA')).toBe('02:00 23-Nov-26 UTC');
     expect(value('N002', 'Voyage')).toBe('0399E');

@@ -1,13 +1,20 @@
 // The detail block of each notification type (SPEC §2 Notification types, §3, §5): which fields it shows, as
 // label and formatted value. N007 (and any type without a layout) shows its name and body only.
 import type { NotificationDetail } from '../../core/contract/notification.ts';
-import { aheadOrBehind, formatDelayHours } from '../../core/format/format-delay.ts';
+import {
+  aheadOrBehind,
+  delayTone,
+  formatDelayHours,
+  type DelayTone,
+} from '../../core/format/format-delay.ts';
 import { formatTimeDateYear } from '../../core/format/format-date.ts';
 import { formatNumber } from '../../core/format/format-number.ts';
 
 export interface DetailRow {
   label: string;
   value: string;
+  /** A delay's colour, the same as on the vessel and port pages. */
+  tone?: DelayTone | null;
 }
 
 const utc = (v: string | null) => (v ? `${formatTimeDateYear(v)} UTC` : '-');
@@ -44,7 +51,7 @@ export function detailRows(d: NotificationDetail): DetailRow[] {
         vessel,
         port,
         { label: 'ETA', value: utc(d.etaDt) },
-        { label: 'Delay', value: delayText(d.etaDelayHrs) },
+        { label: 'Delay', value: delayText(d.etaDelayHrs), tone: delayTone(d.etaDelayHrs) },
       ];
     case 'N004':
       return [
@@ -67,7 +74,7 @@ export function detailRows(d: NotificationDetail): DetailRow[] {
         port,
         { label: 'Status', value: text(d.stsNm) },
         { label: 'From', value: utc(d.stsFrmDt) },
-        { label: 'Reason', value: text(d.stsReasNm) },
+        { label: 'Reason', value: d.stsReasNm || 'No reason given' },
       ];
     default:
       return [];

@@ -2,7 +2,7 @@
 // link where the user may open it (SPEC §6 link helper), and a call's times with their actuals.
 import { Link } from 'wouter';
 import type { LoggedUser } from '../../core/contract/common.ts';
-import { aheadOrBehind, formatDelayHours } from '../../core/format/format-delay.ts';
+import { delayTone, formatDelayHours } from '../../core/format/format-delay.ts';
 import { formatTimeDate } from '../../core/format/format-date.ts';
 import { vesselLink } from '../../core/link.ts';
 
@@ -16,10 +16,9 @@ export function CarrierBadge({ crrCd, bg, fg }: { crrCd: string; bg: string; fg:
 
 /** "Delay +2h" (ahead), "Delay -3h" (behind), "Delay LTS"; nothing when there is no delay to tell. */
 export function DelayBadge({ hrs }: { hrs: number | null | undefined }) {
-  const text = formatDelayHours(hrs);
-  if (text === '-') return null;
-  const tone = text === 'LTS' ? 'ontime' : aheadOrBehind(hrs) === 'AHD' ? 'ahead' : 'behind';
-  return <span className={`delay delay--${tone}`}>Delay {text}</span>;
+  const tone = delayTone(hrs);
+  if (!tone) return null;
+  return <span className={`delay delay--${tone}`}>Delay {formatDelayHours(hrs)}</span>;
 }
 
 /** The vessel's name, linking to its page when the user may open it (a vessel user only its own). */

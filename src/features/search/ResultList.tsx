@@ -1,7 +1,8 @@
 // Search results (or recent searches) as a listbox driven from the input (aria-activedescendant), after the WAI-ARIA
 // combobox pattern: each option has one target and holds nothing interactive; a tap on it or Enter opens it. A result
 // shows its type's icon, the carrier code in its colours, code and name, and a type label; a port's other page is a
-// second, compact option under it. A result the user may not open (type 4, another vessel) is aria-disabled.
+// second, compact option under it. A result the user may not open (type 4, another vessel) is aria-disabled and says
+// why beside its type.
 import type { SearchResult } from '../../core/contract/common.ts';
 import { TYPE_LABEL, resultText } from '../../core/search.ts';
 import { Icon, type IconName } from '../../ui/Icon.tsx';
@@ -47,6 +48,7 @@ export function ResultList({ id, label, options, active, optionId, onPick }: Pro
             aria-selected={i === active}
             aria-disabled={href ? undefined : true}
             aria-label={o.name}
+            aria-describedby={o.why ? `${optionId(i)}-why` : undefined}
             className={className.join(' ')}
             onClick={href ? () => onPick(o) : undefined}
           >
@@ -62,7 +64,15 @@ export function ResultList({ id, label, options, active, optionId, onPick }: Pro
                 )}
                 <span className="result__text">
                   <span className="result__name">{resultText(r)}</span>
-                  <span className="result__type">{TYPE_LABEL[r.pgmType]}</span>
+                  <span className="result__type">
+                    {TYPE_LABEL[r.pgmType]}
+                    {o.why && (
+                      <>
+                        {' · '}
+                        <span id={`${optionId(i)}-why`}>{o.why}</span>
+                      </>
+                    )}
+                  </span>
                 </span>
               </>
             )}

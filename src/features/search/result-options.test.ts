@@ -69,6 +69,9 @@ describe('result options: one target each', () => {
       { key: 'VSL:ABYU', href: null, sub: false, name: 'ATLAS BAYOU Vessel' },
     ]);
     expect(shape([r('VSL', 'ABYU')], null)[0]?.href).toBeNull();
+    // The closed one says why; the open one says nothing more.
+    const why = resultOptions([r('VSL_V', 'AHDS'), r('VSL', 'ABYU')], vesselUser).map((o) => o.why);
+    expect(why).toEqual([null, 'Only your own vessel opens']);
   });
 });
 

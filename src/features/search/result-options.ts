@@ -15,7 +15,12 @@ export interface ResultOption {
   sub: boolean;
   /** What a screen reader says: the result and its type label, e.g. "SGSIN Singapore Port current status". */
   name: string;
+  /** Why it does not open, in words shown beside it (null when it opens). */
+  why: string | null;
 }
+
+/** What a closed result says: a vessel user opens its own vessel only (SPEC §6). */
+export const NOT_YOURS = 'Only your own vessel opens';
 
 /** A sub-row's visible text: short, since the port's own row above it already names the port. */
 export const portPageText = (r: SearchResult): string => (r.pgmType === 'PORT_S' ? 'Current Status' : 'Live');
@@ -34,6 +39,7 @@ function option(result: SearchResult, user: LinkUser, sub: boolean): ResultOptio
     href: href === '#' ? null : href,
     sub,
     name: `${resultText(result)} ${TYPE_LABEL[result.pgmType]}`,
+    why: href === '#' ? NOT_YOURS : null,
   };
 }
 

@@ -1,7 +1,7 @@
 // A call's arrival, berthing and departure (actual A* when it happened, else the estimate) and its delay against the
 // proforma ETA, as a small grid that fits a phone: label over value, times in UTC.
 import type { CascadeCall } from '../../core/contract/vessel.ts';
-import { formatDelayHours } from '../../core/format/format-delay.ts';
+import { delayTone, formatDelayHours } from '../../core/format/format-delay.ts';
 import { formatTimeDate } from '../../core/format/format-date.ts';
 import { shownTimes } from './calls.ts';
 
@@ -29,8 +29,8 @@ export function CallTimesGrid({ call, delay = true }: { call: CascadeCall; delay
   );
 }
 
-/** SPEC §3: positive is ahead, anything else behind; LTS (0) and unknown are neither. */
-export function delayClass(hrs: number | null): string | undefined {
-  if (hrs === null || Math.round(hrs) === 0) return undefined;
-  return hrs > 0 ? 'call-delay--ahead' : 'call-delay--behind';
+/** SPEC §3: positive is ahead, anything else behind; LTS (0) is on time; unknown is plain. */
+export function delayClass(hrs: number | null | undefined): string | undefined {
+  const tone = delayTone(hrs);
+  return tone ? `delay-ink delay-ink--${tone}` : undefined;
 }
