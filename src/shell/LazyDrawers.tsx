@@ -1,49 +1,74 @@
-// The notification and search drawers, split off the first page's JavaScript (DESIGN.md §9): each is mounted when it
+// The notification and search drawers, split off the first page's JavaScript (DESIGN.md §9): each is fetched when it
 // is first opened, and all are fetched a moment after the app is on screen, so that a tap finds them ready. The
 // service worker precaches their chunks, so they open offline too.
-import { lazy, Suspense, useEffect, useState } from 'react';
+//
+// No React.lazy and Suspense here: React holds back what a Suspense boundary reveals for up to 300 ms after any
+// fallback was shown, so a drawer tapped in the first seconds after a reload waited about 300 ms for a chunk the
+// service worker gives in a few. A drawer's module is loaded by hand instead, and the drawer rendered once it is in.
+import { useEffect, useReducer, type ComponentType } from 'react';
 import { useSnapshot } from 'valtio';
 import { uiState, type DrawerName } from '../state/app-state.ts';
 
-const loaders = {
-  notification: () => import('../features/notifications/NotificationDrawer.tsx'),
-  notificationDetail: () => import('../features/notifications/NotificationDetailDrawer.tsx'),
-  search: () => import('../features/search/SearchDrawer.tsx'),
-};
+type LazyName = Extract<DrawerName, 'notification' | 'notificationDetail' | 'search'>;
 
-const NotificationDrawer = lazy(() =>
-  loaders.notification().then((m) => ({ default: m.NotificationDrawer })),
-);
-const NotificationDetailDrawer = lazy(() =>
-  loaders.notificationDetail().then((m) => ({ default: m.NotificationDetailDrawer })),
-);
-const SearchDrawer = lazy(() => loaders.search().then((m) => ({ default: m.SearchDrawer })));
+const loaders: Record<LazyName, () => Promise<ComponentType>> = {
+  notification: () =>
+    import('../features/notifications/NotificationDrawer.tsx').then((m) => m.NotificationDrawer),
+  notificationDetail: () =>
+    import('../features/notifications/NotificationDetailDrawer.tsx').then((m) => m.NotificationDetailDrawer),
+  search: () => import('../features/search/SearchDrawer.tsx').then((m) => m.SearchDrawer),
+};
+const NAMES = Object.keys(loaders) as LazyName[];
+
+/** The drawers whose module is in, for the life of the page. */
+const loaded = new Map<LazyName, ComponentType>();
+const loading = new Map<LazyName, Promise<void>>();
+
+function load(name: LazyName): Promise<void> {
+  let pending = loading.get(name);
+  if (!pending) {
+    pending = loaders[name]().then((component) => void loaded.set(name, component));
+    // A failed fetch may be tried again at the next opening.
+    pending.catch(() => loading.delete(name));
+    loading.set(name, pending);
+  }
+  return pending;
+}
+
+const isLazy = (name: DrawerName | null): name is LazyName => name !== null && name in loaders;
 
 /** After the first page is on screen, long enough not to compete with its own requests. */
 const WARM_AFTER_MS = 1500;
 
 export function LazyDrawers() {
   const ui = useSnapshot(uiState);
-  const [warm, setWarm] = useState(false);
-  const [used] = useState(() => new Set<DrawerName>());
-  if (ui.drawer) used.add(ui.drawer);
+  const [, rerender] = useReducer((n: number) => n + 1, 0);
+  const wanted = ui.drawer;
+
+  // The drawer asked for, at once if its module is not in yet.
+  useEffect(() => {
+    if (!isLazy(wanted) || loaded.has(wanted)) return;
+    load(wanted)
+      .then(() => rerender())
+      .catch((err: unknown) => console.warn(`Loading the ${wanted} drawer failed`, err));
+  }, [wanted]);
 
   useEffect(() => {
     const timer = setTimeout(() => {
-      Promise.all(Object.values(loaders).map((load) => load()))
-        .then(() => setWarm(true))
+      Promise.all(NAMES.map(load))
+        .then(() => rerender())
         .catch((err: unknown) => console.warn('Loading the drawers ahead failed', err));
     }, WARM_AFTER_MS);
     return () => clearTimeout(timer);
   }, []);
 
-  const show = (name: DrawerName) => warm || used.has(name);
-  // A boundary each: one drawer still loading must not hide (and so close) another that is open.
+  // Each drawer is mounted (closed until asked for) from when its module is in.
   return (
     <>
-      <Suspense fallback={null}>{show('notification') && <NotificationDrawer />}</Suspense>
-      <Suspense fallback={null}>{show('notificationDetail') && <NotificationDetailDrawer />}</Suspense>
-      <Suspense fallback={null}>{show('search') && <SearchDrawer />}</Suspense>
+      {NAMES.map((name) => {
+        const Drawer = loaded.get(name);
+        return Drawer ? <Drawer key={name} /> : null;
+      })}
     </>
   );
 }
