@@ -1,4 +1,5 @@
 // Vite build of the window (React), the sync worker (ES module) and the service worker (vite-plugin-pwa, injectManifest).
+import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { join, resolve } from 'node:path';
@@ -7,6 +8,8 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { contractModuleAsData } from './src/core/contract/as-data.ts';
+import { fineCoast, worldText, type FineCoast } from './src/features/map/coast-build.ts';
+import { TILES } from './src/features/map/coast.ts';
 
 const NAVY = '#0b3d5c';
 
@@ -76,6 +79,66 @@ function contractAsData(): Plugin {
   };
 }
 
+/** The module the map imports for its coast (src/features/map/fine-coast.ts). */
+const COAST = 'virtual:quay-coast';
+/** Where the fine coast's tiles are served: never precached, kept by the service worker once fetched (sw/sw.ts). */
+const COAST_DIR = 'assets/coast';
+
+/**
+ * The map's coast from Natural Earth's land (src/features/map/coast-build.ts): the world at 1:110m as text inside the
+ * map's chunk, and the 1:10m coast as one small file per tile, `assets/coast/{col}-{row}-{hash}.json`, fetched only
+ * when the view comes close. The chunk also holds which tiles are all sea ('.'), all land ('l') or have a coast ('c'),
+ * so nothing is asked for a tile with no coast. In development the tiles are served from memory.
+ */
+function coastTiles(): Plugin {
+  const atlas = (name: string): unknown =>
+    JSON.parse(readFileSync(resolve('node_modules/world-atlas', name), 'utf8'));
+  let made: { world: string; fine: FineCoast; index: string; hash: string } | undefined;
+  const make = () => {
+    if (made) return made;
+    const world = worldText(atlas('land-110m.json'));
+    const fine = fineCoast(atlas('land-10m.json'));
+    const land = new Set(fine.land);
+    let index = '';
+    for (let id = 0; id < TILES * TILES; id++) index += fine.tiles.has(id) ? 'c' : land.has(id) ? 'l' : '.';
+    const hash = createHash('sha256');
+    for (const [id, text] of fine.tiles) hash.update(`${id}:${text}\n`);
+    made = { world, fine, index, hash: hash.digest('hex').slice(0, 10) };
+    return made;
+  };
+  const file = (id: number, hash: string) =>
+    `${COAST_DIR}/${id % TILES}-${Math.floor(id / TILES)}-${hash}.json`;
+  return {
+    name: 'quay-coast-tiles',
+    resolveId(id) {
+      return id === COAST ? `\0${COAST}` : null;
+    },
+    load(id) {
+      if (id !== `\0${COAST}`) return null;
+      const { world, index, hash } = make();
+      return [
+        `export const WORLD_COAST = ${JSON.stringify(world)};`,
+        `export const TILE_INDEX = ${JSON.stringify(index)};`,
+        `export const tileUrl = (id) => \`/${COAST_DIR}/\${id % ${TILES}}-\${Math.floor(id / ${TILES})}-${hash}.json\`;`,
+      ].join('\n');
+    },
+    generateBundle() {
+      const { fine, hash } = make();
+      for (const [id, text] of fine.tiles)
+        this.emitFile({ type: 'asset', fileName: file(id, hash), source: JSON.stringify(text) });
+    },
+    configureServer(server) {
+      server.middlewares.use((req, res, next) => {
+        const m = /^\/assets\/coast\/(\d+)-(\d+)-\w+\.json$/.exec(req.url ?? '');
+        const text = m ? make().fine.tiles.get(Number(m[2]) * TILES + Number(m[1])) : undefined;
+        if (text === undefined) return next();
+        res.setHeader('content-type', 'application/json');
+        res.end(JSON.stringify(text));
+      });
+    },
+  };
+}
+
 /** The module the window imports for the sync worker's address (src/worker-bridge.ts). */
 const SYNC_WORKER_URL = 'virtual:sync-worker-url';
 
@@ -109,6 +172,7 @@ export default defineConfig({
     react(),
     contractAsData(),
     syncWorkerChunk(),
+    coastTiles(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',

@@ -1,6 +1,6 @@
 // The service worker (built to /sw.js by vite-plugin-pwa, injectManifest): precaches the app shell and answers
-// page navigations with the cached index.html, so the app opens with no network at all; images are cached on
-// first use; old caches go on activate; a new version waits for the user (SKIP_WAITING).
+// page navigations with the cached index.html, so the app opens with no network at all; images and the map's fine
+// coast are cached on first use; old caches go on activate; a new version waits for the user (SKIP_WAITING).
 import { clientsClaim } from 'workbox-core';
 import {
   addPlugins,
@@ -44,8 +44,28 @@ registerRoute(
   }),
 );
 
+/**
+ * The map's fine coast (src/features/map/fine-coast.ts): a tile of about a kilobyte fetched the first time a view
+ * comes close to it, then from the device, so a port seen once has its coast offline. Never precached: the first
+ * install does not pay for coasts the user may never look at.
+ */
+const COAST_CACHE = 'quay-coast-v1';
+registerRoute(
+  ({ url, request }) =>
+    url.origin === self.location.origin &&
+    url.pathname.startsWith('/assets/coast/') &&
+    request.method === 'GET',
+  new CacheFirst({
+    cacheName: COAST_CACHE,
+    plugins: [
+      meterPlugin,
+      new ExpirationPlugin({ maxEntries: 600, maxAgeSeconds: 365 * 24 * 3600, purgeOnQuotaError: true }),
+    ],
+  }),
+);
+
 /** Runtime caches of earlier versions (e.g. 'quay-img-v0') go when this one activates. */
-const KEEP = [IMAGE_CACHE];
+const KEEP = [IMAGE_CACHE, COAST_CACHE];
 self.addEventListener('activate', (event: ExtendableEvent) => {
   event.waitUntil(
     (async () => {

@@ -1,9 +1,13 @@
 // The offline world map (DESIGN.md §6): Natural Earth's land drawn as SVG in Web Mercator, with vessels as arrows
 // turned to their heading, their recent tracks and the ports ahead, panned and zoomed by finger, mouse, wheel or
-// the +/- buttons. Loaded lazily (see LazyWorldMap.tsx): the outline stays out of the first page's JavaScript.
+// the +/- buttons. Loaded lazily (see LazyWorldMap.tsx): the outline stays out of the first page's JavaScript. The
+// world is drawn at 1:110m; a close view (a port, a strait) draws the 1:10m coast of the tiles it covers, fetched
+// once and kept by the service worker (fine-coast.ts). Labels stay inside the map and apart (labels.ts); a tap on a
+// vessel lists the names of the vessels there.
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { placeLabels } from './labels.ts';
-import { landPath } from './land.ts';
+import { TILE, tileBox, tilesOver } from './coast.ts';
+import { loadedTile, loadTile, tileKind, worldLandPath } from './fine-coast.ts';
+import { placeCallout, placeLabels, type LabelBox, type LabelItem, type Measure } from './labels.ts';
 import { project, unwrapLons, WORLD, type Point } from './projection.ts';
 import {
   clampView,
@@ -11,6 +15,7 @@ import {
   panBy,
   pinch,
   toScreen,
+  toWorld,
   zoomAt,
   ZOOM_STEP,
   type Size,
@@ -44,8 +49,15 @@ export interface WorldMapProps {
 }
 
 const LAND_ID = 'quay-map-land';
+const COARSE_CLIP_ID = 'quay-map-coarse';
 /** The world is drawn three times side by side, so panning across the antimeridian never meets an edge. */
 const COPIES = [-1, 0, 1] as const;
+/** A view at most this many world units across (16° of longitude) draws the fine coast. */
+export const FINE_SPAN = (16 / 360) * WORLD;
+/** The zoom buttons' corner, top right: no label goes under it. */
+const BUTTONS = { width: 60, height: 108 };
+/** How close (pixels) a tap must come to a vessel to list the names there. */
+const TAP_PX = 24;
 
 interface Scene {
   markers: (MapMarker & { at: Point })[];
@@ -83,11 +95,16 @@ function useGestures(
   svgRef: React.RefObject<SVGSVGElement | null>,
   sizeRef: React.RefObject<Size | null>,
   setView: React.Dispatch<React.SetStateAction<View | null>>,
+  onTap: (at: Point) => void,
 ) {
+  const tapRef = useRef(onTap);
+  tapRef.current = onTap;
   useEffect(() => {
     const svg = svgRef.current;
     if (!svg) return;
     const pointers: Pointers = new Map();
+    // A press that moves less than a few pixels before it lifts is a tap, not a drag.
+    let press: { id: number; at: Point; moved: boolean } | null = null;
     const local = (e: { clientX: number; clientY: number }): Point => {
       const r = svg.getBoundingClientRect();
       return [e.clientX - r.left, e.clientY - r.top];
@@ -102,11 +119,14 @@ function useGestures(
       if (e.pointerType === 'mouse' && e.button !== 0) return;
       svg.setPointerCapture(e.pointerId);
       pointers.set(e.pointerId, local(e));
+      press = pointers.size === 1 ? { id: e.pointerId, at: local(e), moved: false } : null;
     };
     const move = (e: PointerEvent) => {
       const before = pointers.get(e.pointerId);
       if (!before) return;
       const now = local(e);
+      if (press && (press.id !== e.pointerId || Math.hypot(now[0] - press.at[0], now[1] - press.at[1]) > 6))
+        press.moved = true;
       const others = [...pointers.entries()].filter(([id]) => id !== e.pointerId);
       const other = others[0]?.[1];
       if (pointers.size === 1) update((v, s) => panBy(v, s, now[0] - before[0], now[1] - before[1]));
@@ -115,6 +135,8 @@ function useGestures(
     };
     const up = (e: PointerEvent) => {
       pointers.delete(e.pointerId);
+      if (e.type === 'pointerup' && press?.id === e.pointerId && !press.moved) tapRef.current(press.at);
+      press = null;
     };
     const wheel = (e: WheelEvent) => {
       e.preventDefault();
@@ -141,27 +163,94 @@ function useGestures(
   }, [svgRef, sizeRef, setView]);
 }
 
+/** Text widths as the map draws them (13 px bold, the page's font), or an estimate where there is no canvas. */
+function useMeasure(svgRef: React.RefObject<SVGSVGElement | null>, ready: boolean): Measure | undefined {
+  return useMemo(() => {
+    const svg = svgRef.current;
+    const ctx = ready && svg ? document.createElement('canvas').getContext('2d') : null;
+    if (!ctx || !svg) return undefined;
+    ctx.font = `700 13px ${getComputedStyle(svg).fontFamily}`;
+    const known = new Map<string, number>();
+    return (text: string) => {
+      let w = known.get(text);
+      if (w === undefined) known.set(text, (w = ctx.measureText(text).width + 1));
+      return w;
+    };
+  }, [svgRef, ready]);
+}
+
+/** The fine coast's tiles a view covers, and those of them drawn now (the rest shows the world outline). */
+function useFineCoast(view: View | null, size: Size | null) {
+  const [, setLoaded] = useState(0);
+  const close = !!view && !!size && size.width / view.zoom <= FINE_SPAN;
+  const ids = useMemo(() => {
+    if (!close || !view || !size) return [];
+    const [x0, y0] = toWorld(view, size, [0, 0]);
+    const [x1, y1] = toWorld(view, size, [size.width, size.height]);
+    return tilesOver({ x0, y0, x1, y1 });
+  }, [close, view, size]);
+  const key = ids.join(',');
+  useEffect(() => {
+    let live = true;
+    const missing = key
+      .split(',')
+      .filter(Boolean)
+      .map(Number)
+      .filter((id) => tileKind(id) === 'coast' && !loadedTile(id));
+    for (const id of missing)
+      void loadTile(id).then((t) => {
+        if (t && live) setLoaded((n) => n + 1);
+      });
+    return () => {
+      live = false;
+    };
+  }, [key]);
+  const rect = (id: number) => {
+    const b = tileBox(id);
+    return `M${b.x0} ${b.y0}h${TILE}v${TILE}h${-TILE}Z`;
+  };
+  let covered = '';
+  let land = '';
+  let fill = '';
+  let coast = '';
+  for (const id of ids) {
+    const kind = tileKind(id);
+    const tile = kind === 'coast' ? loadedTile(id) : undefined;
+    if (kind === 'coast' && !tile) continue;
+    covered += rect(id);
+    if (kind === 'land') land += rect(id);
+    if (tile) {
+      fill += tile.fill;
+      coast += tile.coast;
+    }
+  }
+  return { close, covered, land, fill, coast, tiles: ids.filter((id) => tileKind(id) === 'coast') };
+}
+
 export default function WorldMap({ markers, tracks = [], ports = [], label }: WorldMapProps) {
   const boxRef = useRef<HTMLDivElement>(null);
   const svgRef = useRef<SVGSVGElement>(null);
   const sizeRef = useRef<Size | null>(null);
   const [size, setSize] = useState<Size | null>(null);
   const [view, setView] = useState<View | null>(null);
+  const [picked, setPicked] = useState<string | null>(null);
   const scene = useMemo(() => buildScene(markers, tracks, ports), [markers, tracks, ports]);
-  const land = useMemo(() => landPath(), []);
+  const land = useMemo(() => worldLandPath(), []);
+  const measure = useMeasure(svgRef, size !== null);
+  const fine = useFineCoast(view, size);
 
   useLayoutEffect(() => {
     const box = boxRef.current;
     if (!box) return;
-    const measure = () => {
+    const measureBox = () => {
       const next = { width: box.clientWidth, height: box.clientHeight };
       if (next.width === 0 || next.height === 0) return;
       sizeRef.current = next;
       setSize(next);
       setView((v) => (v ? clampView(v, next) : v));
     };
-    measure();
-    const observer = new ResizeObserver(measure);
+    measureBox();
+    const observer = new ResizeObserver(measureBox);
     observer.observe(box);
     return () => observer.disconnect();
   }, []);
@@ -176,31 +265,63 @@ export default function WorldMap({ markers, tracks = [], ports = [], label }: Wo
     setView(fitView(scene.fit, size));
   }, [size, fitKey, scene]);
 
-  useGestures(svgRef, sizeRef, setView);
+  const overlay = useMemo(
+    () => (size && view ? layOut(scene, view, size, measure) : null),
+    [scene, view, size, measure],
+  );
+  const overlayRef = useRef(overlay);
+  overlayRef.current = overlay;
+  const onTap = (at: Point) => {
+    const near = overlayRef.current?.markers
+      .map((m) => ({ id: m.id, d: Math.hypot(m.s[0] - at[0], m.s[1] - at[1]) }))
+      .filter((m) => m.d <= TAP_PX)
+      .sort((a, b) => a.d - b.d)[0];
+    setPicked(near ? near.id : null);
+  };
+  useGestures(svgRef, sizeRef, setView, onTap);
 
   const zoomBy = (factor: number) =>
     setView((v) => (v && size ? zoomAt(v, size, factor, [size.width / 2, size.height / 2]) : v));
 
   return (
     <div className="world-map" ref={boxRef}>
-      <svg ref={svgRef} className="world-map__svg" role="img" aria-label={label} width="100%" height="100%">
-        {size && view && (
+      <svg
+        ref={svgRef}
+        className="world-map__svg"
+        role="img"
+        aria-label={label}
+        width="100%"
+        height="100%"
+        data-coast={fine.close ? 'fine' : 'world'}
+      >
+        {size && view && overlay && (
           <>
             <g
               transform={`translate(${size.width / 2 - view.cx * view.zoom} ${size.height / 2 - view.cy * view.zoom}) scale(${view.zoom})`}
             >
-              <path id={LAND_ID} className="world-map__land" d={land} vectorEffect="non-scaling-stroke" />
+              {fine.close && (
+                <clipPath id={COARSE_CLIP_ID} clipPathUnits="userSpaceOnUse">
+                  <path clipRule="evenodd" d={`M-1 -1H${WORLD + 1}V${WORLD + 1}H-1Z${fine.covered}`} />
+                </clipPath>
+              )}
+              <g id={LAND_ID}>
+                <path
+                  className="world-map__land"
+                  d={land}
+                  clipPath={fine.close ? `url(#${COARSE_CLIP_ID})` : undefined}
+                  vectorEffect="non-scaling-stroke"
+                />
+                {fine.close && (
+                  <>
+                    <path className="world-map__fine" d={fine.land + fine.fill} fillRule="evenodd" />
+                    <path className="world-map__coast" d={fine.coast} vectorEffect="non-scaling-stroke" />
+                  </>
+                )}
+              </g>
               <use href={`#${LAND_ID}`} x={-WORLD} />
               <use href={`#${LAND_ID}`} x={WORLD} />
             </g>
-            {COPIES.map((k) => (
-              <Overlay
-                key={k}
-                scene={scene}
-                at={(p) => toScreen(view, size, [p[0] + k * WORLD, p[1]])}
-                size={size}
-              />
-            ))}
+            <Overlay overlay={overlay} picked={picked} size={size} measure={measure} />
           </>
         )}
       </svg>
@@ -226,48 +347,109 @@ export default function WorldMap({ markers, tracks = [], ports = [], label }: Wo
   );
 }
 
-/** One copy of the tracks, ports and vessels, in screen pixels so symbols and labels keep their size at any zoom. */
-function Overlay({ scene, at, size }: { scene: Scene; at: (p: Point) => Point; size: Size }) {
+type Shown<T> = T & { s: Point; key: string };
+
+interface Layout {
+  tracks: { id: string; line: Point[] }[];
+  ports: Shown<MapPort & { at: Point }>[];
+  markers: Shown<MapMarker & { at: Point }>[];
+  labels: ReturnType<typeof placeLabels>;
+  items: (LabelItem & { vessel: boolean; id: string })[];
+}
+
+/**
+ * Every copy of the tracks, ports and vessels that shows, in screen pixels so symbols and labels keep their size at
+ * any zoom, and the labels of all of them placed at once: vessels first, then ports in voyage order.
+ */
+function layOut(scene: Scene, view: View, size: Size, measure: Measure | undefined): Layout {
   const onScreen = ([x, y]: Point) => x > -60 && x < size.width + 60 && y > -60 && y < size.height + 60;
-  const ports = scene.ports.map((p) => ({ ...p, s: at(p.at) })).filter((p) => onScreen(p.s));
-  const markers = scene.markers.map((m) => ({ ...m, s: at(m.at) })).filter((m) => onScreen(m.s));
-  // Vessels' labels first, then ports' in voyage order; none covers a symbol or another label.
-  const symbols = [
+  const inBox = ([x, y]: Point) => x >= 0 && x <= size.width && y >= 0 && y <= size.height;
+  const copies = <T extends { at: Point }>(xs: T[], id: (x: T) => string) =>
+    COPIES.flatMap((k) =>
+      xs.map((x) => ({
+        ...x,
+        s: toScreen(view, size, [x.at[0] + k * WORLD, x.at[1]]),
+        key: `${k}:${id(x)}`,
+      })),
+    ).filter((x) => onScreen(x.s));
+  const markers = copies(scene.markers, (m) => m.id);
+  const ports = copies(scene.ports, (p) => p.code);
+  const tracks = COPIES.flatMap((k) =>
+    scene.tracks.map((t) => ({
+      id: `${k}:${t.id}`,
+      line: t.line.map((p) => toScreen(view, size, [p[0] + k * WORLD, p[1]])),
+    })),
+  ).filter((t) => t.line.length > 1 && t.line.some(onScreen));
+  const taken: LabelBox[] = [
+    { x: size.width - BUTTONS.width, y: 0, width: BUTTONS.width, height: BUTTONS.height },
     ...markers.map((m) => ({ x: m.s[0] - 14, y: m.s[1] - 14, width: 28, height: 28 })),
     ...ports.map((p) => ({ x: p.s[0] - 6, y: p.s[1] - 6, width: 12, height: 12 })),
   ];
-  const labels = placeLabels(
-    [
-      ...markers.map((m) => ({ at: m.s, text: m.label, clear: 14 })),
-      ...ports.map((p) => ({ at: p.s, text: p.label ?? p.code, clear: 6 })),
-    ],
-    symbols,
-  );
-  const labelAt = (i: number) => labels[i] ?? null;
+  // Only what is inside the map gets a label.
+  const items = [
+    ...markers
+      .filter((m) => inBox(m.s))
+      .map((m) => ({ at: m.s, text: m.label, clear: 14, group: 'vessel', vessel: true, id: m.id })),
+    ...ports
+      .filter((p) => inBox(p.s))
+      .map((p) => ({ at: p.s, text: p.label ?? p.code, clear: 6, group: 'port', vessel: false, id: p.code })),
+  ];
+  const labels = placeLabels(items, size, taken, measure);
+  return { tracks, ports, markers, labels, items };
+}
+
+const CALLOUT_LINE = 18;
+const CALLOUT_MAX = 6;
+
+function Overlay({
+  overlay,
+  picked,
+  size,
+  measure,
+}: {
+  overlay: Layout;
+  picked: string | null;
+  size: Size;
+  measure: Measure | undefined;
+}) {
+  const { tracks, ports, markers, labels, items } = overlay;
+  // A tapped vessel: the names of every vessel its label stands for, in a box kept inside the map.
+  const pickedLabel = picked
+    ? labels.find((l) => l.members.some((i) => items[i]?.vessel && items[i]?.id === picked))
+    : undefined;
+  const pickedItem = items.find((i) => i.vessel && i.id === picked);
+  const names = pickedLabel
+    ? pickedLabel.members.map((i) => items[i]?.text ?? '')
+    : pickedItem
+      ? [pickedItem.text]
+      : [];
+  const lines =
+    names.length > CALLOUT_MAX
+      ? [...names.slice(0, CALLOUT_MAX - 1), `+${names.length - CALLOUT_MAX + 1} more`]
+      : names;
+  const at = pickedLabel ? (items[pickedLabel.members[0] ?? 0]?.at ?? null) : (pickedItem?.at ?? null);
+  const width = Math.max(0, ...lines.map((t) => (measure ? measure(t) : t.length * 8.6))) + 16;
+  const height = lines.length * CALLOUT_LINE + 10;
+  const callout = at && lines.length > 0 ? placeCallout(at, width, height, size) : null;
   return (
     <g>
-      {scene.tracks.map((t) => {
-        const line = t.line.map(at);
-        if (line.length < 2 || !line.some(onScreen)) return null;
-        return (
-          <polyline
-            key={t.id}
-            className="world-map__track"
-            points={line.map(([x, y]) => `${x.toFixed(1)},${y.toFixed(1)}`).join(' ')}
-          />
-        );
-      })}
-      {ports.map((p) => (
-        <circle
-          key={p.code}
-          className="world-map__port"
-          r={5}
-          cx={p.s[0].toFixed(1)}
-          cy={p.s[1].toFixed(1)}
+      {tracks.map((t) => (
+        <polyline
+          key={t.id}
+          className="world-map__track"
+          points={t.line.map(([x, y]) => `${x.toFixed(1)},${y.toFixed(1)}`).join(' ')}
         />
       ))}
+      {ports.map((p) => (
+        <circle key={p.key} className="world-map__port" r={5} cx={p.s[0].toFixed(1)} cy={p.s[1].toFixed(1)} />
+      ))}
       {markers.map((m) => (
-        <g key={m.id} transform={`translate(${m.s[0].toFixed(1)} ${m.s[1].toFixed(1)})`}>
+        <g
+          key={m.key}
+          className="world-map__marker"
+          data-vessel={m.id}
+          transform={`translate(${m.s[0].toFixed(1)} ${m.s[1].toFixed(1)})`}
+        >
           {m.highlight && <circle className="world-map__halo" r={20} />}
           {m.heading === null || m.heading === undefined ? (
             <circle className="world-map__vessel" r={7} />
@@ -280,20 +462,37 @@ function Overlay({ scene, at, size }: { scene: Scene; at: (p: Point) => Point; s
           )}
         </g>
       ))}
-      {[...markers.map((m) => m.label), ...ports.map((p) => p.label ?? p.code)].map((text, i) => {
-        const l = labelAt(i);
-        const vessel = i < markers.length;
-        return l ? (
+      {labels.map((l) => {
+        const vessel = items[l.members[0] ?? 0]?.vessel;
+        return (
           <text
-            key={`${i}:${text}`}
+            key={l.members.map((i) => items[i]?.id).join(',')}
             className={`world-map__label${vessel ? ' world-map__label--vessel' : ''}`}
             x={l.x.toFixed(1)}
             y={l.y.toFixed(1)}
           >
-            {text}
+            {l.text}
           </text>
-        ) : null;
+        );
       })}
+      {callout && (
+        <g
+          className="world-map__callout"
+          transform={`translate(${callout[0].toFixed(1)} ${callout[1].toFixed(1)})`}
+        >
+          <rect width={width} height={height} rx={6} />
+          {lines.map((t, i) => (
+            <text
+              key={t}
+              className="world-map__label world-map__label--vessel"
+              x={8}
+              y={5 + (i + 1) * CALLOUT_LINE - 4}
+            >
+              {t}
+            </text>
+          ))}
+        </g>
+      )}
     </g>
   );
 }

@@ -1,31 +1,86 @@
 import { describe, expect, it } from 'vitest';
-import { placeLabels } from './labels.ts';
+import { clusters, overlaps, placeLabels, type LabelItem } from './labels.ts';
+
+const size = { width: 358, height: 280 };
+const inBox = (b: { x: number; y: number; width: number; height: number }) =>
+  b.x >= 0 && b.y >= 0 && b.x + b.width <= size.width && b.y + b.height <= size.height;
 
 describe('map labels', () => {
   it('puts a lone label above right of its point', () => {
-    expect(placeLabels([{ at: [100, 100], text: 'SGSIN', clear: 7 }])).toEqual([{ x: 107, y: 93 }]);
+    const [l] = placeLabels([{ at: [100, 100], text: 'SGSIN', clear: 7 }], size);
+    expect(l).toMatchObject({ text: 'SGSIN', members: [0] });
+    expect(l!.x).toBeGreaterThan(100);
+    expect(l!.y).toBeLessThan(100);
   });
 
-  it('moves a label that would cover an earlier one, and leaves out one with no free spot', () => {
-    const placed = placeLabels([
-      { at: [100, 100], text: 'CNSHA', clear: 7 },
-      { at: [100, 104], text: 'CNNGB', clear: 7 },
-      { at: [100, 102], text: 'CNTAO', clear: 7 },
-      { at: [101, 103], text: 'KRPUS', clear: 7 },
-      { at: [100, 101], text: 'JPTYO', clear: 7 },
-      { at: [100, 103], text: 'JPUKB', clear: 7 },
-    ]);
-    expect(placed[0]).toEqual({ x: 107, y: 93 });
-    expect(placed[1]).not.toBeNull();
-    expect(placed[1]).not.toEqual({ x: 107, y: 97 });
-    expect(placed.filter((p) => p === null).length).toBeGreaterThan(0);
+  it('flips a label to the other side at the right and the top edges, never leaving the box', () => {
+    // Right edge: "ORIENT QUAY" would run past the side on the right.
+    const [right] = placeLabels([{ at: [340, 140], text: 'ORIENT QUAY', clear: 14 }], size);
+    expect(right!.x).toBeLessThan(340);
+    expect(inBox(right!.box)).toBe(true);
+    // Top left corner: below and to the right.
+    const [top] = placeLabels([{ at: [6, 4], text: 'QUAY ISLAND', clear: 14 }], size);
+    expect(top!.y).toBeGreaterThan(4);
+    expect(inBox(top!.box)).toBe(true);
+    // Bottom right corner: above and to the left.
+    const [corner] = placeLabels([{ at: [352, 276], text: 'QUAY ISLAND', clear: 14 }], size);
+    expect(corner!.x).toBeLessThan(352);
+    expect(corner!.y).toBeLessThan(276);
+    expect(inBox(corner!.box)).toBe(true);
+  });
+
+  it('never lets two labels overlap, and keeps every label inside, for points anywhere', () => {
+    let seed = 7;
+    const rand = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
+    for (let round = 0; round < 50; round++) {
+      const items: LabelItem[] = Array.from({ length: 2 + (round % 12) }, (_, i) => ({
+        at: [rand() * size.width, rand() * size.height],
+        text: `VESSEL ${'W'.repeat(i % 6)}${i}`,
+        clear: 14,
+        group: 'vessel',
+      }));
+      const placed = placeLabels(items, size);
+      for (const [i, a] of placed.entries()) {
+        expect(inBox(a.box)).toBe(true);
+        for (const b of placed.slice(i + 1)) expect(overlaps(a.box, b.box)).toBe(false);
+      }
+      // Each item is named by at most one label.
+      const named = placed.flatMap((l) => l.members);
+      expect(new Set(named).size).toBe(named.length);
+    }
+  });
+
+  it('gives vessels close together one label, "NAME +N", naming the first', () => {
+    const items: LabelItem[] = [
+      { at: [150, 150], text: 'QUAY HORIZON', clear: 14, group: 'vessel' },
+      { at: [160, 152], text: 'ATLAS HUDSON', clear: 14, group: 'vessel' },
+      { at: [152, 165], text: 'NORDIC STAR', clear: 14, group: 'vessel' },
+      { at: [40, 40], text: 'FAR AWAY', clear: 14, group: 'vessel' },
+      { at: [151, 151], text: 'SGSIN', clear: 6, group: 'port' },
+    ];
+    expect(clusters(items)).toEqual([[0, 1, 2], [3], [4]]);
+    const placed = placeLabels(items, size);
+    expect(placed.map((l) => l.text)).toEqual(['QUAY HORIZON +2', 'FAR AWAY', 'SGSIN']);
+    expect(placed[0]!.members).toEqual([0, 1, 2]);
+  });
+
+  it('shortens a cluster label to "+N" where the name has no room, and leaves out a label with no free spot', () => {
+    const narrow = { width: 80, height: 60 };
+    const placed = placeLabels(
+      [
+        { at: [40, 30], text: 'QUAY HORIZON', clear: 10, group: 'vessel' },
+        { at: [44, 32], text: 'ATLAS HUDSON', clear: 10, group: 'vessel' },
+      ],
+      narrow,
+    );
+    expect(placed.map((l) => l.text)).toEqual(['+2']);
+    expect(placeLabels([{ at: [40, 30], text: 'A VERY LONG VESSEL NAME', clear: 10 }], narrow)).toEqual([]);
   });
 
   it('keeps clear of areas already taken', () => {
-    const [p] = placeLabels(
-      [{ at: [100, 100], text: 'AB', clear: 7 }],
-      [{ x: 100, y: 80, width: 40, height: 20 }],
-    );
-    expect(p).toEqual({ x: 107, y: 119 });
+    const [p] = placeLabels([{ at: [100, 100], text: 'AB', clear: 7 }], size, [
+      { x: 100, y: 60, width: 40, height: 40 },
+    ]);
+    expect(p!.y).toBeGreaterThan(100);
   });
 });

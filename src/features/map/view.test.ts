@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { project, WORLD, type Point } from './projection.ts';
 import {
   clampView,
+  FIT_MARGIN,
   fitView,
+  gatherX,
   maxZoom,
   minZoom,
   panBy,
@@ -36,7 +38,46 @@ describe('map view', () => {
   it('does not zoom to a single point: a fitted view spans some degrees at least', () => {
     const v = fitView([project(1.26, 103.8)], size);
     expect(v.zoom).toBeLessThan(maxZoom(size));
-    expect(size.width / v.zoom).toBeGreaterThan((10 / 360) * WORLD);
+    expect(size.width / v.zoom).toBeGreaterThanOrEqual((10 / 360) * WORLD - 1e-9);
+    expect(size.width / v.zoom).toBeLessThan((12 / 360) * WORLD);
+  });
+
+  const inside = (v: View, p: Point, m = FIT_MARGIN) => {
+    // A copy of the world either side: a point shows where any of its copies falls in the box.
+    return [-WORLD, 0, WORLD].some((k) => {
+      const [sx, sy] = toScreen(v, size, [p[0] + k, p[1]]);
+      return (
+        sx >= m.x - 1e-6 &&
+        sx <= size.width - m.x + 1e-6 &&
+        sy >= m.y - 1e-6 &&
+        sy <= size.height - m.y + 1e-6
+      );
+    });
+  };
+
+  it('keeps room for a symbol inside the sides for vessels of every ocean at once (the whole world shows)', () => {
+    const fleet = [
+      project(1.2, 103.8), // Singapore
+      project(51.9, 4.1), // Rotterdam
+      project(40.6, -74.0), // New York
+      project(-33.9, 18.4), // Cape Town
+      project(35.4, 139.7), // Yokohama
+      project(-36.8, 174.8), // Auckland
+    ];
+    const v = fitView(fleet, size);
+    for (const p of fleet) expect(inside(v, p, { x: 14, y: 14 })).toBe(true);
+    // Without Auckland the fleet fits with the whole margin.
+    const v2 = fitView(fleet.slice(0, 5), size);
+    for (const p of fleet.slice(0, 5)) expect(inside(v2, p)).toBe(true);
+  });
+
+  it('fits points either side of the antimeridian side by side, not across the whole world', () => {
+    const pts = [project(21.3, -157.9), project(-17.7, 178.4), project(35.4, 139.7)]; // Honolulu, Suva, Yokohama
+    const v = fitView(pts, size);
+    for (const p of pts) expect(inside(v, p)).toBe(true);
+    // Honolulu to Yokohama the short way is about 62° of longitude: far closer than the whole world.
+    expect(size.width / v.zoom).toBeLessThan((120 / 360) * WORLD);
+    expect(gatherX([project(0, 179), project(0, -179)]).map((p) => Math.round(p[0]))).toEqual([997, 1003]);
   });
 
   it('keeps the zoom between the whole world and the closest zoom', () => {

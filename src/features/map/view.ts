@@ -16,8 +16,10 @@ export interface Size {
 
 /** The closest the map zooms in: this many degrees of longitude across. */
 export const MIN_SPAN_DEG = 3;
-/** A fitted view is at least this many degrees across, so a moored vessel is not shown alone on a blank sea. */
-export const FIT_MIN_SPAN_DEG = 14;
+/** A fitted view is at least this many degrees across, so a moored vessel is shown with its port's coast around it. */
+export const FIT_MIN_SPAN_DEG = 10;
+/** Pixels a fitted view keeps between the points and the map's sides (room for a symbol; the zoom buttons' width). */
+export const FIT_MARGIN = { x: 56, y: 34 };
 /** What the +/- buttons and one wheel step do. */
 export const ZOOM_STEP = 1.6;
 
@@ -35,15 +37,40 @@ export function clampView(v: View, size: Size): View {
   return { cx, cy, zoom };
 }
 
-/** A view that shows every point (world units, already unwrapped along x) with a margin around them. */
-export function fitView(points: readonly Point[], size: Size, padding = 0.2): View {
+/**
+ * Points' x moved by whole worlds into the narrowest stretch that holds them all: the way round the world with the
+ * widest gap between points is left out, so points either side of the antimeridian sit side by side.
+ */
+export function gatherX(points: readonly Point[]): Point[] {
+  if (points.length < 2) return points.map((p) => [p[0], p[1]]);
+  const xs = points.map((p) => ((p[0] % WORLD) + WORLD) % WORLD).sort((a, b) => a - b);
+  let start = xs[0] as number;
+  let gap = (xs[0] as number) + WORLD - (xs[xs.length - 1] as number);
+  for (let i = 1; i < xs.length; i++) {
+    const g = (xs[i] as number) - (xs[i - 1] as number);
+    if (g > gap) [gap, start] = [g, xs[i] as number];
+  }
+  return points.map((p) => {
+    const x = ((p[0] % WORLD) + WORLD) % WORLD;
+    return [x < start ? x + WORLD : x, p[1]];
+  });
+}
+
+/**
+ * A view that shows every point (world units) at least `margin` pixels inside the map's sides, across the
+ * antimeridian too, and at least FIT_MIN_SPAN_DEG across. When the points are farther apart than the whole world
+ * at its smallest shows (high latitudes both sides), the view shows the world and centres on them.
+ */
+export function fitView(points: readonly Point[], size: Size, margin = FIT_MARGIN): View {
   if (points.length === 0) return clampView({ cx: WORLD / 2, cy: WORLD / 2, zoom: 0 }, size);
-  const xs = points.map((p) => p[0]);
-  const ys = points.map((p) => p[1]);
+  const gathered = gatherX(points);
+  const xs = gathered.map((p) => p[0]);
+  const ys = gathered.map((p) => p[1]);
   const [minX, maxX, minY, maxY] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
-  const spanX = Math.max(maxX - minX, degToWorld(FIT_MIN_SPAN_DEG)) * (1 + 2 * padding);
-  const spanY = Math.max(maxY - minY, 1e-9) * (1 + 2 * padding);
-  const zoom = Math.min(size.width / spanX, size.height / spanY);
+  const innerW = Math.max(1, size.width - 2 * margin.x);
+  const innerH = Math.max(1, size.height - 2 * margin.y);
+  const least = size.width / degToWorld(FIT_MIN_SPAN_DEG);
+  const zoom = Math.min(least, innerW / Math.max(maxX - minX, 1e-9), innerH / Math.max(maxY - minY, 1e-9));
   return clampView({ cx: (minX + maxX) / 2, cy: (minY + maxY) / 2, zoom }, size);
 }
 
