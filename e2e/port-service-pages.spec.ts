@@ -14,15 +14,22 @@ import { MY_SETTING_API, type ServerApi } from './server-api.ts';
 
 const API = '/api/v2/app';
 
-/** Every call of the server's answer is on the page, in its section, with its vessel, voyage and times. */
+/**
+ * Every call of the server's answer is on the page, in its section, with its vessel, voyage and times: an arrived
+ * call not yet berthed (no ATB) under At anchor, the berthed ones under Alongside.
+ */
 async function expectCalls(pages: PortsPages, live: PortLive): Promise<void> {
   await expect(pages.portTitle).toHaveText(`${live.port.portNm} (${live.port.portCd})`);
-  for (const key of ['expected', 'alongside', 'departed'] as const) {
-    const section = pages.section(
-      key === 'expected' ? 'Expected' : key === 'alongside' ? 'Alongside' : 'Departed',
-    );
-    await expect(section.getByRole('listitem')).toHaveCount(live[key].length);
-    for (const [i, c] of live[key].entries()) {
+  const sections = {
+    Expected: live.expected,
+    'At anchor': live.alongside.filter((c) => !c.atb),
+    Alongside: live.alongside.filter((c) => c.atb),
+    Departed: live.departed,
+  };
+  for (const [title, calls] of Object.entries(sections)) {
+    const section = pages.section(title as keyof typeof sections);
+    await expect(section.getByRole('listitem')).toHaveCount(calls.length);
+    for (const [i, c] of calls.entries()) {
       const item = section.getByRole('listitem').nth(i);
       await expect(item).toContainText(c.vslNm);
       await expect(item).toContainText(`Voyage ${c.skdVoyNo}${c.skdDirCd}`);
@@ -96,6 +103,56 @@ test('agent: its home shows its first port live, it switches ports, opens the st
   await pages.expectAged();
   await page.goto('/port/status/NLRTM');
   await expect(pages.currentStatus).toContainText(rtm.current.stsReasNm);
+  await context.setOffline(false);
+});
+
+test('Port Live: a ship arrived but not berthed is under At anchor, apart from Alongside, under the port status; offline too', async ({
+  page,
+  context,
+  appPage,
+  serverApi,
+}) => {
+  await signOn(page, 'staff');
+  await appPage.expectShell('My Vessel');
+  const fleet = (await serverApi.get<FleetResponse>(`${API}/vessel/info/fleet`)).vessels;
+  const anchored = fleet.find((v) => v.navSts === 'AT_ANCHOR' && v.nextAta && v.nextPortCd);
+  if (!anchored?.nextPortCd) throw new Error('no vessel of the demo world waits at anchor');
+  const live = await portLive(serverApi, anchored.nextPortCd);
+  const waiting = live.alongside.find((c) => c.vslCd === anchored.vslCd);
+  expect(waiting?.ata, 'the anchored vessel has arrived').toBeTruthy();
+  expect(waiting?.atb, 'and not berthed').toBeNull();
+  const pages = new PortsPages(page);
+
+  const check = async () => {
+    // The port's status first, then the sections in the order a call runs.
+    await expect(page.getByRole('main').getByRole('heading', { level: 3 })).toHaveText([
+      /^Port status/,
+      /^Expected \d+$/,
+      /^At anchor \d+$/,
+      /^Alongside \d+$/,
+      /^Departed \d+$/,
+    ]);
+    await expectCalls(pages, live);
+    await expect(
+      pages.section('At anchor').getByRole('listitem').filter({ hasText: anchored.vslNm }),
+    ).toHaveCount(1);
+    await expect(pages.section('Alongside').getByText(anchored.vslNm)).toHaveCount(0);
+    if (live.status) {
+      await expect(pages.portNow).toContainText(live.status.stsNm);
+      await expect(pages.portNow).toContainText(live.status.stsReasNm);
+      await expect(pages.portNow).toContainText(formatTimeDate(live.status.stsFrmDt).slice(0, 5));
+    } else await expect(pages.portNow).toContainText('This port has no status.');
+    await pages.expectAged();
+  };
+  await page.goto(`/port/live/${anchored.nextPortCd}`);
+  await check();
+  await pages.expectFitsAndTouchable();
+  await pages.screenshot('live-at-anchor');
+
+  await appPage.waitForServiceWorkerControl();
+  await context.setOffline(true);
+  await page.reload();
+  await check();
   await context.setOffline(false);
 });
 

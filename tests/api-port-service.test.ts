@@ -95,6 +95,35 @@ describe('GET /port/live', () => {
     });
     expect(after.statusCode).toBe(200);
   });
+
+  it("carries the port's current status (open or restricted, since when, why), and a new status is a new answer", async () => {
+    const live = await ok<PortLive>(`${LIVE}?portCd=NLRTM`, 'viewer');
+    const st = await ok<PortStatus>(`${STATUS}?portCd=NLRTM`, 'viewer');
+    expect(live.status).toEqual(st.current);
+    expect(live.status).toMatchObject({ stsNm: 'Restricted', stsReasNm: 'Strong wind' });
+    const first = await s.call('GET', `${LIVE}?portCd=NLRTM`, { as: 'agent' });
+    const [kept] = await s.db.query<{ sts_nm: string; sts_reas_nm: string }>(
+      'SELECT sts_nm, sts_reas_nm FROM port_status WHERE port_cd = $1',
+      ['NLRTM'],
+    );
+    await s.db.query(`UPDATE port_status SET sts_nm = 'Open', sts_reas_nm = '' WHERE port_cd = 'NLRTM'`);
+    try {
+      const after = await s.call('GET', `${LIVE}?portCd=NLRTM`, {
+        as: 'agent',
+        headers: { 'if-none-match': first.headers.etag as string },
+      });
+      expect(after.statusCode).toBe(200);
+      expect(after.json<PortLive>().status).toMatchObject({ stsNm: 'Open', stsReasNm: '' });
+      await s.db.query('DELETE FROM port_status WHERE port_cd = $1', ['NLRTM']);
+      expect((await ok<PortLive>(`${LIVE}?portCd=NLRTM`)).status).toBeNull();
+    } finally {
+      await s.db.query(
+        `INSERT INTO port_status (port_cd, sts_nm, sts_frm_dt, sts_reas_nm) VALUES ('NLRTM', $1, $2, $3)
+         ON CONFLICT (port_cd) DO UPDATE SET sts_nm = $1, sts_frm_dt = $2, sts_reas_nm = $3`,
+        [kept?.sts_nm, st.current?.stsFrmDt, kept?.sts_reas_nm],
+      );
+    }
+  });
 });
 
 describe('GET /port/status', () => {

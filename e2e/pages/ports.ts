@@ -1,5 +1,6 @@
 // Page model of the port, service and My Vessel pages as a person finds them: the port switcher ("Your ports"), the
-// sections Expected, Alongside and Departed, the port's status, the rotation and vessels of a service, the followed
+// port picker, the port's status on top of Port Live and the sections Expected, At anchor, Alongside and Departed,
+// the status page, the rotation and vessels of a service, the followed
 // vessels with their remove buttons and the add search, and the data age every page shows.
 import { expect, type Locator, type Page } from '@playwright/test';
 import { SCREENSHOTS } from '../fixtures.ts';
@@ -15,6 +16,11 @@ export class PortsPages {
   readonly followed: Locator;
   readonly addVessel: Locator;
   readonly vesselSearch: Locator;
+  readonly portNow: Locator;
+  readonly portPicker: Locator;
+  readonly portField: Locator;
+  readonly pickedPorts: Locator;
+  readonly anotherPort: Locator;
 
   constructor(readonly page: Page) {
     this.dataAge = page.getByRole('status', { name: 'Data age' });
@@ -27,10 +33,20 @@ export class PortsPages {
     this.followed = page.getByRole('region', { name: /^Vessels you follow/ });
     this.addVessel = page.getByRole('button', { name: 'Add a vessel' });
     this.vesselSearch = page.getByLabel('Vessel name or code');
+    this.portNow = page.getByRole('region', { name: /^Port status/ });
+    this.portPicker = page.getByRole('search', { name: 'Find a port' });
+    this.portField = this.portPicker.getByRole('searchbox', { name: 'Port name or code' });
+    this.pickedPorts = this.portPicker.getByRole('list', { name: 'Ports' });
+    this.anotherPort = page.getByRole('button', { name: 'Another port' });
   }
 
-  /** Expected, Alongside or Departed on the live port page. */
-  section(title: 'Expected' | 'Alongside' | 'Departed'): Locator {
+  /** A port of the picker's list, by its name and code ("Rotterdam NLRTM"). */
+  pickedPort(portNm: string, portCd: string): Locator {
+    return this.pickedPorts.getByRole('link', { name: `${portNm} ${portCd}`, exact: true });
+  }
+
+  /** Expected, At anchor, Alongside or Departed on the live port page. */
+  section(title: 'Expected' | 'At anchor' | 'Alongside' | 'Departed'): Locator {
     return this.page.getByRole('region', { name: new RegExp(`^${title} \\d+$`) });
   }
 

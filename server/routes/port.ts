@@ -15,6 +15,7 @@ import {
   PortStatus,
   type PortCall,
   type PortIdentity,
+  type PortStatusEntry,
   type VesselMotion,
 } from '../../src/core/contract/port.ts';
 import { delayHrs, HOUR_MS, thisHour } from './common/params.ts';
@@ -87,6 +88,27 @@ interface CallRow extends MotionRow, CallTimesRow {
   yd_cd: string | null;
 }
 
+interface StatusRow {
+  sts_nm: string;
+  sts_frm_dt: Date;
+  sts_reas_nm: string;
+}
+
+const statusEntry = (r: StatusRow): PortStatusEntry => ({
+  stsNm: r.sts_nm,
+  stsFrmDt: isoRequired(r.sts_frm_dt),
+  stsReasNm: r.sts_reas_nm,
+});
+
+/** The port's status now (N009 fields), null when it has none. */
+async function currentStatus(sql: Sql, portCd: string): Promise<PortStatusEntry | null> {
+  const rows = await sql.query<StatusRow>(
+    'SELECT sts_nm, sts_frm_dt, sts_reas_nm FROM port_status WHERE port_cd = $1',
+    [portCd],
+  );
+  return rows[0] ? statusEntry(rows[0]) : null;
+}
+
 export async function portRoutes(app: App): Promise<void> {
   const { db } = app.ctx;
 
@@ -98,7 +120,8 @@ export async function portRoutes(app: App): Promise<void> {
         security,
         summary:
           `A port and its calls around now: expected (ETA within ${PORT_EXPECTED_DAYS} days), alongside, and ` +
-          `departed in the last ${PORT_DEPARTED_HOURS} h. Any signed-on user${MOTION_RULE}`,
+          `departed in the last ${PORT_DEPARTED_HOURS} h, with the port's current status. Any signed-on ` +
+          `user${MOTION_RULE}`,
         querystring: PortQuery,
         response: { 200: PortLive },
       },
@@ -158,6 +181,7 @@ export async function portRoutes(app: App): Promise<void> {
       const time = (d: Date | null) => d?.getTime() ?? 0;
       return {
         port,
+        status: await currentStatus(db, port.portCd),
         from: new Date(from).toISOString(),
         to: new Date(to).toISOString(),
         expected: rows.filter((r) => !r.ata).map(call),
@@ -188,22 +212,12 @@ export async function portRoutes(app: App): Promise<void> {
     },
     async (req) => {
       const port = await loadPort(db, req.query.portCd);
-      const current = await db.query<{ sts_nm: string; sts_frm_dt: Date; sts_reas_nm: string }>(
-        'SELECT sts_nm, sts_frm_dt, sts_reas_nm FROM port_status WHERE port_cd = $1',
-        [port.portCd],
-      );
-      const history = await db.query<{ sts_nm: string; sts_frm_dt: Date; sts_reas_nm: string }>(
+      const history = await db.query<StatusRow>(
         `SELECT sts_nm, sts_frm_dt, sts_reas_nm FROM port_status_history WHERE port_cd = $1
           ORDER BY sts_frm_dt DESC, id DESC LIMIT ${PORT_STATUS_HISTORY_MAX}`,
         [port.portCd],
       );
-      const entry = (r: { sts_nm: string; sts_frm_dt: Date; sts_reas_nm: string }) => ({
-        stsNm: r.sts_nm,
-        stsFrmDt: isoRequired(r.sts_frm_dt),
-        stsReasNm: r.sts_reas_nm,
-      });
-      const now = current[0] ? entry(current[0]) : null;
-      return { port, current: now, history: history.map(entry) };
+      return { port, current: await currentStatus(db, port.portCd), history: history.map(statusEntry) };
     },
   );
 }

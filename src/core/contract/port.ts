@@ -1,5 +1,6 @@
 // API contract of the port pages (SPEC §2 /port/live and /port/status; shapes decided in DESIGN §6): the calls of a
-// port around now (expected, alongside, departed) and the port's status with its recent changes (N009 fields).
+// port around now (expected, alongside, departed) with its current status, and the port's status with its recent
+// changes (N009 fields).
 import { Type, type Static } from 'typebox';
 import { DelayHrs, IsoDate, NullableIsoDate, PortCd } from './common.ts';
 
@@ -69,8 +70,22 @@ export const PortCall = Type.Object({
 });
 export type PortCall = Static<typeof PortCall>;
 
+/** A port status as N009 words it. */
+export const PortStatusEntry = Type.Object({
+  stsNm: Type.String({ description: 'Open, Restricted or Closed' }),
+  stsFrmDt: IsoDate,
+  stsReasNm: Type.String({ description: 'why ("" when none)' }),
+});
+export type PortStatusEntry = Static<typeof PortStatusEntry>;
+
 export const PortLive = Type.Object({
   port: PortIdentity,
+  status: Type.Optional(
+    Type.Union([PortStatusEntry, Type.Null()], {
+      description:
+        "the port's current status, null when it has none (absent from servers and copies kept before it was added)",
+    }),
+  ),
   /** The window the lists cover (whole hours, so an unchanged port answers the same body and ETag for an hour). */
   from: IsoDate,
   to: IsoDate,
@@ -85,14 +100,6 @@ export const PortLive = Type.Object({
   }),
 });
 export type PortLive = Static<typeof PortLive>;
-
-/** A port status as N009 words it. */
-export const PortStatusEntry = Type.Object({
-  stsNm: Type.String({ description: 'Open, Restricted or Closed' }),
-  stsFrmDt: IsoDate,
-  stsReasNm: Type.String({ description: 'why ("" when none)' }),
-});
-export type PortStatusEntry = Static<typeof PortStatusEntry>;
 
 /** How many earlier statuses the status page lists. */
 export const PORT_STATUS_HISTORY_MAX = 20;

@@ -1,24 +1,19 @@
-// /port/live: the port's calls around now in three sections, Expected, Alongside and Departed, each call with its vessel,
-// voyage, service, terminal, ETA/ETB/ETD (actuals where known) and delay (SPEC §5).
+// /port/live: the port's status now (open or restricted, and why), then its calls around now in the order a call runs,
+// Expected, At anchor, Alongside and Departed, each call with its vessel, voyage, service, terminal, ETA/ETB/ETD
+// (actuals where known) and delay (SPEC §5). All of it is the one answer kept on the device, so it shows offline.
 import { Link } from 'wouter';
 import type { LoggedUser } from '../../core/contract/common.ts';
-import type { PortCall, PortLive } from '../../core/contract/port.ts';
+import type { PortCall, PortLive, PortStatusEntry } from '../../core/contract/port.ts';
+import { formatTimeDateYear } from '../../core/format/format-date.ts';
 import { serviceLink } from '../../core/link.ts';
 import { motionText } from './motion-text.ts';
 import { CarrierBadge, DelayBadge, TimeFacts, VesselName } from './parts.tsx';
-
-type Section = 'expected' | 'alongside' | 'departed';
-
-const SECTIONS: readonly { key: Section; title: string; empty: string }[] = [
-  { key: 'expected', title: 'Expected', empty: 'No vessel is expected in the next 7 days.' },
-  { key: 'alongside', title: 'Alongside', empty: 'No vessel is in port.' },
-  { key: 'departed', title: 'Departed', empty: 'No vessel left in the last 48 hours.' },
-];
+import { portSections, SECTIONS, type Section } from './port-sections.ts';
+import { StatusPill } from './PortStatusView.tsx';
 
 function CallCard({ call, section, user }: { call: PortCall; section: Section; user: LoggedUser | null }) {
   // Under way towards the port is worth a glance; moored or at anchor elsewhere would read as being here.
   const motion = section === 'expected' && call.motion?.navSts === 'UNDER_WAY' ? motionText(call.motion) : '';
-  const atAnchor = section === 'alongside' && !call.atb;
   return (
     <li className="call-card">
       <div className="call-card__head">
@@ -33,7 +28,6 @@ function CallCard({ call, section, user }: { call: PortCall; section: Section; u
       <TimeFacts call={call} />
       <p className="call-card__foot">
         {call.omitted && <span className="tag tag--warn">Omitted</span>}
-        {atAnchor && <span className="tag">At anchor</span>}
         <DelayBadge hrs={call.delayHrs} />
         {motion && <span className="muted">{motion}</span>}
       </p>
@@ -41,12 +35,34 @@ function CallCard({ call, section, user }: { call: PortCall; section: Section; u
   );
 }
 
+/** The port's status at the top of Port Live: "Restricted · Strong winds …, since …"; the status page has its history. */
+function StatusNow({ status }: { status: PortStatusEntry | null }) {
+  return (
+    <section className="card port-now" aria-labelledby="port-now">
+      <h3 id="port-now" className="section-title">
+        Port status {status && <StatusPill stsNm={status.stsNm} />}
+      </h3>
+      {status ? (
+        <p className="port-now__text">
+          {status.stsReasNm && <span>{status.stsReasNm}</span>}
+          <span className="muted">Since {formatTimeDateYear(status.stsFrmDt)} UTC</span>
+        </p>
+      ) : (
+        <p className="muted">This port has no status.</p>
+      )}
+    </section>
+  );
+}
+
 export function PortLiveView({ live, user }: { live: PortLive; user: LoggedUser | null }) {
+  const sections = portSections(live);
   return (
     <>
+      {/* A copy kept from before the answer carried the status has none: the status page still tells it. */}
+      {live.status !== undefined && <StatusNow status={live.status} />}
       <p className="muted times-note">Times are UTC.</p>
       {SECTIONS.map(({ key, title, empty }) => {
-        const calls = live[key];
+        const calls = sections[key];
         return (
           <section key={key} className="card port-section" aria-labelledby={`port-${key}`}>
             <h3 id={`port-${key}`} className="section-title">
