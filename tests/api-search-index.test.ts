@@ -1,10 +1,11 @@
 // GET /common/search-index on the real server: the caller's compact index of vessels, services and ports (types 5 and
-// 6: vessels only), with an ETag; and the online keyword-search agrees with the same search over the index.
+// 6: vessels, and ports for the port picker, no services), with an ETag; and the online keyword-search agrees with the
+// same search over the index (types 5 and 6: over its vessels).
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SearchResult } from '../src/core/contract/common.ts';
 import type { SearchIndex } from '../src/core/contract/search-index.ts';
-import { matchIndex, prepareIndex } from '../src/core/search.ts';
+import { matchIndex, prepareIndex, searchableEntries } from '../src/core/search.ts';
 import { startTestServer, type TestServer } from './helpers/server.ts';
 
 let s: TestServer;
@@ -62,13 +63,14 @@ describe('search-index', () => {
     expect(res.json().name).toBe('AuthenticationError');
   });
 
-  it('gives users of types 5 and 6 vessels only', async () => {
+  it('gives users of types 5 and 6 vessels and, for the port picker, every port; no services', async () => {
     const vessels = await count('vessels');
     for (const as of ['operator', 'viewer']) {
       const body = await index(as);
       expect(body.vessels).toHaveLength(vessels);
       expect(body.services).toEqual([]);
-      expect(body.ports).toEqual([]);
+      expect(body.ports).toHaveLength(await count('ports'));
+      expect(body.ports).toContainEqual(['SGSIN', 'Singapore']);
     }
   });
 
@@ -129,8 +131,14 @@ describe('online and offline search agree', () => {
     ' ang ',
     'CNS',
   ];
-  it.each(['staff', 'agent', 'vessel', 'operator'])('for %s', async (as) => {
-    const local = prepareIndex(await index(as));
+  it.each([
+    ['staff', '2'],
+    ['agent', '3'],
+    ['vessel', '4'],
+    ['operator', '5'],
+    ['viewer', '6'],
+  ])('for %s', async (as, usrTpCd) => {
+    const local = searchableEntries(prepareIndex(await index(as)), usrTpCd);
     for (const kw of keywords) {
       const res = await s.call('GET', `${C}/keyword-search?kw=${encodeURIComponent(kw)}`, { as });
       expect(res.statusCode).toBe(200);

@@ -102,6 +102,15 @@ export function prepareIndex(index: SearchIndex): IndexedEntry[] {
   ];
 }
 
+/** The rows a user of this type may search: types 5 and 6 vessels only (their index carries ports for the picker). */
+export function searchableEntries(
+  entries: readonly IndexedEntry[],
+  usrTpCd: string | null | undefined,
+): IndexedEntry[] {
+  const allowed = allowedTypes(usrTpCd);
+  return entries.filter((e) => allowed.includes(e.result.pgmType));
+}
+
 /** 0 the code is the keyword, 1 code or name starts with it, 2 either contains it, -1 no match. */
 export function rankOf(codeU: string, nameU: string, kw: string): -1 | 0 | 1 | 2 {
   if (codeU === kw) return 0;

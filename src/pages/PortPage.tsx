@@ -1,7 +1,9 @@
-// /port/live and /port/status (with or without a port code): the port the address names, else the agent's
-// default port (its first own port, SPEC §4). An agent switches between its own ports here; the nation comes from
-// the port code's first two letters (SPEC §3), shown as its code: emoji flags are missing on many ship computers.
-import { useEffect } from 'react';
+// /port/live and /port/status (with or without a port code): the port the address names, else a vessel user's port
+// (where its vessel is or goes next), else the agent's default port (its first own port, SPEC §4), else the port last
+// opened; with none, the port picker. An agent switches between its own ports here, and anyone picks another port
+// from the ports this device knows. The nation comes from the port code's first two letters (SPEC §3), shown as its
+// code: emoji flags are missing on many ship computers.
+import { useEffect, useId, useState } from 'react';
 import { Link } from 'wouter';
 import { useSnapshot } from 'valtio';
 import { nationOf } from '../core/flag.ts';
@@ -12,12 +14,16 @@ import { DataAge } from '../features/pages/DataAge.tsx';
 import { usePageData, type PageData } from '../features/pages/use-page-data.ts';
 import { PortLiveView } from '../features/ports/PortLiveView.tsx';
 import { PortStatusView } from '../features/ports/PortStatusView.tsx';
+import { PortPicker } from '../features/ports/PortPicker.tsx';
+import { ownPort } from '../shell/program-href.ts';
 
 export type PortView = 'live' | 'status';
 
 export function PortPage({ view, portCode }: { view: PortView; portCode?: string }) {
   const snap = useSnapshot(userState);
-  const code = portCode ? decodeURIComponent(portCode).toUpperCase() : (snap.portCode ?? snap.currPortCd);
+  const code = portCode
+    ? decodeURIComponent(portCode).toUpperCase()
+    : (ownPort(snap) ?? snap.portCode ?? snap.currPortCd);
   const link = view === 'live' ? portLiveLink : portStatusLink;
 
   useEffect(() => {
@@ -49,9 +55,9 @@ export function PortPage({ view, portCode }: { view: PortView; portCode?: string
       ) : (
         <section className="card" aria-labelledby="no-port">
           <h2 id="no-port" className="card__heading">
-            No port chosen
+            Choose a port
           </h2>
-          <p>Search for a port with Search below.</p>
+          <PortPicker link={link} />
         </section>
       )}
     </div>
@@ -81,9 +87,12 @@ function PortStatusData({ code }: { code: string }) {
   );
 }
 
-/** The port's nation, name and country, from its data or (before that) the agent's own port list. */
+/** The port's nation, name and country, from its data or (before that) the agent's own port list; its other page, and
+ * the picker for another port. */
 function PortHeader({ code, view, port }: { code: string; view: PortView; port: PortIdentity | undefined }) {
   const own = useSnapshot(userState).myPorts.find((p) => p.portCd === code);
+  const [picking, setPicking] = useState(false);
+  const pickerId = useId();
   const name = port?.portNm ?? own?.portNm;
   const country = port?.cntNm ?? own?.cntNm;
   return (
@@ -99,12 +108,33 @@ function PortHeader({ code, view, port }: { code: string; view: PortView; port: 
           {country && <p className="muted">{country}</p>}
         </div>
       </div>
-      <Link
-        className="button button--secondary port-header__switch"
-        href={view === 'live' ? portStatusLink(code) : portLiveLink(code)}
-      >
-        {view === 'live' ? 'Current status' : 'Live: vessels in port'}
-      </Link>
+      <div className="port-header__actions">
+        <Link
+          className="button button--secondary"
+          href={view === 'live' ? portStatusLink(code) : portLiveLink(code)}
+        >
+          {view === 'live' ? 'Current status' : 'Live: vessels in port'}
+        </Link>
+        <button
+          type="button"
+          className="button button--secondary"
+          aria-expanded={picking}
+          aria-controls={pickerId}
+          onClick={() => setPicking(!picking)}
+        >
+          Another port
+        </button>
+      </div>
+      <div id={pickerId} hidden={!picking}>
+        {picking && (
+          <PortPicker
+            link={view === 'live' ? portLiveLink : portStatusLink}
+            current={code}
+            autoFocus
+            onPick={() => setPicking(false)}
+          />
+        )}
+      </div>
     </section>
   );
 }

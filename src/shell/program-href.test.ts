@@ -18,6 +18,7 @@ const codes = (over: Partial<CurrentCodes>): CurrentCodes => ({
   currSlanCd: null,
   currPortCd: null,
   portCode: null,
+  ownPortCd: null,
   ...over,
 });
 
@@ -35,6 +36,20 @@ describe('programHref', () => {
     expect(programHref('/port/live', codes({ portCode: 'MYTPP' }))).toBe('/port/live/MYTPP');
     const vesselUser = codes({ user: user('4', 'QHZN'), vesselCode: 'QHZN', currVslCd: 'OTHR' });
     expect(programHref('/vessel', vesselUser)).toBe('/vessel/QHZN');
+  });
+
+  it("gives a vessel user's port links the port its vessel is at or heading to", () => {
+    const vesselUser = codes({
+      user: user('4', 'QHZN'),
+      vesselCode: 'QHZN',
+      ownPortCd: 'SGSIN',
+      currPortCd: 'NLRTM',
+    });
+    expect(programHref('/port/live', vesselUser)).toBe('/port/live/SGSIN');
+    expect(programHref('/port/status', vesselUser)).toBe('/port/status/SGSIN');
+    // Until the device knows the vessel's port, the port last opened; another type's links never take it.
+    expect(programHref('/port/live', { ...vesselUser, ownPortCd: null })).toBe('/port/live/NLRTM');
+    expect(programHref('/port/live', codes({ ownPortCd: 'SGSIN' }))).toBe('/port/live');
   });
 
   it('links to the page without a code when there is none, and "#" with no user', () => {

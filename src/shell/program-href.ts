@@ -1,7 +1,9 @@
 // The drawer's program links (SPEC §2): the vessel, service and port pages carry the user's current vessel, lane
-// or port code; vessel links follow the link helper of SPEC §6.
+// or port code; vessel links follow the link helper of SPEC §6. A vessel user's port links carry the port its vessel
+// is at or heading to.
 import type { LoggedUser } from '../core/contract/common.ts';
 import { portLiveLink, portStatusLink, serviceLink, vesselLink } from '../core/link.ts';
+import { isVesselUserType } from '../core/role.ts';
 
 export interface CurrentCodes {
   user: LoggedUser | null;
@@ -10,7 +12,12 @@ export interface CurrentCodes {
   currSlanCd: string | null;
   currPortCd: string | null;
   portCode: string | null;
+  ownPortCd: string | null;
 }
+
+/** A vessel user's own port (its vessel's next call), else null. */
+export const ownPort = (s: Pick<CurrentCodes, 'user' | 'ownPortCd'>): string | null =>
+  isVesselUserType(s.user?.usrTpCd ?? '') ? s.ownPortCd : null;
 
 export function programHref(url: string, s: CurrentCodes): string {
   const path = url.replace(/\/+$/, '') || '/';
@@ -20,9 +27,9 @@ export function programHref(url: string, s: CurrentCodes): string {
     case '/service':
       return serviceLink(s.currSlanCd);
     case '/port/live':
-      return portLiveLink(s.currPortCd ?? s.portCode);
+      return portLiveLink(ownPort(s) ?? s.currPortCd ?? s.portCode);
     case '/port/status':
-      return portStatusLink(s.currPortCd ?? s.portCode);
+      return portStatusLink(ownPort(s) ?? s.currPortCd ?? s.portCode);
     default:
       return url;
   }

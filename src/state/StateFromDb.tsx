@@ -1,5 +1,5 @@
 // Fills the valtio user and chat state (SPEC §3) from what the worker stored in IndexedDB: the user, an agent's
-// ports (the first is the default port), a vessel user's vessel and lane, and the badge call counter. Live
+// ports (the first is the default port), a vessel user's vessel, lane and port, and the badge call counter. Live
 // queries re-run when the worker writes, so the state is right offline and after every sync.
 import { useEffect } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
@@ -8,6 +8,8 @@ import type { LoggedUser } from '../core/contract/common.ts';
 import { isVesselUserType } from '../core/role.ts';
 import { CHAT_LANES } from '../config.ts';
 import { db } from '../db.ts';
+import { ownPortOf } from '../features/vessel/calls.ts';
+import type { CascadeResponse, VesselCurrent } from '../core/contract/vessel.ts';
 import { chatState, userState } from './app-state.ts';
 
 interface Props {
@@ -20,6 +22,20 @@ export function StateFromDb({ user }: Props) {
   const myPorts = useLiveQuery(() => db.myPorts.orderBy('sortNo').toArray());
   const badge = useLiveQuery(() => db.badge.get('notification'));
   const chatRooms = useLiveQuery(() => db.chatRooms.orderBy('order').toArray());
+  // A vessel user's port, from its vessel's current info and its voyage as the device keeps them.
+  const ownVslCd = isVesselUserType(user.usrTpCd) ? user.ofcId : '';
+  const ownPort = useLiveQuery(
+    async () =>
+      ownVslCd
+        ? ownPortOf(
+            (await db.pageData.get(`vessel:${ownVslCd}`)) as
+              { data: VesselCurrent; syncedAt: number } | undefined,
+            (await db.pageData.get(`cascade:${ownVslCd}`)) as
+              { data: CascadeResponse; syncedAt: number } | undefined,
+          )
+        : null,
+    [ownVslCd],
+  );
 
   // The session's user first; the stored copy once a sync changed it (same person: a new sign-on reloads).
   const current = stored?.usrId === user.usrId ? stored : user;
@@ -48,6 +64,10 @@ export function StateFromDb({ user }: Props) {
       userState.portCode = first;
     if (first && !userState.currPortCd) userState.currPortCd = first;
   }, [myPorts]);
+
+  useEffect(() => {
+    if (ownPort !== undefined) userState.ownPortCd = ownPort;
+  }, [ownPort]);
 
   useEffect(() => {
     if (badge) userState.currBadgeCall = badge.currBadgeCall;

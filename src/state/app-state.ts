@@ -17,6 +17,8 @@ export interface UserState {
   myPortCodes: string[];
   /** The agent's default port: the first own port, until the user picks another. */
   portCode: string | null;
+  /** A vessel user's port: the one its vessel is at or heading to, from what the device keeps (ownPortOf). */
+  ownPortCd: string | null;
   loading: boolean;
   /** A user-load error (SPEC §4 Page load): the fallback page shows it; `errorResponse` keeps what the server said. */
   error: ShownError | null;
@@ -37,6 +39,7 @@ const NO_USER = {
   myPorts: [],
   myPortCodes: [],
   portCode: null,
+  ownPortCd: null,
   currVslCd: null,
   currSlanCd: null,
   currPortCd: null,

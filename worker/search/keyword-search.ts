@@ -1,7 +1,8 @@
 // Smart search (SPEC §2, §5), at least 3 characters. Online: GET /common/keyword-search, the answer kept in memory
 // by keyword (a repeated search is instant). With no link, or when the call fails for want of one (no answer,
-// timeout, 5xx), this device's search index answers the same search, marked fromDevice. The server limits users of
-// types 5 and 6 to vessels, in both answers; the window filters by the allowed type as well.
+// timeout, 5xx), this device's search index answers the same search, marked fromDevice. Users of types 5 and 6 get
+// vessels only in both answers: the server's search reads nothing else, and the device's leaves out the ports their
+// index carries for the port picker; the window filters by the allowed type as well.
 import { SearchResultList, type SearchResult } from '../../src/core/contract/common.ts';
 import type { QuayDb } from '../../src/core/db.ts';
 import type { ApiCaller } from '../../src/core/outbox/drain.ts';
@@ -48,8 +49,9 @@ export function createKeywordSearch({ db, client, isOnline, now = Date.now }: Ke
   ): Promise<KeywordSearchAnswer | null> {
     const keyword = normaliseKeyword(kw);
     if (keyword.length < SEARCH_MIN_CHARS) return { results: [], fromDevice: false };
-    const usrId = (await db.getMeta('user'))?.usrId ?? '';
-    const local = await deviceIndex(usrId);
+    const user = await db.getMeta('user');
+    const usrId = user?.usrId ?? '';
+    const local = await deviceIndex(usrId, user?.usrTpCd);
     if (!isOnline()) {
       // With no link, what this device holds answers: its index, else an answer it kept from earlier.
       const kept = local?.search(keyword) ?? cache.get(usrId, keyword);

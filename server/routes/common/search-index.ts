@@ -1,6 +1,8 @@
 // GET /common/search-index: every vessel, service and port the caller may search, as compact rows, for the worker's
-// offline smart search (SPEC §2, §5); users of types 5 and 6 get vessels only. The keyword-search of ./search.ts
-// reads the same rows (narrowed by SQL) and runs the same matcher (src/core/search.ts), so online and offline agree.
+// offline smart search (SPEC §2, §5) and the port pages' picker; users of types 5 and 6 search vessels only, so their
+// index holds no services, and its ports serve the picker alone (the device's search leaves them out, as the server's
+// does). The keyword-search of ./search.ts reads the same rows (narrowed by SQL) and runs the same matcher
+// (src/core/search.ts), so online and offline agree.
 import { userOf, type App, type AuthUser } from '../../context.ts';
 import type { Sql } from '../../db/db.ts';
 import { isRestrictedType, isVesselUserType } from '../../../src/core/role.ts';
@@ -42,10 +44,12 @@ export async function loadSearchIndex(
 ): Promise<SearchIndex> {
   const vesselsOnly = isRestrictedType(user.usrTpCd);
   const { kw } = scope;
+  // A search (kw) of a user of type 5 or 6 finds vessels only; the whole index carries the ports for the picker.
+  const noPorts = scope.ports === false || (vesselsOnly && kw !== undefined);
   const [vessels, services, ports, carriers] = await Promise.all([
     scope.vessels === false ? [] : rows(sql, 'vessels', 'vsl_cd', 'vsl_nm', kw, 'crr_cd'),
     vesselsOnly || scope.services === false ? [] : rows(sql, 'lanes', 'lane_cd', 'lane_nm', kw, 'crr_cd'),
-    vesselsOnly || scope.ports === false ? [] : rows(sql, 'ports', 'port_cd', 'port_nm', kw),
+    noPorts ? [] : rows(sql, 'ports', 'port_cd', 'port_nm', kw),
     sql.query<{ crr_cd: string; bg_colr: string; fg_colr: string }>(
       'SELECT crr_cd, bg_colr, fg_colr FROM carriers ORDER BY crr_cd',
     ),
@@ -71,9 +75,11 @@ export async function searchIndexRoutes(app: App): Promise<void> {
         tags,
         security,
         summary:
-          'Every vessel, service and port the caller may search, as compact rows (the offline smart search)',
+          'Every vessel, service and port the caller may search, as compact rows (the offline smart search and the ' +
+          'port picker)',
         description:
-          'Users of type 5 and 6 get vessels only. Rows are [code, name, crrCd] (ports [code, name]); carriers map a ' +
+          'Users of type 5 and 6 get vessels and ports, no services: they search vessels only, and the ports are for ' +
+          "the port pages' picker. Rows are [code, name, crrCd] (ports [code, name]); carriers map a " +
           'crrCd to its colours. Ask with If-None-Match: it rarely changes.',
         response: { 200: SearchIndex },
       },

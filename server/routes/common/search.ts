@@ -42,7 +42,7 @@ export async function keywordSearch(
     throw badRequest(`kw must be at least ${SEARCH_MIN_CHARS} characters after trimming`);
   const types = parseTypes(type);
   const want = (...t: PgmType[]) => !types || t.some((x) => types.has(x));
-  // Users of types 5 and 6 get vessels only whatever type asks: their index holds nothing else.
+  // Users of types 5 and 6 get vessels only whatever type asks: their search reads nothing else.
   const index = await loadSearchIndex(sql, user, {
     kw,
     vessels: want('VSL', 'VSL_V'),

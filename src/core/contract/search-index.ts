@@ -1,5 +1,6 @@
 // API contract for GET /common/search-index: every vessel, service and port the caller may search, as compact rows,
-// so the worker can answer the smart search of SPEC §2 with no link (types 5 and 6 get vessels only).
+// so the worker can answer the smart search of SPEC §2 with no link (types 5 and 6 search vessels only), and the port
+// pages can offer a picker of every port.
 import { Type, type Static } from 'typebox';
 
 const Code = Type.String({ minLength: 1 });
@@ -15,7 +16,8 @@ export const SearchIndex = Type.Object({
     description: '[laneCd, laneNm, crrCd]; empty for user types 5 and 6',
   }),
   ports: Type.Array(Type.Tuple([Code, Name]), {
-    description: '[portCd, portNm]; empty for user types 5 and 6',
+    description:
+      '[portCd, portNm]: every port, for the port picker; user types 5 and 6 do not search them (vessels only)',
   }),
   carriers: Type.Record(Type.String(), Type.Tuple([Type.String(), Type.String()]), {
     description: 'crrCd -> [crrBgColrVal, crrFgColrVal]',

@@ -4,6 +4,7 @@ import {
   currentCallIndex,
   highlightedCallIndex,
   notificationQuery,
+  ownPortOf,
   shownTimes,
   wantsScheduleWidget,
 } from './calls.ts';
@@ -94,5 +95,30 @@ describe('times and speed', () => {
     expect(requiredSpeed({ lat: 0, lon: 0 }, { lat: 0, lon: 1 }, '2026-11-19T23:00:00Z', now)).toBeNull();
     expect(requiredSpeed({ lat: null, lon: 0 }, { lat: 0, lon: 1 }, '2026-11-20T04:00:00Z', now)).toBeNull();
     expect(requiredSpeed({ lat: 0, lon: 0 }, {}, '2026-11-20T04:00:00Z', now)).toBeNull();
+  });
+});
+
+describe("a vessel's own port (the side menu's Port Live)", () => {
+  const voyage = (syncedAt: number) => ({
+    syncedAt,
+    data: { calls: [call('SGSIN', { ata: T, atd: T }), call('MYTPP', { ata: T }), call('LKCMB')] },
+  });
+  const vessel = (syncedAt: number, portCd: string | null) => ({
+    syncedAt,
+    data: { nextPort: portCd ? { portCd } : null },
+  });
+
+  it('is the call the vessel is at or heading to, from the fresher of its current info and its voyage', () => {
+    // The voyage synced later: the vessel has arrived at MYTPP since its current info said SGSIN.
+    expect(ownPortOf(vessel(1, 'SGSIN'), voyage(2))).toBe('MYTPP');
+    expect(ownPortOf(vessel(3, 'LKCMB'), voyage(2))).toBe('LKCMB');
+    expect(ownPortOf(vessel(1, 'SGSIN'), null)).toBe('SGSIN');
+    expect(ownPortOf(null, voyage(1))).toBe('MYTPP');
+  });
+
+  it('takes the other answer when the fresher one names no port, and is null when neither does', () => {
+    expect(ownPortOf(vessel(3, null), voyage(2))).toBe('MYTPP');
+    expect(ownPortOf(vessel(1, 'SGSIN'), { syncedAt: 2, data: { calls: [] } })).toBe('SGSIN');
+    expect(ownPortOf(null, null)).toBeNull();
   });
 });

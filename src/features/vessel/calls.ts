@@ -23,6 +23,26 @@ export function currentCallIndex(calls: readonly CallLike[]): number {
   return calls.findIndex((c, i) => i >= lastArrived && c.skipYn !== 'Y' && !c.atd);
 }
 
+/** A copy of a page's data kept on the device, with when it was synced. */
+interface Kept<T> {
+  data: T;
+  syncedAt: number;
+}
+
+/**
+ * The port a vessel is at or heading to, from the fresher of the two answers the device keeps about it: the vessel's
+ * current info (its next port: the first call not departed) and its voyage (the current call). null when neither says.
+ */
+export function ownPortOf(
+  vessel: Kept<{ nextPort: { portCd: string } | null }> | null | undefined,
+  voyage: Kept<{ calls: readonly CallLike[] }> | null | undefined,
+): string | null {
+  const fromVessel = vessel ? (vessel.data.nextPort?.portCd ?? null) : null;
+  const fromVoyage = voyage ? (voyage.data.calls[currentCallIndex(voyage.data.calls)]?.portCd ?? null) : null;
+  if (!vessel || !voyage) return fromVessel ?? fromVoyage;
+  return voyage.syncedAt >= vessel.syncedAt ? (fromVoyage ?? fromVessel) : (fromVessel ?? fromVoyage);
+}
+
 export type CallState = 'past' | 'current' | 'ahead' | 'omitted';
 
 /** How the timeline draws a call: omitted, behind the vessel, the current one, or still ahead. */

@@ -1,0 +1,99 @@
+// The port pages' picker: every port this device knows (its search index, an agent's own ports first), narrowed as the
+// user types, each a link to that port's page. It reads the device alone, so it works at sea, and it serves users of
+// types 5 and 6 too, whose search finds vessels only.
+import { useId, useMemo, useState } from 'react';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { Link, useLocation } from 'wouter';
+import { useSnapshot } from 'valtio';
+import { db } from '../../db.ts';
+import { userState } from '../../state/app-state.ts';
+import { knownPorts, matchPorts, portsOfIndex } from './port-list.ts';
+
+/** At most this many ports are listed at once: typing narrows the rest. */
+const SHOWN = 20;
+
+export function PortPicker({
+  link,
+  current,
+  autoFocus,
+  onPick,
+}: {
+  link: (portCd: string) => string;
+  current?: string | null;
+  autoFocus?: boolean;
+  onPick?: () => void;
+}) {
+  const snap = useSnapshot(userState);
+  const row = useLiveQuery(() => db.searchIndex.get('all'));
+  const [typed, setTyped] = useState('');
+  const [, navigate] = useLocation();
+  const id = useId();
+  const usrId = snap.user?.usrId;
+  const ports = useMemo(
+    () => knownPorts(snap.myPorts, portsOfIndex(row?.entries, usrId)),
+    [snap.myPorts, row, usrId],
+  );
+  const found = matchPorts(ports, typed);
+  const q = typed.trim();
+  const status =
+    ports.length === 0
+      ? 'This device has no list of ports yet: it comes with the next sync once there is a link.'
+      : found.length === 0
+        ? `No port matches “${q}”.`
+        : found.length > SHOWN
+          ? `${found.length} ports: type a name or code to find the others.`
+          : `${found.length} ${found.length === 1 ? 'port' : 'ports'}`;
+
+  return (
+    <form
+      className="port-picker"
+      role="search"
+      aria-label="Find a port"
+      onSubmit={(e) => {
+        // Enter opens the best match.
+        e.preventDefault();
+        const first = found[0];
+        if (!q || !first) return;
+        onPick?.();
+        navigate(link(first.portCd));
+      }}
+    >
+      <label htmlFor={id} className="port-picker__label">
+        Port name or code
+      </label>
+      <div className="search__field">
+        <input
+          id={id}
+          type="search"
+          className="search__input"
+          value={typed}
+          autoComplete="off"
+          enterKeyHint="go"
+          // Only when the user asked for another port: on arrival a keyboard would hide the page.
+          autoFocus={autoFocus}
+          placeholder="e.g. Singapore or SGSIN"
+          onChange={(e) => setTyped(e.target.value)}
+        />
+      </div>
+      <p className="muted port-picker__status" role="status">
+        {row === undefined ? '' : status}
+      </p>
+      {found.length > 0 && (
+        <ul className="port-picker__list" aria-label="Ports">
+          {found.slice(0, SHOWN).map((p) => (
+            <li key={p.portCd}>
+              <Link
+                href={link(p.portCd)}
+                className="port-picker__port"
+                aria-current={p.portCd === current ? 'page' : undefined}
+                onClick={onPick}
+              >
+                {p.portNm} <span className="code">{p.portCd}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </form>
+  );
+}
