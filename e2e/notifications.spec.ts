@@ -1,6 +1,6 @@
 // Notifications end to end (SPEC §2, §4, §5, §8): the drawer's list and an item opened (read at the server), Got it
 // made offline and sent once when the link returns, the 99+ badge, Check schedule, settings that persist and revert
-// on a refusal, each type's detail layout, and 5,000 items opening at once.
+// on a refusal, each type's detail layout, 5,000 items opening at once, and alerts never opened read at sea.
 import { expect, SCREENSHOTS, test } from './fixtures.ts';
 import { NotificationsPage } from './pages/notifications.ts';
 import { signOn } from './pages/sign-on.ts';
@@ -83,6 +83,71 @@ test('a vessel user opens an item (read at the server) and acknowledges another 
   const acks = (await serverApi.audit('vessel2')).filter((r) => r.path === ACK_PATH);
   expect(acks).toHaveLength(1);
   expect((await serverApi.notificationList()).find((n) => n.notSeq === ackSeq)?.ackUsrId).toBe('vessel2');
+});
+
+test('a master reads at sea the detail of alerts the sync brought and nobody opened', async ({
+  page,
+  context,
+  appPage,
+  serverApi,
+  signOnPage,
+}) => {
+  // capt.pdwn: a master no other spec signs on, with no seeded history: its list is exactly what is made here.
+  // Ten berth plans, then sixty newer ETA reminders on top of them.
+  const alerts = await serverApi.injectNotifications({
+    usrId: 'capt.pdwn',
+    notId: 'N004',
+    vslCd: 'PDWN',
+    count: 10,
+  });
+  await serverApi.injectNotifications({ usrId: 'capt.pdwn', notId: 'N020', vslCd: 'PDWN', count: 60 });
+  await page.goto('/');
+  await signOnPage.signOn('capt.pdwn', 'demo');
+  await appPage.expectShell('Voyage');
+  await appPage.waitForServiceWorkerControl();
+  await expect
+    .poll(
+      () =>
+        page.evaluate(
+          (want) =>
+            new Promise<number>((resolve) => {
+              const open = indexedDB.open('quay');
+              open.onsuccess = () => {
+                const req = open.result.transaction('notifications').objectStore('notifications').count();
+                req.onsuccess = () => {
+                  resolve(req.result >= want ? want : req.result);
+                  open.result.close();
+                };
+              };
+            }),
+          70,
+        ),
+      { timeout: 30_000 },
+    )
+    .toBe(70);
+
+  await context.setOffline(true);
+  await page.reload();
+  await appPage.expectShell('Voyage');
+  const noti = new NotificationsPage(page);
+  await noti.open();
+  // The newest berth plan is the 61st item, the oldest the 70th: scrolled into view, opened for the first time.
+  const body = noti.drawer.locator('.drawer__body');
+  for (const position of [61, 70]) {
+    await body.evaluate((el, top) => el.scrollTo(0, top), (position - 3) * 68);
+    const item = noti.list.locator(`li[aria-posinset="${position}"]`);
+    await expect(item.getByRole('button', { name: /Berth Plan/ })).toBeVisible();
+    await item.getByRole('button', { name: /Berth Plan/ }).click();
+    const detail = item.getByRole('region', { name: 'Berth Plan' });
+    await expect(detail.getByText(/^Berth plan at /)).toBeVisible();
+    await expect(detail.getByText('Required speed', { exact: true })).toBeVisible();
+    await expect(detail.getByText('Shown as this device last had it.')).toBeVisible();
+    await expect(detail.getByRole('button', { name: 'Got it' })).toBeVisible();
+    await expect(page.getByText('has not been opened on this device before')).toHaveCount(0);
+    await page.screenshot({ path: `${SCREENSHOTS}/notification-detail-offline-${position}.png` });
+    await item.getByRole('button', { name: /Berth Plan/ }).click();
+  }
+  expect(alerts).toHaveLength(10);
 });
 
 test('120 new notifications show 99+ on the app bar', async ({ page, appPage, serverApi }) => {

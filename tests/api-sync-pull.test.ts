@@ -5,7 +5,7 @@ import { brotliCompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './helpers/server.ts';
 import { SYNC_PULL_PATH, type PullResponse } from '../src/core/contract/sync.ts';
-import { pullFor, type SyncUser } from '../server/sync/pull.ts';
+import { FIRST_PULL_DETAILS, pullFor, type SyncUser } from '../server/sync/pull.ts';
 import { recordChange } from '../server/sync/changes.ts';
 
 let s: TestServer;
@@ -15,6 +15,7 @@ beforeAll(async () => {
 afterAll(() => s.close());
 
 const N = '/api/v2/app/notification';
+const DAY = 86_400_000;
 
 async function pullRaw(as: string, cursor: string | null, limit?: number) {
   return s.call('POST', SYNC_PULL_PATH, { as, body: { cursor, ...(limit ? { limit } : {}) } });
@@ -54,7 +55,7 @@ const inject = async (usrId: string, count: number, notId = 'N002'): Promise<num
 };
 
 describe('a first pull', () => {
-  it('pages through the user data newest first, with every other dataset and the details of the newest on the first page', async () => {
+  it('pages through the user data newest first, with every other dataset, and the details of unread and recent notifications', async () => {
     const list = (await s.call('GET', `${N}/user/list?limit=5000`, { as: 'vessel' })).json<{
       notiList: { notSeq: number }[];
     }>().notiList;
@@ -62,9 +63,14 @@ describe('a first pull', () => {
     expect(pages.length).toBe(Math.ceil(list.length / 10));
     const [first, ...rest] = pages;
     expect(first?.reset).toBe(true);
-    expect(rest.every((p) => !p.reset && p.settings === undefined && p.details === undefined)).toBe(true);
+    expect(rest.every((p) => !p.reset && p.settings === undefined)).toBe(true);
     expect(seqsOf(pages)).toEqual(list.map((n) => n.notSeq));
-    expect(first?.details?.map((d) => d.notSeq)).toEqual(first?.notifications?.map((n) => n.notSeq));
+    // Details come with the unread and the last week's notifications, on whichever page they are; not with old
+    // ones already read (the seeded history goes back two weeks).
+    const items = pages.flatMap((p) => p.notifications ?? []);
+    const wanted = items.filter((n) => n.notReadYn === 'N' || Date.parse(n.creDt) >= Date.now() - 7 * DAY);
+    expect(pages.flatMap((p) => p.details ?? []).map((d) => d.notSeq)).toEqual(wanted.map((n) => n.notSeq));
+    expect(wanted.length).toBeLessThan(items.length);
     expect(first?.settings?.length).toBeGreaterThan(5);
     expect(first?.myVessels).toBeDefined();
     expect(first?.chatRooms?.length).toBeGreaterThan(0);
@@ -81,6 +87,16 @@ describe('a first pull', () => {
     // Every page holds the version of the first one's snapshot; the last one's cursor continues from there.
     expect(new Set(pages.map((p) => p.version)).size).toBe(1);
     expect(pages[pages.length - 1]?.more).toBe(false);
+  });
+
+  it('brings at most FIRST_PULL_DETAILS details over all its pages, newest first', async () => {
+    const unread = await inject('operator', 150, 'N002');
+    const pages = await pullAll('operator', null, 40);
+    expect(pages.length).toBeGreaterThan(4);
+    const details = pages.flatMap((p) => p.details ?? []).map((d) => d.notSeq);
+    // The newest FIRST_PULL_DETAILS of the 150 unread (all recent), on the first three pages, and no more.
+    expect(details).toEqual([...unread].reverse().slice(0, FIRST_PULL_DETAILS));
+    expect(pages.slice(3).every((p) => p.details === undefined)).toBe(true);
   });
 
   it('gives an agent its own ports, and a vessel user no chat rooms when its lane is not chat-enabled', async () => {

@@ -9,6 +9,8 @@ import { createSyncService, type SyncService, type SyncServiceDeps } from '../wo
 import { memoryLocks } from '../src/core/locks.ts';
 import type { FleetResponse } from '../src/core/contract/vessel.ts';
 import { createPageLoader } from '../worker/pages/load-page.ts';
+import { createNotificationDetail } from '../worker/notifications/detail.ts';
+import { pruneDetails } from '../worker/sync/apply-pull.ts';
 import { signOnHttp } from './helpers/http-session.ts';
 import { startTestServer, type TestServer } from './helpers/server.ts';
 
@@ -369,5 +371,60 @@ describe('sync', () => {
     const datasets: Dataset[] = ['user', 'pull', 'programs', 'searchIndex'];
     const status = await b.getStatus();
     expect(datasets.every((d) => status.datasets[d]?.error === null)).toBe(true);
+  });
+
+  it('keeps the details of unread and recent notifications: ten alerts behind sixty newer ones open with no link', async () => {
+    const dev = async (notId: string, count = 1) =>
+      (await s.call('POST', '/api/dev/notifications', { body: { usrId: 'vessel', notId, count } })).json<{
+        notSeqs: number[];
+      }>().notSeqs;
+    // Read long ago: the pull does not carry its detail.
+    const [old = 0] = await dev('N004');
+    await s.db.query(
+      `UPDATE notifications SET cre_dt = now() - interval '10 days', not_read_yn = 'Y' WHERE not_seq = $1`,
+      [old],
+    );
+    const alerts: number[] = [];
+    for (const notId of ['N001', 'N002', 'N003', 'N004', 'N005', 'N006', 'N007', 'N008', 'N009', 'N020'])
+      alerts.push(...(await dev(notId)));
+    // More newer ones than a first pull used to bring details for.
+    await dev('N020', 60);
+    const { db, sync } = await leader('vessel');
+
+    const offline = createNotificationDetail(db, sync.client, () => false);
+    for (const notSeq of alerts) {
+      const answer = await offline(notSeq);
+      expect(answer.stored).toBe(true);
+      expect(answer.detail).toMatchObject({ notSeq, notReadYn: 'N' });
+      expect(answer.detail.notMsg).toBeTruthy();
+    }
+    const items = await db.notifications.toArray();
+    const kept = new Set(await db.notificationDetails.toCollection().primaryKeys());
+    const unread = items.filter((n) => n.notReadYn === 'N');
+    expect(unread.length).toBeGreaterThan(70);
+    expect(unread.filter((n) => !kept.has(n.notSeq))).toEqual([]);
+    expect(kept.has(old)).toBe(false);
+    await expect(offline(old)).rejects.toThrow('has not been opened on this device before');
+
+    // Opened once, then acknowledged on another device: the pull brings the flag, the kept detail takes it.
+    await createNotificationDetail(db, sync.client, () => true)(old);
+    const ack = await s.call('POST', `${API}/notification/vessel/ack`, {
+      as: 'vessel',
+      body: { notSeq: old },
+    });
+    expect(ack.json<{ success: boolean }>().success).toBe(true);
+    await sync.engine.request();
+    expect(await db.notifications.get(old)).toMatchObject({ ackUsrId: 'vessel' });
+    expect(await db.notificationDetails.get(old)).toMatchObject({ ackUsrId: 'vessel' });
+
+    // Bounded on the device: past the limit the details of unread notifications stay, newest first.
+    await db.transaction('rw', db.notifications, db.notificationDetails, () =>
+      pruneDetails(db, undefined, 20),
+    );
+    const newest = unread
+      .sort((a, b) => b.creDt.localeCompare(a.creDt) || b.notSeq - a.notSeq)
+      .slice(0, 20)
+      .map((n) => n.notSeq);
+    expect(new Set(await db.notificationDetails.toCollection().primaryKeys())).toEqual(new Set(newest));
   });
 });

@@ -8,8 +8,11 @@ export interface CursorPosition {
   epoch: string;
   /** The user's change version the device has (during a first pull: the version its last page will bring). */
   version: number;
-  /** During a first pull: the next page's notifications are older than this notSeq, and `served` came before. */
-  page?: { before: number; served: number };
+  /**
+   * During a first pull: the next page's notifications are older than this notSeq, `served` came before, and
+   * `details` of their details (absent in cursors of servers before details had a budget: none counted).
+   */
+  page?: { before: number; served: number; details?: number };
 }
 
 const SIG_BYTES = 12;
@@ -24,7 +27,10 @@ const mac = (secret: string, usrId: string, payload: string): Buffer =>
 
 export function signCursor(secret: string, usrId: string, pos: CursorPosition): string {
   const parts = [pos.epoch, pos.version.toString(36)];
-  if (pos.page) parts.push(pos.page.before.toString(36), pos.page.served.toString(36));
+  if (pos.page) {
+    parts.push(pos.page.before.toString(36), pos.page.served.toString(36));
+    if (pos.page.details) parts.push(pos.page.details.toString(36));
+  }
   const payload = parts.join('.');
   return `${payload}.${mac(secret, usrId, payload).toString('base64url')}`;
 }
@@ -33,12 +39,13 @@ export function signCursor(secret: string, usrId: string, pos: CursorPosition): 
 export function readCursor(secret: string, usrId: string, cursor: string): CursorPosition {
   const parts = cursor.split('.');
   const sig = parts.pop() ?? '';
-  const [epoch = '', version = '', before, served] = parts;
+  const [epoch = '', version = '', before, served, details] = parts;
   const wellFormed =
-    (parts.length === 2 || parts.length === 4) &&
+    (parts.length === 2 || parts.length === 4 || parts.length === 5) &&
     EPOCH.test(epoch) &&
     NUMBER.test(version) &&
-    (before === undefined || (NUMBER.test(before) && NUMBER.test(served ?? '')));
+    (before === undefined || (NUMBER.test(before) && NUMBER.test(served ?? ''))) &&
+    (details === undefined || NUMBER.test(details));
   if (!wellFormed) throw badRequest('body.cursor is not a cursor this server gave: pull with cursor null');
   const given = Buffer.from(sig, 'base64url');
   const expected = mac(secret, usrId, parts.join('.'));
@@ -50,6 +57,14 @@ export function readCursor(secret: string, usrId: string, cursor: string): Curso
   return {
     epoch,
     version: n(version),
-    ...(before !== undefined ? { page: { before: n(before), served: n(served ?? '0') } } : {}),
+    ...(before !== undefined
+      ? {
+          page: {
+            before: n(before),
+            served: n(served ?? '0'),
+            ...(details !== undefined ? { details: n(details) } : {}),
+          },
+        }
+      : {}),
   };
 }

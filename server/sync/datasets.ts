@@ -10,7 +10,7 @@ import { loggedUserOf, USER_COLUMNS, type UserRow } from '../auth/sessions.ts';
 import { isAgentType } from '../../src/core/role.ts';
 import type { LoggedUser, MyPort } from '../../src/core/contract/common.ts';
 import type { NotificationSetting } from '../../src/core/contract/notification.ts';
-import type { ChangeKind, PullResponse } from '../../src/core/contract/sync.ts';
+import { DETAIL_RECENT_DAYS, type ChangeKind, type PullResponse } from '../../src/core/contract/sync.ts';
 
 /** Who pulls: what the visibility and chat rules need, and the user record a pull may carry. */
 export type SyncUser = Pick<
@@ -107,6 +107,11 @@ async function loggedUser(sql: Sql, user: SyncUser): Promise<LoggedUser> {
   return r ? loggedUserOf(r) : asLoggedUser(user);
 }
 
+/** Whether a pull carries this notification's detail: unread, or recent (docs/sync.md §2). */
+export function detailWanted(row: Pick<NotiRow, 'not_read_yn' | 'cre_dt'>, now: number): boolean {
+  return row.not_read_yn === 'N' || row.cre_dt.getTime() >= now - DETAIL_RECENT_DAYS * 86_400_000;
+}
+
 /** What changed, by kind: the keys of the changed entities ('' for a dataset taken whole). */
 export type ChangedKeys = Partial<Record<ChangeKind, string[]>>;
 
@@ -114,8 +119,13 @@ export interface MaterializeOptions {
   chatLanes: string;
   /** Notifications as rows already read (a first pull's page), instead of by key. */
   notifications?: NotiRow[];
-  /** Details for the first this many notifications only (a first pull); all when absent. */
-  detailsFor?: number;
+  /**
+   * At most this many details (what is left of a first pull's budget); every wanted one when absent. A detail is
+   * wanted for a notification unread or recent (detailWanted), newest first.
+   */
+  detailsMax?: number;
+  /** The time the recent rule counts from (tests); now when absent. */
+  now?: number;
   /** The badge with the notifications (default); a first pull's later pages go without. */
   badge?: boolean;
 }
@@ -132,7 +142,11 @@ export async function materialize(
   const rows = opts.notifications ?? (seqs.length ? await notificationRows(sql, user, { seqs }) : null);
   if (rows) {
     out.notifications = rows.map(toItem);
-    const details = rows.slice(0, opts.detailsFor ?? rows.length).map(toDetail);
+    const now = opts.now ?? Date.now();
+    const details = rows
+      .filter((r) => detailWanted(r, now))
+      .slice(0, opts.detailsMax ?? rows.length)
+      .map(toDetail);
     if (details.length > 0) out.details = details;
     if (opts.badge !== false) out.badge = await badge(sql, user);
   }

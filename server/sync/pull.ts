@@ -7,6 +7,7 @@ import { readCursor, signCursor, type CursorPosition } from './cursor.ts';
 import { materialize, notificationRows, type ChangedKeys, type SyncUser } from './datasets.ts';
 import type { Catalog } from './catalog.ts';
 import {
+  FIRST_PULL_DETAILS,
   PULL_LIMIT_DEFAULT,
   PULL_LIMIT_MAX,
   type ChangeKind,
@@ -17,8 +18,9 @@ export type { SyncUser } from './datasets.ts';
 
 /** The device keeps at most this many notifications (the worker's NOTIFICATION_LIMIT): a first pull stops there. */
 export const FIRST_PULL_NOTIFICATIONS = 5000;
-/** A first pull brings the details of the newest notifications only (a first install stays small). */
-export const FIRST_PULL_DETAILS = 50;
+// A first pull brings the details of the notifications still unread or of the last DETAIL_RECENT_DAYS days, newest
+// first, at most FIRST_PULL_DETAILS over its pages (a first install stays small): they open with no link.
+export { FIRST_PULL_DETAILS };
 
 /** What a pull needs besides the database: the cursor key, the catalog version and the chat-enabled lanes. */
 export interface SyncDeps {
@@ -152,6 +154,7 @@ async function firstPullPage(
   const first = !pos || pos.epoch !== clock.epoch;
   const version = first ? clock.version : (pos?.version ?? clock.version);
   const served = first ? 0 : (pos?.page?.served ?? 0);
+  const detailsServed = first ? 0 : (pos?.page?.details ?? 0);
   const before = first ? null : (pos?.page?.before ?? null);
   const take = Math.max(0, Math.min(limit, FIRST_PULL_NOTIFICATIONS - served));
   const rows = take > 0 ? await notificationRows(sql, user, { before, limit: take + 1 }) : [];
@@ -164,13 +167,14 @@ async function firstPullPage(
   const data = await materialize(sql, user, whole, {
     chatLanes: deps.chatLanes,
     notifications: page,
-    detailsFor: first ? FIRST_PULL_DETAILS : 0,
+    detailsMax: Math.max(0, FIRST_PULL_DETAILS - detailsServed),
     badge: first,
   });
+  const details = detailsServed + (data.details?.length ?? 0);
   const next: CursorPosition = {
     epoch: clock.epoch,
     version,
-    ...(more && last ? { page: { before: last.not_seq, served: served + take } } : {}),
+    ...(more && last ? { page: { before: last.not_seq, served: served + take, details } } : {}),
   };
   return {
     cursor: signCursor(deps.cursorSecret, user.usrId, next),

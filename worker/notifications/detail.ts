@@ -1,5 +1,6 @@
-// A notification's detail (SPEC §4 Notification read, §8): fetched when an item is opened and kept in IndexedDB,
-// so that an item opened once opens again at sea. Offline, or when the link fails, the kept copy answers.
+// A notification's detail (SPEC §4 Notification read, §8): the pull brings those of unread and recent notifications
+// (worker/sync/apply-pull.ts), and any other is fetched when its item is opened; all are kept in IndexedDB (at most
+// DETAIL_LIMIT), so that they open at sea. Offline, or when the link fails, the kept copy answers.
 import { NotificationDetailResponse, type NotificationDetail } from '../../src/core/contract/notification.ts';
 import type { QuayDb } from '../../src/core/db.ts';
 import type { ApiCaller } from '../../src/core/outbox/drain.ts';
@@ -7,6 +8,7 @@ import { isLinkFailure, RequestError, UnknownError } from '../../src/core/net/ht
 import { checkSchema } from '../../src/core/net/schema-check.ts';
 import { pendingEntities } from '../../src/core/outbox/drain.ts';
 import { entityOf } from '../../src/core/outbox/enqueue.ts';
+import { pruneDetails } from '../sync/apply-pull.ts';
 
 const checkDetail = checkSchema(NotificationDetailResponse);
 
@@ -42,7 +44,10 @@ export function createNotificationDetail(db: QuayDb, client: ApiCaller, isOnline
     // What the user did here and the server has not heard yet stays as the user left it (read, Got it).
     const pending = (await pendingEntities(db)).has(entityOf.notification(notSeq));
     const row = pending && kept ? { ...detail, notReadYn: kept.notReadYn, ackUsrId: kept.ackUsrId } : detail;
-    await db.notificationDetails.put({ ...row, fetchedAt: Date.now() });
+    await db.transaction('rw', db.notifications, db.notificationDetails, async () => {
+      await db.notificationDetails.put({ ...row, fetchedAt: Date.now() });
+      await pruneDetails(db, notSeq);
+    });
     return { detail: row, stored: false };
   };
 }

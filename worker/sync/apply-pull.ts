@@ -10,6 +10,11 @@ import { pageKey } from '../pages/sources.ts';
 
 /** How many notifications the device keeps: the newest (the list is virtualized). */
 export const NOTIFICATION_LIMIT = 5000;
+/**
+ * How many details the device keeps: the pull brings those of unread and recent notifications (docs/sync.md §2),
+ * an opening those of others; past this, the details of read notifications go first, oldest first.
+ */
+export const DETAIL_LIMIT = 500;
 
 /** What applying a page changed, for what the pass does next. */
 export interface PageApplied {
@@ -99,6 +104,18 @@ async function applyNotifications(
     details.push({ ...detail, fetchedAt });
   }
   await db.notificationDetails.bulkPut(details);
+  // A notification read or acknowledged long ago comes without its detail: the one kept here takes its flags.
+  const brought = new Set(details.map((d) => d.notSeq));
+  const without = items.filter((item) => !brought.has(item.notSeq));
+  const kept = await db.notificationDetails.bulkGet(without.map((item) => item.notSeq));
+  const flagged = [];
+  for (const [i, detail] of kept.entries()) {
+    const item = without[i];
+    if (!detail || !item) continue;
+    if (detail.notReadYn === item.notReadYn && detail.ackUsrId === item.ackUsrId) continue;
+    flagged.push({ ...detail, notReadYn: item.notReadYn, ackUsrId: item.ackUsrId });
+  }
+  await db.notificationDetails.bulkPut(flagged);
   const excess = (await db.notifications.count()) - NOTIFICATION_LIMIT;
   if (excess > 0) {
     const oldest = await db.notifications
@@ -109,6 +126,31 @@ async function applyNotifications(
     await db.notifications.bulkDelete(oldest);
     await db.notificationDetails.bulkDelete(oldest);
   }
+  await pruneDetails(db);
+}
+
+/**
+ * Keeps at most `limit` details: the one just opened (`keep`), those of unread notifications, then the newest; a
+ * detail whose notification the device no longer has goes first. Cheap when under the limit (a count). Run it in a transaction over
+ * notifications and notificationDetails.
+ */
+export async function pruneDetails(db: QuayDb, keep?: number, limit = DETAIL_LIMIT): Promise<void> {
+  if ((await db.notificationDetails.count()) <= limit) return;
+  const keys = await db.notificationDetails.toCollection().primaryKeys();
+  const items = await db.notifications.bulkGet(keys);
+  const rank = keys.map((notSeq, i) => {
+    const item = items[i];
+    return {
+      notSeq,
+      kept: notSeq === keep ? 2 : item ? 1 : 0,
+      unread: item?.notReadYn === 'N' ? 1 : 0,
+      creDt: item?.creDt ?? '',
+    };
+  });
+  rank.sort(
+    (a, b) => b.kept - a.kept || b.unread - a.unread || b.creDt.localeCompare(a.creDt) || b.notSeq - a.notSeq,
+  );
+  await db.notificationDetails.bulkDelete(rank.slice(limit).map((r) => r.notSeq));
 }
 
 /**

@@ -22,6 +22,10 @@ export const PULL_LIMIT_MAX = 1000;
 /** Operations per push request, and bytes of their bodies: the drain chunks a long outbox by both. */
 export const PUSH_MAX_OPS = 100;
 export const PUSH_MAX_BYTES = 200_000;
+/** A pull carries the detail of a notification still unread, or created within this many days. */
+export const DETAIL_RECENT_DAYS = 7;
+/** A first pull carries at most this many details over all its pages, newest first (a first install stays small). */
+export const FIRST_PULL_DETAILS = 100;
 
 /**
  * What changed, as a hint names it: the worker pulls unless everything named is already brought by a live
@@ -69,8 +73,16 @@ export const PullResponse = Type.Object({
   catalog: Type.String(),
   /** Notifications added or changed (read, "Got it"), newest first. */
   notifications: Type.Optional(Type.Array(NotificationItem)),
-  /** The detail of notifications added or changed, so that they open with no link. */
-  details: Type.Optional(Type.Array(NotificationDetail)),
+  /**
+   * The detail of the notifications of this answer that are unread or at most DETAIL_RECENT_DAYS old, so that they
+   * open with no link (a first pull: at most FIRST_PULL_DETAILS over its pages, newest first). A notification that
+   * comes without one keeps the detail the device has, with the item's read and "Got it" flags.
+   */
+  details: Type.Optional(
+    Type.Array(NotificationDetail, {
+      description: `details of the notifications of this answer still unread or at most ${DETAIL_RECENT_DAYS} days old, so that they open with no link (a first pull: at most ${FIRST_PULL_DETAILS}, newest first); a notification without one keeps the detail the device has, with its flags`,
+    }),
+  ),
   /** The unread count (SPEC §7 badge), whenever a notification changed. */
   badge: Type.Optional(Type.Integer({ minimum: 0 })),
   /** The whole switch list, whenever one changed. */
