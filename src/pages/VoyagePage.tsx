@@ -37,6 +37,12 @@ function VoyageData({ vslCd }: { vslCd: string }) {
   const now = calls[current];
   const lane = voyage?.laneCd ?? v?.vslSlanCd ?? null;
 
+  // Until the device has answered for the vessel, its voyage and its berth plans, nothing: the summary drawn from one
+  // and then grown by another (its next call, its carrier, a berth plan) pushed the port calls down (a layout shift
+  // of about 0.2).
+  if (vessel.data === undefined || cascade.data === undefined || plans === undefined)
+    return <div className="stack voyage-page" aria-busy="true" />;
+
   return (
     <div className="stack voyage-page">
       <section className="card" aria-labelledby="voyage-heading">
@@ -51,16 +57,21 @@ function VoyageData({ vslCd }: { vslCd: string }) {
             <dt>Voyage</dt>
             <dd>{voyage?.skdVoyNo ? `${voyage.skdVoyNo}${voyage.skdDirCd ?? ''}` : '-'}</dd>
           </div>
-          {now && (
-            <div>
-              <dt>{now.ata ? 'In port' : 'Next call'}</dt>
-              <dd>
-                {now.portCd} {now.portNm}
-                <br />
-                {now.ata ? `ATA ${formatTimeDate(now.ata)}` : `ETA ${formatTimeDate(now.eta)}`} UTC
-              </dd>
-            </div>
-          )}
+          {/* Always two lines tall, so that the calls below do not move when the voyage arrives. */}
+          <div>
+            <dt>{now?.ata ? 'In port' : 'Next call'}</dt>
+            <dd className="facts__two-lines">
+              {now ? (
+                <>
+                  {now.portCd} {now.portNm}
+                  <br />
+                  {now.ata ? `ATA ${formatTimeDate(now.ata)}` : `ETA ${formatTimeDate(now.eta)}`} UTC
+                </>
+              ) : (
+                '-'
+              )}
+            </dd>
+          </div>
           <div>
             <dt>Service</dt>
             <dd>

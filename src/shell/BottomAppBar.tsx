@@ -36,7 +36,9 @@ export function BottomAppBar({ group }: { group: RoleGroup }) {
 
   return (
     <nav className="app-bar" aria-label="App bar">
-      <ul className="app-bar__list">
+      {/* Drawn once the device has said whether the user chats: a Chat Space item arriving a moment later moved
+          every other item (a layout shift on every opening). */}
+      <ul className="app-bar__list" hidden={!chat.chatKnown}>
         {bottomBarItems(group).map((item) => (
           <li key={item.path}>
             <Link

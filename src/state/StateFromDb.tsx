@@ -89,6 +89,8 @@ export function StateFromDb({ user }: Props) {
       chatState.chatVslListString = rooms.map((r) => r.vslCd).join(',');
       chatState.unreadChatCount = rooms.reduce((sum, r) => sum + r.unreadCount, 0);
     }
+    chatState.chatKnown =
+      chatRooms !== undefined && (!isVesselUserType(current.usrTpCd) || ownVessel !== undefined);
   }, [current, ownVessel, chatRooms]);
 
   return null;

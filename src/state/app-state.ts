@@ -56,6 +56,8 @@ export const userState = proxy<UserState>({
 });
 
 export interface ChatState {
+  /** The device has answered whether this user chats (until then the app bar waits, so no item moves). */
+  chatKnown: boolean;
   isChatUser: boolean;
   unreadChatCount: number;
   chatVslListString: string;
@@ -64,6 +66,7 @@ export interface ChatState {
 }
 
 export const chatState = proxy<ChatState>({
+  chatKnown: false,
   isChatUser: false,
   unreadChatCount: 0,
   chatVslListString: '',
@@ -110,6 +113,7 @@ export function setCurrentCodes(codes: { vslCd?: string; laneCd?: string; portCd
 export function resetUserState(): void {
   Object.assign(userState, { ...NO_USER, myPorts: [], myPortCodes: [] });
   Object.assign(chatState, {
+    chatKnown: false,
     isChatUser: false,
     unreadChatCount: 0,
     subscribedChatList: [],

@@ -3,20 +3,17 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { db } from '../../db.ts';
 import { berthPlansByPort, type BerthPlan } from './berth-plans.ts';
 
-const NONE = new Map<string, BerthPlan>();
-
+/** By port code; undefined while the device is read (the page waits, so the calls do not move when they come). */
 export function useBerthPlans(
   vslCd: string,
   voyage: { skdVoyNo: string | null; skdDirCd: string | null } | null | undefined,
-): Map<string, BerthPlan> {
+): Map<string, BerthPlan> | undefined {
   const skdVoyNo = voyage?.skdVoyNo ?? null;
   const skdDirCd = voyage?.skdDirCd ?? null;
-  return (
-    useLiveQuery(async () => {
-      const details = await db.notificationDetails
-        .filter((n) => n.notId === 'N004' && n.vslCd === vslCd)
-        .toArray();
-      return berthPlansByPort(details, vslCd, { skdVoyNo, skdDirCd });
-    }, [vslCd, skdVoyNo, skdDirCd]) ?? NONE
-  );
+  return useLiveQuery(async () => {
+    const details = await db.notificationDetails
+      .filter((n) => n.notId === 'N004' && n.vslCd === vslCd)
+      .toArray();
+    return berthPlansByPort(details, vslCd, { skdVoyNo, skdDirCd });
+  }, [vslCd, skdVoyNo, skdDirCd]);
 }
