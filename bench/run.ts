@@ -1,10 +1,11 @@
 // `npm run bench`: prints figures against the budgets of DESIGN.md §9. Nothing here fails on a slow machine.
-// `npm run bench -- browser` (or server, bundle, outbox, meter, pull, signon, day, notilist) runs one part; the day
-// and the notification list run only when asked.
+// `npm run bench -- browser` (or server, bundle, outbox, meter, pull, signon, day, notilist, lighthouse) runs one
+// part; the day, the notification list and Lighthouse run only when asked.
 import type { Row } from './common.ts';
 import { browserBench } from './browser.ts';
 import { bundleBench } from './bundle.ts';
 import { dayBench } from './day.ts';
+import { lighthouseBench } from './lighthouse.ts';
 import { meterBench } from './meter.ts';
 import { notiListBench } from './noti-list.ts';
 import { outboxBench } from './outbox.ts';
@@ -22,9 +23,10 @@ const parts: Record<string, () => Row[] | Promise<Row[]>> = {
   day: dayBench,
   signon: signOnBench,
   notilist: notiListBench,
+  lighthouse: lighthouseBench,
 };
-/** Parts that run only when asked for by name (the day takes about 20 minutes, the notification list a few). */
-const ONLY_ASKED = ['day', 'notilist'];
+/** Parts that run only when asked for by name (the day takes about 20 minutes, the list and Lighthouse a few). */
+const ONLY_ASKED = ['day', 'notilist', 'lighthouse'];
 const asked = process.argv.slice(2).filter((a) => a in parts);
 const rows: Row[] = [];
 for (const name of asked.length ? asked : Object.keys(parts).filter((p) => !ONLY_ASKED.includes(p)))
