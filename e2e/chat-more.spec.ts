@@ -130,6 +130,8 @@ test('a shore user posts a berth prospect from the conversation: clear errors, t
   const { page, chat } = shore;
   await page.goto('/chat/OSPH');
   await expect(chat.input).toBeVisible();
+  // The reader has gone up the conversation before posting.
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.getByRole('button', { name: 'Berth prospect' }).click();
   const sheet = page.getByRole('dialog', { name: 'Berth prospect' });
   await expect(sheet).toBeVisible();
@@ -173,6 +175,8 @@ test('a shore user posts a berth prospect from the conversation: clear errors, t
     'Berth prospect SGSIN Pasir Panjang Terminal: ETB 14:00 03-Dec, ETD 06:00 04-Dec (UTC).',
   );
   await expect(posted).toBeVisible();
+  // The room scrolls to it, wherever the reader was.
+  await expect(posted).toBeInViewport();
   await expect(posted).toContainText(/Sent|Read/, { timeout: 20_000 });
   await page.screenshot({ path: `${SCREENSHOTS}/chat-berth-prospect-posted.png` });
 

@@ -23,7 +23,16 @@ const FIELDS: BerthField[] = ['portCd', 'ydNm', 'etb', 'etd', 'remark'];
 /** An ISO time as <input type="datetime-local"> shows it, in UTC. */
 const inputTime = (iso: string | null | undefined) => (iso ? new Date(iso).toISOString().slice(0, 16) : '');
 
-export function BerthProspectButton({ vslCd, roomId }: { vslCd: string; roomId: string }) {
+export function BerthProspectButton({
+  vslCd,
+  roomId,
+  onPosted,
+}: {
+  vslCd: string;
+  roomId: string;
+  /** Posted: the room scrolls to it, wherever the reader was. */
+  onPosted: () => void;
+}) {
   const [open, setOpen] = useState(false);
   return (
     <>
@@ -31,7 +40,14 @@ export function BerthProspectButton({ vslCd, roomId }: { vslCd: string; roomId: 
         Berth prospect
       </button>
       <Drawer open={open} onClose={() => setOpen(false)} title="Berth prospect" heightPct={90}>
-        <BerthProspectForm vslCd={vslCd} roomId={roomId} onDone={() => setOpen(false)} />
+        <BerthProspectForm
+          vslCd={vslCd}
+          roomId={roomId}
+          onDone={() => {
+            onPosted();
+            setOpen(false);
+          }}
+        />
       </Drawer>
     </>
   );

@@ -212,7 +212,9 @@ export function ChatConversation({ vslCd }: { vslCd: string }) {
       </ol>
       {messages && messages.length === 0 && <p className="muted chat__empty">No messages yet.</p>}
       <Composer roomId={roomId} onSent={() => (follow.current = true)}>
-        {shore && <BerthProspectButton vslCd={vslCd} roomId={roomId} />}
+        {shore && (
+          <BerthProspectButton vslCd={vslCd} roomId={roomId} onPosted={() => (follow.current = true)} />
+        )}
       </Composer>
     </section>
   );
