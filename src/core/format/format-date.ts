@@ -79,14 +79,13 @@ export function formatChatTime(
   if (!at) return EMPTY;
   const time = `${two(at.getHours())}:${two(at.getMinutes())}`;
   const today = zoned(now, timeZone);
-  const sameDay =
-    today !== null &&
-    today.getFullYear() === at.getFullYear() &&
-    today.getMonth() === at.getMonth() &&
-    today.getDate() === at.getDate();
-  if (sameDay) return `${time} LT`;
+  if (today && sameDay(today, at)) return `${time} LT`;
   return `${time} ${two(at.getDate())}-${MONTHS[at.getMonth()] ?? ''} LT`;
 }
+
+/** The same wall-clock day (of two zoned Dates, whose local fields are read). */
+const sameDay = (a: Date, b: Date): boolean =>
+  a.getFullYear() === b.getFullYear() && a.getMonth() === b.getMonth() && a.getDate() === b.getDate();
 
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 
@@ -101,13 +100,10 @@ export function formatChatDay(
 ): string {
   const at = zoned(v, timeZone);
   if (!at) return EMPTY;
-  const key = (d: Date) => `${d.getFullYear()}-${d.getMonth()}-${d.getDate()}`;
   const today = zoned(now, timeZone);
-  if (today) {
-    if (key(today) === key(at)) return 'Today';
-    const yesterday = new Date(today.getFullYear(), today.getMonth(), today.getDate() - 1);
-    if (key(yesterday) === key(at)) return 'Yesterday';
-  }
+  if (today && sameDay(today, at)) return 'Today';
+  if (today && sameDay(new Date(today.getFullYear(), today.getMonth(), today.getDate() - 1), at))
+    return 'Yesterday';
   const yy = two(((at.getFullYear() % 100) + 100) % 100);
   return `${WEEKDAYS[at.getDay()] ?? ''} ${two(at.getDate())}-${MONTHS[at.getMonth()] ?? ''}-${yy}`;
 }
