@@ -1,5 +1,6 @@
-// Unit tests next to the code (*.test.ts) and integration tests in tests/; e2e runs under Playwright instead.
-import { defineConfig } from 'vitest/config';
+// Unit tests next to the code (*.test.ts) and integration tests in tests/; e2e runs under Playwright instead,
+// the tests of several instances (tests/cluster/) under vitest.cluster.config.ts.
+import { configDefaults, defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
@@ -10,6 +11,8 @@ export default defineConfig({
       'server/**/*.test.ts',
       'tests/**/*.test.ts',
     ],
+    // The cluster tests start Debian's PostgreSQL, RabbitMQ and HAProxy: `npm run test:cluster` (vitest.cluster.config.ts).
+    exclude: [...configDefaults.exclude, 'tests/cluster/**'],
     globalSetup: ['tests/global-setup.ts'],
     setupFiles: ['tests/setup.ts'],
     testTimeout: 30_000,
