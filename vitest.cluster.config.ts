@@ -5,7 +5,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['tests/cluster/**/*.test.ts'],
-    testTimeout: 180_000,
+    testTimeout: 360_000,
     hookTimeout: 180_000,
     pool: 'forks',
     maxWorkers: 1,

@@ -11,6 +11,7 @@ import {
   chownSync,
   openSync,
   closeSync,
+  rmSync,
 } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, connect } from 'node:net';
@@ -117,10 +118,19 @@ async function endGroup(pid: number, graceMs = 5000): Promise<void> {
   await waitUntil(() => !groupAlive(pid), 5000);
 }
 
-// Whatever is still running when this process exits (a test that threw, Ctrl-C in a script) is killed on the way out.
+// Whatever is still running when this process exits (a test that threw, Ctrl-C in a script) is killed on the way out,
+// and the folders made for it removed.
 const running = new Set<() => void>();
+const ownDirs = new Set<string>();
 process.once('exit', () => {
   for (const kill of running) kill();
+  for (const dir of ownDirs) {
+    try {
+      rmSync(dir, { recursive: true, force: true, maxRetries: 3 });
+    } catch {
+      // a process that was just killed may still be writing there; /tmp is cleaned anyway
+    }
+  }
 });
 
 function run(
@@ -212,7 +222,8 @@ const isRoot = () => process.getuid?.() === 0;
 
 /**
  * initdb -A trust + pg_ctl start on 127.0.0.1:port (as the postgres user when running as root, as .ci/run does);
- * url = postgres://postgres@127.0.0.1:PORT/postgres.
+ * url = postgres://postgres@127.0.0.1:PORT/postgres. A `dir` given must be reachable by that user (its parents
+ * searchable: mkdtemp's 0700 is not).
  */
 export async function startPostgres(opts: { port?: number; dir?: string } = {}): Promise<Service> {
   requirePackage('postgresql');
@@ -220,6 +231,7 @@ export async function startPostgres(opts: { port?: number; dir?: string } = {}):
   const port = opts.port ?? (await freePort());
   const ownDir = !opts.dir;
   const dir = opts.dir ?? (await mkdtemp(join(tmpdir(), 'quay-pg-')));
+  if (ownDir) ownDirs.add(dir);
   mkdirSync(dir, { recursive: true });
   const data = join(dir, 'db');
   const log = join(dir, 'log');
@@ -255,7 +267,7 @@ export async function startPostgres(opts: { port?: number; dir?: string } = {}):
     () => run(join(bin, 'pg_isready'), ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres']).ok,
     30_000,
   );
-  const kill = () => killGroup(pid, 'SIGQUIT');
+  const kill = () => killGroup(pid, 'SIGKILL');
   running.add(kill);
   let stopping: Promise<void> | undefined;
   const stop = () =>
@@ -267,7 +279,10 @@ export async function startPostgres(opts: { port?: number; dir?: string } = {}):
         await waitUntil(() => !alive(pid), 5000);
       }
       running.delete(kill);
-      if (ownDir) await rm(dir, { recursive: true, force: true });
+      if (ownDir) {
+        await rm(dir, { recursive: true, force: true });
+        ownDirs.delete(dir);
+      }
     })());
   if (!ready) {
     await stop();
@@ -316,6 +331,7 @@ export async function startRabbitMQ(
   const epmdPort = await freePort();
   const ownDir = !opts.dir;
   const dir = opts.dir ?? (await mkdtemp(join(tmpdir(), 'quay-rabbitmq-')));
+  if (ownDir) ownDirs.add(dir);
   mkdirSync(join(dir, 'log'), { recursive: true });
   const node = `quay-${port}@localhost`;
   writeFileSync(
@@ -406,7 +422,10 @@ export async function startRabbitMQ(
   } catch (err) {
     await endGroup(epmdPid);
     running.delete(killEpmd);
-    if (ownDir) await rm(dir, { recursive: true, force: true });
+    if (ownDir) {
+      await rm(dir, { recursive: true, force: true });
+      ownDirs.delete(dir);
+    }
     throw err;
   }
 
@@ -426,7 +445,10 @@ export async function startRabbitMQ(
         await stopNode();
         await endGroup(epmdPid);
         running.delete(killEpmd);
-        if (ownDir) await rm(dir, { recursive: true, force: true });
+        if (ownDir) {
+          await rm(dir, { recursive: true, force: true });
+          ownDirs.delete(dir);
+        }
       })()),
   };
 }
@@ -446,8 +468,11 @@ export function haproxyConfig(port: number, backends: { name: string; port: numb
     '  option redispatch',
     '  retries 3',
     '  timeout connect 2s',
+    '  timeout http-request 30s',
     '  timeout client 60s',
     '  timeout server 60s',
+    "  # as the server's KEEP_ALIVE_S: a request after a quiet spell on a satellite link needs no new handshake",
+    '  timeout http-keep-alive 600s',
     '  # WebSockets (STOMP): once upgraded, a connection idles up to an hour instead of timeout client/server',
     '  timeout tunnel 1h',
     '',
@@ -473,6 +498,7 @@ export async function startHaproxy(opts: {
   requirePackage('haproxy');
   const ownDir = !opts.dir;
   const dir = opts.dir ?? (await mkdtemp(join(tmpdir(), 'quay-haproxy-')));
+  if (ownDir) ownDirs.add(dir);
   mkdirSync(dir, { recursive: true });
   const cfg = join(dir, 'haproxy.cfg');
   const log = join(dir, 'haproxy.log');
@@ -488,7 +514,10 @@ export async function startHaproxy(opts: {
     (stopping ??= (async () => {
       await endGroup(pid, 5000);
       running.delete(kill);
-      if (ownDir) await rm(dir, { recursive: true, force: true });
+      if (ownDir) {
+        await rm(dir, { recursive: true, force: true });
+        ownDirs.delete(dir);
+      }
     })());
   if (!(await waitForPort(opts.port, 15_000, () => alive(pid)))) {
     const why = tail(log);
