@@ -25,7 +25,10 @@ import { createChatLive } from './stomp/chat.ts';
 import type { StompSettings } from './stomp/broker.ts';
 import { withChangeFeed } from './sync/changes.ts';
 import { createCatalog } from './sync/catalog.ts';
-import { createSyncHints, type SyncHints } from './sync/hints.ts';
+import { createSyncHints } from './sync/hints.ts';
+import type { LiveBus } from './bus/bus.ts';
+import { createAmqpBus } from './bus/amqp.ts';
+import { createInProcessBus } from './bus/in-process.ts';
 import { refuseNonFinite, validatorCompiler } from './http/validation.ts';
 
 export interface BuildOptions {
@@ -38,6 +41,8 @@ export interface BuildOptions {
   pushSend?: PushSend;
   /** STOMP broker settings other than the defaults (tests shorten heart-beats). */
   stomp?: Partial<StompSettings>;
+  /** The live bus; default from config.amqpUrl (RabbitMQ) or in process. */
+  bus?: LiveBus;
 }
 
 export const CSP = [
@@ -81,9 +86,14 @@ export async function buildServer(opts: BuildOptions): Promise<App> {
   const { config, secrets } = opts;
   // Every transaction of the server goes through the change feed: the sync change log is written in it, and the
   // hints go out after its commit.
-  let hints: SyncHints | null = null;
-  const db = withChangeFeed(opts.db, (committed) => hints?.committed(committed));
   const app = createFastify(config).withTypeProvider<TypeBoxTypeProvider>();
+  // Live events reach every instance's sockets: through RabbitMQ when there are several, in process when alone.
+  const bus =
+    opts.bus ??
+    (config.amqpUrl
+      ? createAmqpBus({ url: config.amqpUrl, log: app.log.child({ module: 'bus' }) })
+      : createInProcessBus());
+  const db = withChangeFeed(opts.db, (list) => bus.publish({ t: 'commit', list }));
   app.setValidatorCompiler(validatorCompiler);
   app.addHook('preHandler', refuseNonFinite);
 
@@ -104,6 +114,7 @@ export async function buildServer(opts: BuildOptions): Promise<App> {
     tokens: createTokens(tokenSecret, config.tokenTtlS),
     faults: new Faults(),
     push,
+    bus,
     chatLanes,
     // The STOMP endpoint (/ws) checks a CONNECT's token exactly as the HTTP guard checks X-AUTH-TOKEN.
     chat: createChatLive({
@@ -113,25 +124,30 @@ export async function buildServer(opts: BuildOptions): Promise<App> {
       log: app.log.child({ module: 'stomp' }),
       authenticate: (token) =>
         authenticate(ctx, { headers: { [TOKEN_HEADER]: token } } as unknown as FastifyRequest),
+      bus,
       settings: { heartBeat: [heartBeat, heartBeat], ...opts.stomp },
     }),
     sync: { cursorSecret: tokenSecret, catalog: createCatalog(db), chatLanes, hints: null },
   };
-  hints = createSyncHints({
+  const hints = createSyncHints({
     db,
     broker: ctx.chat.broker,
     sync: ctx.sync,
     log: app.log.child({ module: 'sync' }),
+    bus,
   });
   ctx.sync.hints = hints;
   app.decorate('ctx', ctx);
   // The catalog version is ready before the first pull (which then never waits for it).
   app.addHook('onReady', async () => void (await ctx.sync.catalog.version()));
+  // The first attempt to join the other instances is made before listening (RabbitMQ away: it goes on trying).
+  app.addHook('onReady', () => bus.started());
   // Over TLS the server is HTTP/2's, and WebSockets arrive on its HTTP/1.1 fallback as upgrades all the same.
   ctx.chat.broker.attach(app.server);
   // Sockets close and live updates go out, then pushes still sending finish (or are given up), before storage closes.
-  app.addHook('preClose', () => hints?.close());
+  app.addHook('preClose', () => hints.close());
   app.addHook('preClose', () => ctx.chat.close());
+  app.addHook('preClose', () => bus.close());
   app.addHook('preClose', () => ctx.push.close());
   app.decorateRequest('user', null);
   installErrorHandler(app);

@@ -9,6 +9,11 @@ export interface Config {
   /** Embedded PGlite lives in `${dataDir}/pglite`; secrets (token key, VAPID) in `${dataDir}/secrets.json`. Null: all in memory. */
   dataDir: string | null;
   databaseUrl: string | null;
+  /**
+   * RabbitMQ (AMQP 0-9-1) shared by several instances: every live event (chat, read receipts, unread counts, sync
+   * hints, sign-out) reaches the sockets of all of them. Null: one instance, events in process.
+   */
+  amqpUrl: string | null;
   appEnv: AppEnv;
   /** Dev API under /api/dev; off when NODE_ENV=production. */
   devApi: boolean;
@@ -68,6 +73,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST ?? '0.0.0.0',
     dataDir: env.DATA_DIR === ':memory:' ? null : (env.DATA_DIR ?? `${root}data`),
     databaseUrl: env.DATABASE_URL || null,
+    amqpUrl: env.AMQP_URL || null,
     appEnv,
     // Off in production whichever way it is said (NODE_ENV or APP_ENV): it makes notifications and faults at will.
     devApi: env.NODE_ENV !== 'production' && appEnv !== 'production',

@@ -15,6 +15,7 @@ import type { Faults } from './http/faults.ts';
 import type { Secrets } from './secrets.ts';
 import type { PushService } from './push/service.ts';
 import type { ChatLive } from './stomp/chat.ts';
+import type { LiveBus } from './bus/bus.ts';
 import type { SyncDeps } from './sync/pull.ts';
 import type { SyncHints } from './sync/hints.ts';
 
@@ -38,6 +39,8 @@ export interface ServerContext {
   faults: Faults;
   /** Web Push of new notifications to subscribed devices. */
   push: PushService;
+  /** Live events to every instance's sockets (RabbitMQ with AMQP_URL, else in process); ready() for /healthz. */
+  bus: LiveBus;
   /** Chat-enabled lanes: '*' or a comma list. */
   chatLanes: string;
   /** The STOMP broker at /ws and the live side of chat (room topics, unread counts, chat pushes). */

@@ -171,9 +171,8 @@ export async function authRoutes(app: App): Promise<void> {
           (s): s is string => !!s,
         );
         for (const s of ended) await endSession(db, s);
-        // The session's chat sockets end with it, not at their next frame.
-        if (ended.length > 0)
-          app.ctx.chat.broker.disconnectWhere((u) => ended.includes(u.sid), 401, 'Signed out');
+        // The session's chat sockets end with it, on every instance, not at their next frame.
+        if (ended.length > 0) app.ctx.chat.sessionsEnded(ended);
         reply.clearCookie(SESSION_COOKIE, { path: SESSION_COOKIE_PATH });
         return { Result: 'Ok' as const };
       }

@@ -62,6 +62,16 @@ export async function sessionUser(sql: Sql, sid: string): Promise<UserRow | null
   return rows[0] ?? null;
 }
 
+/** Which of the sessions are live (not ended, not expired). */
+export async function liveSessions(sql: Sql, sids: readonly string[]): Promise<string[]> {
+  if (sids.length === 0) return [];
+  const rows = await sql.query<{ sid: string }>(
+    'SELECT sid FROM sessions WHERE sid = ANY($1::text[]) AND ended_at IS NULL AND expires_at > now()',
+    [[...sids]],
+  );
+  return rows.map((r) => r.sid);
+}
+
 export async function endSession(sql: Sql, sid: string): Promise<void> {
   await sql.query('UPDATE sessions SET ended_at = now() WHERE sid = $1 AND ended_at IS NULL', [sid]);
 }

@@ -59,6 +59,21 @@ export async function messageBySeq(sql: Sql, viewer: string, msgSeq: number): Pr
   return rows[0] ? toMessage(rows[0]) : null;
 }
 
+/** Messages of the rooms after afterSeq, oldest first, as a member other than the sender sees them (at most limit). */
+export async function messagesSince(
+  sql: Sql,
+  roomIds: readonly string[],
+  afterSeq: number,
+  limit: number,
+): Promise<ChatMessage[]> {
+  if (roomIds.length === 0) return [];
+  const rows = await sql.query<MessageRow>(
+    `${SELECT} WHERE m.room_id = ANY($2::text[]) AND m.msg_seq > $3 ORDER BY m.msg_seq LIMIT $4`,
+    ['', [...roomIds], afterSeq, limit],
+  );
+  return rows.map(toMessage);
+}
+
 /** One page of a room's history, newest first, older than beforeSeq (0: from the newest). */
 export async function history(
   sql: Sql,

@@ -503,6 +503,18 @@ export class StompBroker<U extends StompPrincipal> {
     return new Set(this.byUser.keys());
   }
 
+  /** The user of every open, authenticated connection (one entry per connection). */
+  users(): U[] {
+    const out: U[] = [];
+    for (const conns of this.byUser.values()) for (const conn of conns) if (conn.user) out.push(conn.user);
+    return out;
+  }
+
+  /** Destinations with at least one subscription. */
+  destinations(): string[] {
+    return [...this.byDest.keys()];
+  }
+
   /** Users with a subscription to the destination. */
   subscribers(destination: string): Set<string> {
     const out = new Set<string>();

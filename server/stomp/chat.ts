@@ -5,13 +5,15 @@
 // count on /topic/vessel-unread, and Web Push to members with no open connection.
 import type { Db } from '../db/db.ts';
 import type { AuthUser } from '../context.ts';
+import type { LiveBus, LiveEvent } from '../bus/bus.ts';
 import type { PushService } from '../push/service.ts';
-import { sessionUser } from '../auth/sessions.ts';
+import { liveSessions, sessionUser } from '../auth/sessions.ts';
 import { CHAT_DISABLED, isChatUser, memberRoom, senderTypeOf, type ChatCaller } from '../chat/access.ts';
 import {
   lastReadDate,
   lastSeq,
   messageBySeq,
+  messagesSince,
   messageText,
   roomMemberIds,
   roomUnreadCounts,
@@ -42,6 +44,8 @@ export interface ChatLiveDeps {
   log: StompLog;
   /** The HTTP guard's check of an X-AUTH-TOKEN: the user, or an HttpError 401. */
   authenticate(token: string): Promise<AuthUser>;
+  /** How live events reach every instance's sockets (this one's at once). */
+  bus: LiveBus;
   settings?: Partial<StompSettings>;
 }
 
@@ -57,6 +61,8 @@ export interface ChatLive {
   messagesStored(stored: readonly (number | ChatMessage)[]): Promise<void>;
   /** After commit: a member read the room up to uptoSeq (null: all): a read receipt and the reader's new count. */
   messagesRead(roomId: string, reader: ChatCaller, uptoSeq: number | null): Promise<void>;
+  /** After commit: the sessions ended (sign-out); their sockets close on every instance. */
+  sessionsEnded(sids: readonly string[]): void;
   /** Resolves when everything queued so far has gone out. */
   settled(): Promise<void>;
   /** Closes every connection and stops. */
@@ -64,6 +70,14 @@ export interface ChatLive {
 }
 
 const json = (v: unknown): string => JSON.stringify(v);
+/** Message ids remembered as delivered (a resend after a lost link is dropped). */
+const DELIVERED_KEPT = 20_000;
+/** At most this many missed messages are sent again after a lost link; clients fetch the rest on reconnect. */
+const RESYNC_MAX_MESSAGES = 2000;
+/** Messages numbered this much before the newest heard may still have been committed after it. */
+const RESYNC_SEQ_MARGIN = 100;
+/** Catch-up requests from several instances within this time make one pass. */
+const RESYNC_GATHER_MS = 250;
 const CLIENT_MSG_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 /** The JSON body of a SEND to /app/chat/{roomId}: { clientMsgId, text } (msgText is taken for text too). */
@@ -184,27 +198,131 @@ export function createChatLive(deps: ChatLiveDeps): ChatLive {
       broker.publishToUser(item.subscriber, UNREAD_TOPIC, json(item));
   };
 
+  /** Messages that went to their room here, by msgSeq: one sent again (after a lost link) goes once. */
+  const delivered = new Set<number>();
+  /** The newest message heard here: after a lost link, what came after it is looked up in the database. */
+  let newestSeq = 0;
+
   /**
    * A new message to its room topic. Subscriptions were allowed to members only (SUBSCRIBE), and nothing takes a
    * member out of a room, so no lookup stands between a send and its delivery.
    */
   const toRoom = (msg: ChatMessage): void => {
+    if (delivered.has(msg.msgSeq)) return;
+    delivered.add(msg.msgSeq);
+    if (delivered.size > DELIVERED_KEPT) delivered.delete(delivered.values().next().value as number);
+    newestSeq = Math.max(newestSeq, msg.msgSeq);
     broker.publish(roomTopic(msg.roomId), json(msg), { headers: [[CHAT_EVENT_HEADER, 'message']] });
   };
+
+  /**
+   * After a lost link to the other instances: what this instance's sockets may have missed since fromSeq, from the
+   * database (where every message is stored before it is announced). Messages of the rooms listened to here (each
+   * once), the members' unread counts of those rooms, and sockets of sessions that ended meanwhile are closed.
+   * The sync hint of each listening user is the sync's (server/sync/hints.ts).
+   */
+  const resync = async (fromSeq: number): Promise<void> => {
+    const rooms: string[] = [];
+    for (const dest of broker.destinations()) {
+      const roomId = roomOfTopic(dest);
+      if (roomId) rooms.push(roomId);
+    }
+    const missed = await messagesSince(db, rooms, fromSeq, RESYNC_MAX_MESSAGES);
+    const touched = new Set<string>();
+    for (const msg of missed) {
+      if (delivered.has(msg.msgSeq)) continue;
+      toRoom(msg);
+      touched.add(msg.roomId);
+    }
+    for (const roomId of touched) await sendUnread(roomId, await roomMemberIds(db, roomId));
+    const sids = [...new Set(broker.users().map((u) => u.sid))];
+    if (sids.length > 0) {
+      const live = new Set(await liveSessions(db, sids));
+      broker.disconnectWhere((u) => !live.has(u.sid), 401, 'Signed out');
+    }
+    log.info(
+      { fromSeq, rooms: rooms.length, redelivered: missed.length },
+      'chat live: caught up after a lost link',
+    );
+  };
+
+  let resyncFrom: number | null = null;
+  /** Several instances ask at about the same time after RabbitMQ comes back: one pass from the oldest. */
+  const askResync = (fromSeq: number): void => {
+    const first = resyncFrom === null;
+    resyncFrom = Math.min(resyncFrom ?? fromSeq, fromSeq);
+    if (!first) return;
+    setTimeout(() => {
+      const from = resyncFrom ?? fromSeq;
+      resyncFrom = null;
+      void enqueue('catch-up', () => resync(from));
+    }, RESYNC_GATHER_MS).unref();
+  };
+
+  /** Every instance's events, this one's included, to the sockets of this instance. */
+  const onEvent = (event: LiveEvent): void => {
+    switch (event.t) {
+      case 'message':
+        toRoom(event.msg);
+        return;
+      case 'unread':
+        void enqueue('unread counts', () => sendUnread(event.roomId, event.members));
+        return;
+      case 'read': {
+        const inRoom = new Set(event.members);
+        broker.publish(roomTopic(event.receipt.roomId), json(event.receipt), {
+          headers: [[CHAT_EVENT_HEADER, 'read']],
+          to: (u) => inRoom.has(u.usrId),
+        });
+        const reader = event.receipt.reader;
+        if (inRoom.has(reader))
+          void enqueue('unread count', () => sendUnread(event.receipt.roomId, [reader]));
+        return;
+      }
+      case 'signout': {
+        const ended = new Set(event.sids);
+        broker.disconnectWhere((u) => ended.has(u.sid), 401, 'Signed out');
+        return;
+      }
+      case 'resync':
+        askResync(event.fromSeq);
+        return;
+      case 'commit':
+        return; // the sync's (server/sync/hints.ts)
+    }
+  };
+  deps.bus.onEvent(onEvent);
+  // The newest message before this instance heard any: a link lost before the first message counts from there.
+  void db
+    .query<{ n: number | null }>('SELECT max(msg_seq) AS n FROM chat_messages')
+    .then((rows) => (newestSeq = Math.max(newestSeq, Number(rows[0]?.n ?? 0))))
+    .catch(() => undefined);
+  let lostAt: number | null = null;
+  deps.bus.onLink((up) => {
+    if (!up) {
+      // A little before the newest heard: a message numbered earlier may have been committed after it.
+      lostAt ??= Math.max(0, newestSeq - RESYNC_SEQ_MARGIN);
+      return;
+    }
+    // Back: every instance (this one at once) catches up from just before the newest message heard when it went.
+    const fromSeq = lostAt ?? Math.max(0, newestSeq - RESYNC_SEQ_MARGIN);
+    lostAt = null;
+    deps.bus.publish({ t: 'resync', fromSeq });
+  });
 
   const live: ChatLive = {
     broker,
     messagesStored(stored) {
       // A message in hand (a REST or STOMP send) goes to its room at once; one known by msgSeq is loaded first.
-      const ready = stored.filter((m): m is ChatMessage => typeof m !== 'number');
-      for (const msg of ready) toRoom(msg);
+      for (const msg of stored) if (typeof msg !== 'number') deps.bus.publish({ t: 'message', msg });
       return enqueue('broadcast', async () => {
         for (const item of stored) {
           const msg = typeof item === 'number' ? await messageBySeq(db, '', item) : item;
           if (!msg) continue;
-          if (typeof item === 'number') toRoom(msg);
+          if (typeof item === 'number') deps.bus.publish({ t: 'message', msg });
           const members = await roomMemberIds(db, msg.roomId);
-          await sendUnread(msg.roomId, members);
+          // Each instance sends the counts of the members listening there.
+          deps.bus.publish({ t: 'unread', roomId: msg.roomId, members });
           const connected = broker.connectedUsers();
           const away = members.filter((u) => u !== msg.sender && !connected.has(u));
           if (away.length > 0) void deps.push.notifyChatMessage(msg.msgSeq, away);
@@ -214,7 +332,6 @@ export function createChatLive(deps: ChatLiveDeps): ChatLive {
     messagesRead(roomId, reader, uptoSeq) {
       return enqueue('read receipt', async () => {
         const members = await roomMemberIds(db, roomId);
-        const inRoom = new Set(members);
         const upto = uptoSeq ?? (await lastSeq(db, roomId));
         const receipt: ReadReceipt = {
           roomId,
@@ -223,12 +340,11 @@ export function createChatLive(deps: ChatLiveDeps): ChatLive {
           uptoSeq: upto,
           readDate: (await lastReadDate(db, reader.usrId, roomId, upto)) ?? new Date().toISOString(),
         };
-        broker.publish(roomTopic(roomId), json(receipt), {
-          headers: [[CHAT_EVENT_HEADER, 'read']],
-          to: (u) => inRoom.has(u.usrId),
-        });
-        if (inRoom.has(reader.usrId)) await sendUnread(roomId, [reader.usrId]);
+        deps.bus.publish({ t: 'read', receipt, members });
       });
+    },
+    sessionsEnded(sids) {
+      if (sids.length > 0) deps.bus.publish({ t: 'signout', sids: [...sids] });
     },
     async settled() {
       for (let last: Promise<void> | null = null; last !== chain;) {

@@ -5,17 +5,20 @@
 import type { Db } from '../db/db.ts';
 import type { AuthUser } from '../context.ts';
 import type { StompBroker, StompLog } from '../stomp/broker.ts';
+import type { LiveBus } from '../bus/bus.ts';
 import type { Committed } from './changes.ts';
 import { pullFrom, type SyncDeps } from './pull.ts';
-import { SYNC_HINT_TOPIC, type ChangeKind, type SyncHint } from '../../src/core/contract/sync.ts';
+import { ChangeKind, SYNC_HINT_TOPIC, type SyncHint } from '../../src/core/contract/sync.ts';
 
 /** A hint frame with its pull stays within one or two IP packets of a satellite link. */
 export const INLINE_PULL_BYTES = 4096;
 /** Entities an inline pull may bring (the byte rule usually stops it first). */
 const INLINE_PULL_LIMIT = 20;
+/** A hint naming everything: the device pulls when it is behind. */
+const ALL_KINDS = ChangeKind.anyOf.map((k) => k.const).sort();
 
 export interface SyncHints {
-  /** After a commit: the users' new versions (from the change feed). */
+  /** A commit's new versions, from any instance (the bus): hints to the users listening on this one. */
   committed(list: readonly Committed[]): void;
   /** Resolves when every hint of changes committed so far has been sent. */
   settled(): Promise<void>;
@@ -33,6 +36,8 @@ export function createSyncHints(deps: {
   broker: StompBroker<AuthUser>;
   sync: SyncDeps;
   log: StompLog;
+  /** Where commits are announced to every instance; none: only committed() calls. */
+  bus?: LiveBus;
 }): SyncHints {
   const { db, broker, log } = deps;
   let pending = new Map<string, Pending>();
@@ -70,7 +75,22 @@ export function createSyncHints(deps: {
     }
   };
 
-  return {
+  /**
+   * After a lost link to the other instances: each user listening here hears the current version, with every kind
+   * (a device behind it pulls, and the pull brings whatever was missed).
+   */
+  const resync = async (): Promise<void> => {
+    const users = [...broker.connectedUsers()].filter((u) => broker.listener(u, SYNC_HINT_TOPIC));
+    if (users.length === 0) return;
+    const rows = await db.query<{ usr_id: string; version: number }>(
+      'SELECT usr_id, version FROM sync_clock WHERE usr_id = ANY($1::text[])',
+      [users],
+    );
+    for (const r of rows)
+      broker.publishToUser(r.usr_id, SYNC_HINT_TOPIC, JSON.stringify({ v: Number(r.version), k: ALL_KINDS }));
+  };
+
+  const hints: SyncHints = {
     committed(list) {
       if (closed) return;
       for (const c of list) {
@@ -103,4 +123,15 @@ export function createSyncHints(deps: {
       closed = true;
     },
   };
+  deps.bus?.onEvent((event) => {
+    if (event.t === 'commit') hints.committed(event.list);
+    else if (event.t === 'resync' && !closed) {
+      chain = chain.then(() =>
+        resync().catch((err: unknown) =>
+          log.warn({ err: err instanceof Error ? err.message : String(err) }, 'sync hints: catch-up failed'),
+        ),
+      );
+    }
+  });
+  return hints;
 }
