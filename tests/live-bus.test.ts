@@ -2,6 +2,8 @@
 // to its handlers before publish returns; an event from RabbitMQ is checked before it is delivered, and one that is
 // not an event is refused whatever it holds.
 import { describe, expect, it } from 'vitest';
+import { createServer } from 'node:net';
+import { createAmqpBus } from '../server/bus/amqp.ts';
 import { createInProcessBus } from '../server/bus/in-process.ts';
 import { parseLiveEvent, type LiveEvent } from '../server/bus/events.ts';
 
@@ -63,6 +65,38 @@ describe('in-process bus', () => {
     bus.publish(message);
     expect(got).toEqual([]);
     expect(bus.ready()).toBe(false);
+  });
+});
+
+describe('RabbitMQ bus while RabbitMQ is away', () => {
+  it('serves its own handlers at once, never throws, says it is not ready and tells the link is down', async () => {
+    // A port nothing listens on: every attempt is refused.
+    const port = await new Promise<number>((resolve) => {
+      const srv = createServer().listen(0, '127.0.0.1', () => {
+        const p = (srv.address() as { port: number }).port;
+        srv.close(() => resolve(p));
+      });
+    });
+    const warnings: string[] = [];
+    const bus = createAmqpBus({
+      url: `amqp://guest:guest@127.0.0.1:${port}`,
+      log: { info: () => undefined, warn: (_o, msg) => warnings.push(msg ?? '') },
+      retryMinMs: 20,
+      retryMaxMs: 50,
+    });
+    const got: LiveEvent[] = [];
+    const link: boolean[] = [];
+    bus.onEvent((e) => got.push(e));
+    bus.onLink((up) => link.push(up));
+    await bus.started();
+    expect(bus.ready()).toBe(false);
+    expect(() => bus.publish(message)).not.toThrow();
+    expect(got).toEqual([message]);
+    // Attempts go on without a word each: the loss is told once.
+    await new Promise((r) => setTimeout(r, 300));
+    expect(link).toEqual([false]);
+    expect(warnings.filter((w) => w.includes('lost'))).toHaveLength(1);
+    await bus.close();
   });
 });
 

@@ -35,6 +35,8 @@ export interface AmqpBusOptions {
 export const LIVE_EXCHANGE = 'quay.live';
 /** AMQP heart-beat, s, unless the URL says otherwise: a broker that went silent is noticed within two of these. */
 const HEARTBEAT_S = 5;
+/** A broker that does not answer a connection within this time is tried again later. */
+const CONNECT_TIMEOUT_MS = 10_000;
 /** A receiver remembers this many publishers' last counters (instances come and go). */
 const MAX_SOURCES = 1000;
 
@@ -179,7 +181,7 @@ export function createAmqpBus(opts: AmqpBusOptions): LiveBus & { readonly instan
     if (closed) return;
     let m: ChannelModel | null = null;
     try {
-      m = await connect(withHeartbeat(opts.url));
+      m = await connect(withHeartbeat(opts.url), { timeout: CONNECT_TIMEOUT_MS });
       const conn = m;
       conn.on('error', (err: unknown) => log.warn({ err: errText(err) }, 'live bus: connection error'));
       conn.on('blocked', (reason: string) =>

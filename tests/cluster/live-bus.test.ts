@@ -4,8 +4,10 @@
 // user on B; signing out through A closes the session's socket on B; RabbitMQ restarted under a stream of
 // messages: HTTP is served throughout, delivery resumes, and nothing is lost or doubled.
 import { randomBytes } from 'node:crypto';
+import { connect as amqpConnect } from 'amqplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { boot } from '../../server/boot.ts';
+import { LIVE_EXCHANGE } from '../../server/bus/amqp.ts';
 import { testConfig } from '../../server/config.ts';
 import type { App } from '../../server/context.ts';
 import { startPostgres, startRabbitMQ, type Service } from '../../server/cluster/services.ts';
@@ -223,6 +225,25 @@ describe('live events across instances', () => {
     // The other session of the same user stays.
     other.send(frame('SUBSCRIBE', { id: 'x', destination: SYNC_HINT_TOPIC, receipt: 'still' }));
     expect((await other.receipt('still')).command).toBe('RECEIPT');
+  });
+
+  it('drops what comes on the exchange that is not a live event, and goes on', async () => {
+    const ship = await connected(B, await token('vessel'), roomTopic(ROOM));
+    const intruder = await amqpConnect(rabbit.url);
+    const ch = await intruder.createConfirmChannel();
+    const fake = { roomId: ROOM, msgSeq: 'x', msgText: 'not a message' };
+    for (const body of [
+      'not json',
+      JSON.stringify({ t: 'message', msg: fake }),
+      JSON.stringify({ t: 'nuke' }),
+    ])
+      ch.publish(LIVE_EXCHANGE, '', Buffer.from(body), { appId: 'intruder' });
+    await ch.waitForConfirms();
+    await intruder.close();
+    await send(A, 'staff', 'after the junk');
+    await heard(ship, 'after the junk');
+    expect(ship.frames.filter((f) => f.command === 'ERROR')).toEqual([]);
+    expect(roomMessages(ship).every((m) => typeof m.msgSeq === 'number')).toBe(true);
   });
 
   it('RabbitMQ restarted under a stream of messages: HTTP goes on, delivery resumes, nothing lost or doubled', async () => {
