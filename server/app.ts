@@ -45,6 +45,9 @@ export interface BuildOptions {
   bus?: LiveBus;
 }
 
+/** Users' new versions per commit event on the live bus. */
+const COMMIT_EVENT_USERS = 500;
+
 export const CSP = [
   "default-src 'self'",
   "script-src 'self'",
@@ -93,7 +96,11 @@ export async function buildServer(opts: BuildOptions): Promise<App> {
     (config.amqpUrl
       ? createAmqpBus({ url: config.amqpUrl, log: app.log.child({ module: 'bus' }) })
       : createInProcessBus());
-  const db = withChangeFeed(opts.db, (list) => bus.publish({ t: 'commit', list }));
+  // A commit of many users (a simulator step) goes in pieces: each a small message, well within the event's bounds.
+  const db = withChangeFeed(opts.db, (list) => {
+    for (let i = 0; i < list.length; i += COMMIT_EVENT_USERS)
+      bus.publish({ t: 'commit', list: list.slice(i, i + COMMIT_EVENT_USERS) });
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.addHook('preHandler', refuseNonFinite);
 
