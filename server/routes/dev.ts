@@ -261,4 +261,32 @@ export async function devRoutes(app: App): Promise<void> {
       }));
     },
   );
+
+  app.get(
+    '/live',
+    {
+      schema: {
+        tags,
+        summary:
+          "This instance's open STOMP connections: in all, the users they belong to, and one user's (for tests and benches of several instances)",
+        querystring: Type.Object({ usrId: Type.Optional(Text(1, 64)) }),
+        response: {
+          200: Type.Object({
+            connections: Type.Integer(),
+            users: Type.Integer(),
+            userConnections: Type.Optional(Type.Integer()),
+          }),
+        },
+      },
+    },
+    (req) => {
+      const { broker } = chat;
+      const { usrId } = req.query;
+      return {
+        connections: broker.connectionCount,
+        users: broker.connectedUsers().size,
+        ...(usrId ? { userConnections: broker.connectionsOf(usrId) } : {}),
+      };
+    },
+  );
 }
