@@ -1,9 +1,10 @@
 // `npm run bench`: prints figures against the budgets of DESIGN.md §9. Nothing here fails on a slow machine.
-// `npm run bench -- browser` (or server, bundle, outbox, meter, pull, signon, day, notilist, lighthouse) runs one
-// part; the day, the notification list and Lighthouse run only when asked.
+// `npm run bench -- browser` (or server, bundle, outbox, meter, pull, signon, day, notilist, lighthouse, cluster) runs
+// one part; the day, the notification list, Lighthouse and the cluster run only when asked.
 import type { Row } from './common.ts';
 import { browserBench } from './browser.ts';
 import { bundleBench } from './bundle.ts';
+import { clusterBench } from './cluster.ts';
 import { dayBench } from './day.ts';
 import { lighthouseBench } from './lighthouse.ts';
 import { meterBench } from './meter.ts';
@@ -24,9 +25,11 @@ const parts: Record<string, () => Row[] | Promise<Row[]>> = {
   signon: signOnBench,
   notilist: notiListBench,
   lighthouse: lighthouseBench,
+  cluster: clusterBench,
 };
-/** Parts that run only when asked for by name (the day takes about 20 minutes, the list and Lighthouse a few). */
-const ONLY_ASKED = ['day', 'notilist', 'lighthouse'];
+/** Parts that run only when asked for by name (the day takes about 20 minutes, the list, Lighthouse and the cluster a
+ * few; the cluster needs Debian's PostgreSQL, RabbitMQ and HAProxy). */
+const ONLY_ASKED = ['day', 'notilist', 'lighthouse', 'cluster'];
 const asked = process.argv.slice(2).filter((a) => a in parts);
 const rows: Row[] = [];
 for (const name of asked.length ? asked : Object.keys(parts).filter((p) => !ONLY_ASKED.includes(p)))

@@ -44,6 +44,26 @@ export function freePort(): Promise<number> {
   });
 }
 
+function canListen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.unref();
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
+}
+
+/** A port P such that P..P+count-1 are all free on 127.0.0.1 right now (a balancer and the instances after it). */
+export async function freePortRange(count: number): Promise<number> {
+  for (;;) {
+    const port = await freePort();
+    if (port + count - 1 > 65535) continue;
+    let free = true;
+    for (let p = port + 1; p < port + count && free; p++) free = await canListen(p);
+    if (free) return port;
+  }
+}
+
 function pgBin(): string | undefined {
   const root = '/usr/lib/postgresql';
   if (!existsSync(root)) return undefined;

@@ -2,9 +2,8 @@
 // through the balancer works on every instance, the balancer carries on when an instance dies, and SIGTERM leaves
 // nothing running.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { afterAll, expect, it } from 'vitest';
-import { freePort } from '../../server/cluster/services.ts';
+import { freePortRange } from '../../server/cluster/services.ts';
 
 const INSTANCES = 2;
 let child: ChildProcess | undefined;
@@ -17,25 +16,6 @@ function alive(pid: number): boolean {
     return true;
   } catch {
     return false;
-  }
-}
-
-function canListen(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const s = createServer();
-    s.once('error', () => resolve(false));
-    s.listen(port, '127.0.0.1', () => s.close(() => resolve(true)));
-  });
-}
-
-/** A port with the next INSTANCES ports free too (the balancer takes it, the instances the ones after). */
-async function freeRange(): Promise<number> {
-  for (;;) {
-    const port = await freePort();
-    if (port + INSTANCES > 65535) continue;
-    let free = true;
-    for (let p = port + 1; p <= port + INSTANCES && free; p++) free = await canListen(p);
-    if (free) return port;
   }
 }
 
@@ -84,7 +64,7 @@ afterAll(async () => {
 });
 
 it('runs instances behind HAProxy that share sign-on, survive one instance dying, and stop on SIGTERM', async () => {
-  const port = await freeRange();
+  const port = await freePortRange(INSTANCES + 1);
   child = spawn('npm', ['run', 'cluster', '--', `--instances=${INSTANCES}`, `--port=${port}`], {
     env: { ...process.env, LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'pipe', 'pipe'],
