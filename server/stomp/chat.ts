@@ -75,7 +75,7 @@ const DELIVERED_KEPT = 20_000;
 /** At most this many missed messages are sent again after a lost link; clients fetch the rest on reconnect. */
 const RESYNC_MAX_MESSAGES = 2000;
 /** Messages numbered this much before the newest heard may still have been committed after it. */
-const RESYNC_SEQ_MARGIN = 100;
+const RESYNC_SEQ_MARGIN = 20;
 /** Catch-up requests from several instances within this time make one pass. */
 const RESYNC_GATHER_MS = 250;
 const CLIENT_MSG_ID = /^[A-Za-z0-9_-]{1,64}$/;
@@ -292,22 +292,27 @@ export function createChatLive(deps: ChatLiveDeps): ChatLive {
     }
   };
   deps.bus.onEvent(onEvent);
-  // The newest message before this instance heard any: a link lost before the first message counts from there.
-  void db
+  // The newest message when this instance started: a link lost before it heard any counts from there.
+  const startSeq = db
     .query<{ n: number | null }>('SELECT max(msg_seq) AS n FROM chat_messages')
-    .then((rows) => (newestSeq = Math.max(newestSeq, Number(rows[0]?.n ?? 0))))
-    .catch(() => undefined);
-  let lostAt: number | null = null;
+    .then((rows) => Number(rows[0]?.n ?? 0))
+    .catch(() => null);
+  /**
+   * Where the catch-up starts: a little before the newest message heard (one numbered earlier may commit later), and
+   * not before this instance started (its clients fetched what was older when they connected).
+   */
+  const markNow = async (): Promise<number> =>
+    Math.max(0, newestSeq - RESYNC_SEQ_MARGIN, (await startSeq) ?? 0);
+  let lostAt: Promise<number> | null = null;
   deps.bus.onLink((up) => {
     if (!up) {
-      // A little before the newest heard: a message numbered earlier may have been committed after it.
-      lostAt ??= Math.max(0, newestSeq - RESYNC_SEQ_MARGIN);
+      lostAt ??= markNow();
       return;
     }
-    // Back: every instance (this one at once) catches up from just before the newest message heard when it went.
-    const fromSeq = lostAt ?? Math.max(0, newestSeq - RESYNC_SEQ_MARGIN);
+    // Back: every instance (this one at once) catches up from the mark taken when the link went.
+    const mark = lostAt ?? markNow();
     lostAt = null;
-    deps.bus.publish({ t: 'resync', fromSeq });
+    void mark.then((fromSeq) => deps.bus.publish({ t: 'resync', fromSeq }));
   });
 
   const live: ChatLive = {
