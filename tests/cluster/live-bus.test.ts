@@ -13,7 +13,12 @@ import type { App } from '../../server/context.ts';
 import { startPostgres, startRabbitMQ, type Service } from '../../server/cluster/services.ts';
 import { frame, Peer, type InFrame } from '../helpers/stomp-peer.ts';
 import { UNREAD_TOPIC, roomTopic, type ChatMessage, type UnreadItem } from '../../src/core/contract/chat.ts';
-import { SYNC_HINT_TOPIC, type SyncHint } from '../../src/core/contract/sync.ts';
+import {
+  SYNC_HINT_TOPIC,
+  SYNC_PULL_PATH,
+  type PullResponse,
+  type SyncHint,
+} from '../../src/core/contract/sync.ts';
 
 const API = '/api/v2/app/chat';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -266,7 +271,7 @@ describe('live events across instances', () => {
     streaming = false;
     await stream;
     expect(sawDown).toBe(true);
-    await send(A, 'staff', 'marker 3');
+    const last = await send(A, 'staff', 'marker 3');
     for (const peer of [ship, office, sender]) await heard(peer, 'marker 3', 20_000);
     // Catch-ups after the link came back may still be sending: a moment for them, then count.
     await sleep(1000);
@@ -292,5 +297,15 @@ describe('live events across instances', () => {
       more = page.hasMore && (sent[0] ?? 0) < before;
     }
     for (const s of sent) expect(stored.has(s), `message ${s} stored`).toBe(true);
+    // And the sync's pull, through another instance, has the room's summary up to the last message.
+    let room: PullResponse['chatRooms'] = [];
+    for (let cursor: string | undefined, more = true; more;) {
+      const res = await call(C, 'POST', SYNC_PULL_PATH, 'vessel', { cursor: cursor ?? null });
+      expect(res.statusCode, res.body).toBe(200);
+      const page = res.json<PullResponse>();
+      room = [...(room ?? []), ...(page.chatRooms ?? []).filter((r) => r.roomId === ROOM)];
+      ({ cursor, more } = page);
+    }
+    expect(room?.at(-1)?.lastMessage?.msgSeq).toBe(last);
   });
 });
