@@ -1,5 +1,6 @@
 // Cross-cutting HTTP behaviour: health, OpenAPI, ETag/304, compression, security headers, validation, idempotency, faults, audit.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { NotificationItem } from '../src/core/contract/notification.ts';
 import { startTestServer, type TestServer } from './helpers/server.ts';
 
 let s: TestServer;
@@ -108,6 +109,36 @@ describe('conditional requests and compression', () => {
     });
     expect(after.statusCode).toBe(200);
     expect(after.headers.etag).not.toBe(first.headers.etag);
+  });
+
+  it('answers a conditional badge or settings GET from the change version, without reading the rows', async () => {
+    const BADGE = '/api/v2/app/notification/user/badge';
+    const list = (await s.call('GET', LIST, { as: 'vessel' })).json<{ notiList: NotificationItem[] }>()
+      .notiList;
+    const unread = list.find((n) => n.notReadYn === 'N')!.notSeq;
+    const badge = await s.call('GET', BADGE, { as: 'vessel' });
+    const settings = await s.call('GET', SETTINGS, { as: 'vessel' });
+    // Rows changed behind the change log's back: the answers would differ, the validators do not (nothing was read).
+    await s.db.query(`UPDATE notifications SET not_read_yn = 'Y' WHERE not_seq = $1`, [unread]);
+    await s.db.query(
+      `INSERT INTO notification_settings (usr_id, not_id, not_use_yn) VALUES ('vessel', 'N003', 'N')
+       ON CONFLICT (usr_id, not_id) DO UPDATE SET not_use_yn = 'N'`,
+    );
+    const ifNoneMatch = (r: typeof badge) => ({ 'if-none-match': String(r.headers.etag) });
+    expect((await s.call('GET', BADGE, { as: 'vessel', headers: ifNoneMatch(badge) })).statusCode).toBe(304);
+    expect((await s.call('GET', SETTINGS, { as: 'vessel', headers: ifNoneMatch(settings) })).statusCode).toBe(
+      304,
+    );
+    await s.db.query(`UPDATE notifications SET not_read_yn = 'N' WHERE not_seq = $1`, [unread]);
+    await s.db.query(`DELETE FROM notification_settings WHERE usr_id = 'vessel' AND not_id = 'N003'`);
+    // A change through the API moves the version: both answer again.
+    await s.call('POST', '/api/v2/app/notification/user/read', { as: 'vessel', body: { notSeq: unread } });
+    const after = await s.call('GET', BADGE, { as: 'vessel', headers: ifNoneMatch(badge) });
+    expect(after.statusCode).toBe(200);
+    expect(after.json()[0].notCnt).toBe(badge.json()[0].notCnt - 1);
+    expect((await s.call('GET', SETTINGS, { as: 'vessel', headers: ifNoneMatch(settings) })).statusCode).toBe(
+      200,
+    );
   });
 
   it('answers a 304 with its ETag and none of the headers about a body, and a 200 with them', async () => {

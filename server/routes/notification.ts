@@ -166,11 +166,19 @@ export async function notificationRoutes(app: App): Promise<void> {
         tags,
         security,
         summary: 'Unread notification count: a list whose first item has notCnt',
-        response: { 200: BadgeResponse },
+        response: {
+          200: BadgeResponse,
+          304: Type.Null({ description: 'Not modified: no change of the notifications since the ETag' }),
+        },
       },
     },
-    async (req) => {
-      return [{ notCnt: await badge(db, userOf(req)) }];
+    async (req, reply) => {
+      const user = userOf(req);
+      // As the list's: the count of unread rows is made only when the user's change version moved.
+      const etag = await versionETag(db, user, 'badge');
+      reply.header('etag', etag);
+      if (matchesETag(req.headers['if-none-match'], etag)) return reply.code(304).send(null);
+      return [{ notCnt: await badge(db, user) }];
     },
   );
 
@@ -181,11 +189,18 @@ export async function notificationRoutes(app: App): Promise<void> {
         tags,
         security,
         summary: "The caller's switch per notification type",
-        response: { 200: SettingListResponse },
+        response: {
+          200: SettingListResponse,
+          304: Type.Null({ description: 'Not modified: no change of the switches since the ETag' }),
+        },
       },
     },
-    async (req) => {
-      return { settingList: await notificationSettings(db, userOf(req).usrId) };
+    async (req, reply) => {
+      const user = userOf(req);
+      const etag = await versionETag(db, user, 'settings');
+      reply.header('etag', etag);
+      if (matchesETag(req.headers['if-none-match'], etag)) return reply.code(304).send(null);
+      return { settingList: await notificationSettings(db, user.usrId) };
     },
   );
 
