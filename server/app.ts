@@ -43,7 +43,12 @@ export interface BuildOptions {
   stomp?: Partial<StompSettings>;
   /** The live bus; default from config.amqpUrl (RabbitMQ) or in process. */
   bus?: LiveBus;
+  /** Several instances: chat pushes skip members connected to any live instance (see PushServiceOptions). */
+  presenceStaleS?: number;
 }
+
+/** A database that does not answer SELECT 1 within this time is not ready (the balancer's health check). */
+export const HEALTH_DB_TIMEOUT_MS = 2000;
 
 /** Users' new versions per commit event on the live bus. */
 const COMMIT_EVENT_USERS = 500;
@@ -110,6 +115,7 @@ export async function buildServer(opts: BuildOptions): Promise<App> {
     log: app.log.child({ module: 'push' }),
     allowLoopbackHttp: config.devApi,
     ...(opts.pushSend ? { send: opts.pushSend } : {}),
+    ...(opts.presenceStaleS !== undefined ? { presenceStaleS: opts.presenceStaleS } : {}),
   });
   const chatLanes = config.chatLanes ?? opts.defaultChatLanes;
   const tokenSecret = config.tokenSecret ?? secrets.tokenSecret;
@@ -135,6 +141,8 @@ export async function buildServer(opts: BuildOptions): Promise<App> {
       settings: { heartBeat: [heartBeat, heartBeat], ...opts.stomp },
     }),
     sync: { cursorSecret: tokenSecret, catalog: createCatalog(db), chatLanes, hints: null },
+    // The balancer sends no traffic to an instance the others cannot hear (RabbitMQ away).
+    readiness: [{ name: 'broker', ready: () => bus.ready() }],
   };
   const hints = createSyncHints({
     db,
@@ -207,13 +215,15 @@ export async function buildServer(opts: BuildOptions): Promise<App> {
     return payload;
   });
 
+  // Readiness for the load balancer: the database answers, and every other check (the live-event bus) passes.
   app.get('/healthz', { schema: { hide: true } }, async (_req, reply) => {
-    try {
-      await db.query('SELECT 1');
-      return { status: 'ok' };
-    } catch {
-      return reply.code(503).send(errorBody(503, 'UnknownError', 'database is not reachable'));
-    }
+    const notReady: string[] = [];
+    if (!(await answers(db, HEALTH_DB_TIMEOUT_MS))) notReady.push('database');
+    for (const check of ctx.readiness) if (!(await check.ready())) notReady.push(check.name);
+    if (notReady.length === 0) return { status: 'ok' };
+    return reply
+      .code(503)
+      .send({ ...errorBody(503, 'UnknownError', `not ready: ${notReady.join(', ')}`), notReady });
   });
   app.get('/api/docs/openapi.json', { schema: { hide: true } }, () => app.swagger());
 
@@ -234,6 +244,23 @@ export async function buildServer(opts: BuildOptions): Promise<App> {
   if (config.devApi) await app.register(devRoutes, { prefix: '/api/dev' });
   await staticApp(app, config.distDir);
   return app;
+}
+
+/** Whether the database answers SELECT 1 within `ms`. */
+async function answers(db: Db, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([
+      db.query('SELECT 1').then(() => true),
+      new Promise<boolean>((res) => {
+        timer = setTimeout(() => res(false), ms);
+      }),
+    ]);
+  } catch {
+    return false;
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /**

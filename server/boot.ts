@@ -1,19 +1,44 @@
 // Opens storage, migrates, seeds an empty database and builds the server: shared by `npm start`, tests and e2e.
+// With DATABASE_URL several instances may share the database (docs/cluster.md): migrations and the seed run under a
+// lock, each instance keeps its heartbeat and its users' connections in the database, and the periodic jobs run on
+// the one instance that holds the jobs lock.
 import type { Config } from './config.ts';
 import { openDb, type Db } from './db/db.ts';
+import { withLock } from './db/locks.ts';
 import { migrate } from './db/migrate.ts';
 import { loadSecrets } from './secrets.ts';
 import { buildServer, type BuildOptions } from './app.ts';
 import type { App } from './context.ts';
 import { seed, isSeeded, DEFAULT_CHAT_LANES } from './seed/seed.ts';
+import { createPresence, STALE_HEARTBEATS } from './instance/presence.ts';
+import { lead, type Job, type Leadership } from './instance/leader.ts';
+import { housekeeping } from './instance/housekeeping.ts';
+import { startSimulator } from './simulator/index.ts';
+
+/** How long an instance waits for a PostgreSQL that is not up yet (they may start together). */
+const DB_WAIT_MS = 60_000;
+
+/** Migrates and seeds an empty database, one instance at a time: the others wait, then find it done. */
+export async function prepareStorage(db: Db): Promise<void> {
+  await withLock(db, 'prepare', async () => {
+    await migrate(db);
+    if (!(await isSeeded(db))) await seed(db);
+  });
+}
 
 export async function openStorage(config: Config): Promise<Db> {
   const db = await openDb({
     databaseUrl: config.databaseUrl ?? undefined,
     dataDir: config.dataDir ? `${config.dataDir}/pglite` : undefined,
+    waitMs: DB_WAIT_MS,
+    onWait: (m) => console.warn(m),
   });
-  await migrate(db);
-  if (!(await isSeeded(db))) await seed(db);
+  try {
+    await prepareStorage(db);
+  } catch (err) {
+    await db.close();
+    throw err;
+  }
   return db;
 }
 
@@ -23,13 +48,62 @@ export async function boot(
   extra: Pick<BuildOptions, 'pushSend' | 'stomp'> = {},
 ): Promise<App> {
   const storage = db ?? (await openStorage(config));
-  const secrets = await loadSecrets(config.dataDir);
+  const shared = storage.kind === 'postgres';
+  const secrets = await loadSecrets(config, storage);
   const app = await buildServer({
     db: storage,
     config,
     secrets,
     defaultChatLanes: DEFAULT_CHAT_LANES,
+    ...(shared ? { presenceStaleS: config.heartbeatS * STALE_HEARTBEATS } : {}),
     ...extra,
+  });
+  const { ctx } = app;
+
+  // Who is connected here, for the other instances' Web Push decisions.
+  const presence = shared
+    ? createPresence({
+        db: storage,
+        heartbeatS: config.heartbeatS,
+        instanceId: config.instanceId,
+        log: app.log.child({ module: 'presence' }),
+        snapshot: () =>
+          [...ctx.chat.broker.connectedUsers()].map((u) => [u, ctx.chat.broker.connectionsOf(u)]),
+      })
+    : null;
+  if (presence) {
+    ctx.chat.broker.onConnections = (usrId, n) => presence.connectionsChanged(usrId, n);
+    await presence.start();
+  }
+  const instanceId = presence?.instanceId ?? null;
+
+  // The periodic jobs, on the leading instance only; started when the server is ready (listening, or ready()).
+  const jobs: Job[] = [];
+  if (config.simulator)
+    jobs.push({
+      name: 'simulator',
+      start: (stillLeading) =>
+        startSimulator(ctx.db, {
+          tickS: config.simTickS,
+          chatLanes: ctx.chatLanes,
+          log: app.log.child({ module: 'simulator' }),
+          push: ctx.push,
+          chat: ctx.chat,
+          stillLeading,
+          ...(instanceId ? { instanceId } : {}),
+        }),
+    });
+  if (shared) jobs.push(housekeeping(storage, app.log.child({ module: 'housekeeping' })));
+  let leadership: Leadership | null = null;
+  if (jobs.length > 0)
+    app.addHook('onReady', async () => {
+      leadership = lead({ db: storage, jobs, log: app.log.child({ module: 'leader' }) });
+    });
+
+  // After app.ts's preClose hooks (sockets closed, pushes finished): jobs stop, the lock and the rows go.
+  app.addHook('preClose', async () => {
+    await leadership?.close();
+    await presence?.close();
   });
   app.addHook('onClose', async () => {
     if (!db) await storage.close();

@@ -21,6 +21,23 @@ export interface Config {
   sessionTtlS: number;
   /** HMAC key for tokens; null means generated once and kept in the data folder (or per process in memory). */
   tokenSecret: string | null;
+  /**
+   * The VAPID key pair for Web Push (base64url, as web-push makes them); null means made once and kept (in the data
+   * folder, or in the database with DATABASE_URL). Every instance must push with the same pair: a browser's
+   * subscription is bound to the public key.
+   */
+  vapidPublicKey: string | null;
+  vapidPrivateKey: string | null;
+  /**
+   * Seconds between an instance's heartbeats in the database (with DATABASE_URL). The open connections of an instance
+   * whose heartbeat is older than three of them no longer count as "connected" for Web Push.
+   */
+  heartbeatS: number;
+  /**
+   * This instance's name in the database (INSTANCE_ID); null: made of the host, the process id and a random part. A
+   * stable name (e.g. the host and port) lets a restarted instance clear the connections its previous run left.
+   */
+  instanceId: string | null;
   distDir: string;
   /** Lanes whose vessels may chat; '*' means all. Null: the seed's default list. */
   chatLanes: string | null;
@@ -61,6 +78,11 @@ function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 1): n
   return n;
 }
 
+/** Bytes of a base64url text, or -1 when it is not base64url. */
+function base64urlBytes(text: string): number {
+  return /^[A-Za-z0-9_-]+$/.test(text) ? Buffer.from(text, 'base64url').length : -1;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const appEnv = (env.APP_ENV ?? (env.NODE_ENV === 'production' ? 'production' : 'local')) as AppEnv;
   if (!['local', 'development', 'production'].includes(appEnv)) {
@@ -68,6 +90,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   if (!env.TLS_CERT !== !env.TLS_KEY)
     throw new Error('TLS_CERT and TLS_KEY go together: set both or neither');
+  if (!env.VAPID_PUBLIC_KEY !== !env.VAPID_PRIVATE_KEY)
+    throw new Error('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together: set both or neither');
+  if (env.VAPID_PUBLIC_KEY && base64urlBytes(env.VAPID_PUBLIC_KEY) !== 65)
+    throw new Error(
+      'VAPID_PUBLIC_KEY must be a P-256 public key in base64url (87 characters), as web-push makes it',
+    );
+  if (env.VAPID_PRIVATE_KEY && base64urlBytes(env.VAPID_PRIVATE_KEY) !== 32)
+    throw new Error(
+      'VAPID_PRIVATE_KEY must be a P-256 private key in base64url (43 characters), as web-push makes it',
+    );
   return {
     port: int(env, 'PORT', 8080, 0),
     host: env.HOST ?? '0.0.0.0',
@@ -80,6 +112,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tokenTtlS: int(env, 'TOKEN_TTL_S', 900),
     sessionTtlS: int(env, 'SESSION_TTL_S', 30 * 24 * 3600),
     tokenSecret: env.TOKEN_SECRET || null,
+    vapidPublicKey: env.VAPID_PUBLIC_KEY || null,
+    vapidPrivateKey: env.VAPID_PRIVATE_KEY || null,
+    heartbeatS: int(env, 'HEARTBEAT_S', 5),
+    instanceId: env.INSTANCE_ID || null,
     distDir: env.DIST_DIR ?? `${root}dist`,
     chatLanes: env.CHAT_LANES || null,
     logLevel: env.LOG_LEVEL ?? 'info',

@@ -47,6 +47,14 @@ export interface ServerContext {
   chat: ChatLive;
   /** The sync protocol: what pullFor needs (cursor key, catalog version, chat lanes) and the live hints. */
   sync: SyncDeps & { hints: SyncHints | null };
+  /** What /healthz checks besides the database (e.g. the live-event bus): all must be ready for a 200. */
+  readiness: ReadinessCheck[];
+}
+
+export interface ReadinessCheck {
+  /** Named in the 503's notReady list when it fails. */
+  name: string;
+  ready(): boolean | Promise<boolean>;
 }
 
 declare module 'fastify' {

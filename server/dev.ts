@@ -4,7 +4,8 @@ import { loadConfig } from './config.ts';
 import { boot } from './boot.ts';
 
 const config = loadConfig();
-const app = await boot(config);
+// As before: the dev server runs no simulator (npm start does).
+const app = await boot({ ...config, simulator: false });
 await app.listen({ port: config.port, host: config.host });
 const target = `http://127.0.0.1:${config.port}`;
 const vite = await createServer({

@@ -3,7 +3,6 @@ import { fileURLToPath } from 'node:url';
 import { loadConfig } from './config.ts';
 import { boot } from './boot.ts';
 import { buildIfNeeded } from './build-if-needed.ts';
-import { startSimulator, type Simulator } from './simulator/index.ts';
 
 const started = performance.now();
 const config = loadConfig();
@@ -11,22 +10,9 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 if (!process.argv.includes('--no-build')) buildIfNeeded(root, config.distDir, (m) => console.log(m));
 
 const bootStarted = performance.now();
+// The simulator starts with the server when this instance leads the periodic jobs (server/boot.ts).
 const app = await boot(config);
-let simulator: Simulator | null = null;
-// Hooks cannot be added once listening; the simulator stops before storage closes.
-app.addHook('onClose', async () => {
-  await simulator?.stop();
-});
 await app.listen({ port: config.port, host: config.host });
-if (config.simulator) {
-  simulator = startSimulator(app.ctx.db, {
-    tickS: config.simTickS,
-    chatLanes: app.ctx.chatLanes,
-    log: app.log.child({ module: 'simulator' }),
-    push: app.ctx.push,
-    chat: app.ctx.chat,
-  });
-}
 const ready = performance.now();
 const storage = config.databaseUrl
   ? 'PostgreSQL (DATABASE_URL)'

@@ -335,4 +335,36 @@ describe('startSimulator', () => {
     await new Promise((res) => setTimeout(res, 100));
     expect(finished).toBe(stoppedAt);
   });
+
+  it('continues from the clock in the database: one started within an interval of the last tick waits for it', async () => {
+    const ticks = () => num('SELECT ticks::int AS n FROM sim_clock WHERE id = 1');
+    /** Starts a simulator whose time is `t`, lets it try once, stops it; answers the dtS of its tick if it made one. */
+    const once = async (t: Date): Promise<number | null> => {
+      let dtS: number | null = null;
+      let tried = false;
+      const saw = (o: object, msg?: string) => {
+        if (msg === 'simulator tick') dtS = (o as { dtS: number }).dtS;
+        if (msg === 'simulator tick' || msg === 'simulator tick skipped') tried = true;
+      };
+      const sim = startSimulator(db, {
+        tickS: 3600,
+        firstTickMs: 0,
+        log: { info: saw, debug: saw, error: (o: object) => saw(o, 'simulator tick failed') },
+        rng: rng('simulator-clock', 1),
+        clock: () => t,
+      });
+      const deadline = Date.now() + 20_000;
+      while (!tried && Date.now() < deadline) await new Promise((res) => setTimeout(res, 5));
+      await sim.stop();
+      return dtS;
+    };
+    expect(await once(at(200))).not.toBeNull();
+    const before = await ticks();
+    // Another instance taking over ten minutes later: the interval of the last tick is not over, so no tick.
+    expect(await once(new Date(at(200).getTime() + 10 * 60_000))).toBeNull();
+    expect(await ticks()).toBe(before);
+    // Past the interval: it ticks, and its events scale with the time since the last tick in the database.
+    expect(await once(at(201.5))).toBe(1.5 * 3600);
+    expect(await ticks()).toBe(before + 1);
+  });
 });

@@ -13,6 +13,22 @@ export interface Db extends Sql {
   /** Runs a script of several statements (migrations). */
   exec(script: string): Promise<void>;
   close(): Promise<void>;
+  /**
+   * A dedicated connection outside the pool, for session-level advisory locks (PostgreSQL only): the database
+   * releases what the session holds when the connection ends, so a dead instance's locks go with it.
+   */
+  session?(opts?: { queryTimeoutMs?: number }): Promise<DbSession>;
+}
+
+export interface DbSession extends Sql {
+  /** The backend's process id (pg_backend_pid()), as pg_locks names it. */
+  readonly pid: number;
+  /** Whether the connection has been lost (ended by the database, the network or release()). */
+  readonly lost: boolean;
+  /** Called once when the connection is lost. */
+  onLost(fn: (err: Error) => void): void;
+  /** Ends the connection (and with it every session lock it holds). */
+  release(): Promise<void>;
 }
 
 export interface OpenOptions {
@@ -20,12 +36,18 @@ export interface OpenOptions {
   databaseUrl?: string | undefined;
   /** Folder for embedded PGlite; absent means in memory. */
   dataDir?: string | undefined;
+  /** PostgreSQL: how long to wait for a database that does not answer yet (started with the instances), in ms. */
+  waitMs?: number;
+  onWait?: (message: string) => void;
 }
 
 export async function openDb(opts: OpenOptions): Promise<Db> {
   if (opts.databaseUrl) {
     const { openPostgres } = await import('./postgres.ts');
-    return openPostgres(opts.databaseUrl);
+    return openPostgres(opts.databaseUrl, {
+      ...(opts.waitMs !== undefined ? { waitMs: opts.waitMs } : {}),
+      ...(opts.onWait ? { onWait: opts.onWait } : {}),
+    });
   }
   const { openPglite } = await import('./pglite.ts');
   return openPglite(opts.dataDir);

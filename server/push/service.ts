@@ -56,7 +56,8 @@ export interface PushService {
   notifyNewNotifications(notSeqs: readonly number[]): Promise<PushReport>;
   /**
    * Pushes a new chat message to the subscribed devices of `recipients` (members of its room other than its
-   * sender; the caller leaves out those connected over STOMP). Same manners as notifyNewNotifications.
+   * sender; the caller leaves out those connected over STOMP here, and with `presenceStaleS` those connected to
+   * another live instance are left out too). Same manners as notifyNewNotifications.
    */
   notifyChatMessage(msgSeq: number, recipients: readonly string[]): Promise<PushReport>;
   /** Resolves once every push started so far has finished. */
@@ -75,6 +76,11 @@ export interface PushServiceOptions {
   send?: PushSend;
   concurrency?: number;
   timeoutMs?: number;
+  /**
+   * Several instances (DATABASE_URL): a chat push skips members with an open connection on any instance whose
+   * heartbeat is younger than this many seconds (the presence table). Absent: one instance, whose caller knows.
+   */
+  presenceStaleS?: number;
 }
 
 interface Device {
@@ -240,6 +246,13 @@ export function createPushService(opts: PushServiceOptions): PushService {
     return deliver(t, payload, { urgency }, { notSeq: t.not_seq }, report, gone);
   };
 
+  const staleS = opts.presenceStaleS;
+  // Connected to a live instance: a presence row whose instance's heartbeat is fresh (the database's clock).
+  const connectedSomewhere =
+    staleS === undefined
+      ? ''
+      : `AND NOT EXISTS (SELECT 1 FROM presence p JOIN instances i ON i.instance_id = p.instance_id
+                          WHERE p.usr_id = cm.usr_id AND i.heartbeat_at > now() - make_interval(secs => $3))`;
   const chatTargets = (msgSeq: number, recipients: readonly string[]): Promise<ChatTarget[]> =>
     db.query<ChatTarget>(
       `SELECT m.msg_seq, r.vsl_cd, m.room_id, su.usr_nm AS sender_nm, m.msg_text, m.cre_dt, d.not_dev_id, d.subscription
@@ -248,9 +261,11 @@ export function createPushService(opts: PushServiceOptions): PushService {
          JOIN users su ON su.usr_id = m.sender
          JOIN chat_members cm ON cm.room_id = m.room_id AND cm.usr_id <> m.sender AND cm.usr_id = ANY($2::text[])
          JOIN user_devices d ON d.usr_id = cm.usr_id AND d.not_sbscr_yn = 'Y' AND d.subscription IS NOT NULL
-        WHERE m.msg_seq = $1
+        WHERE m.msg_seq = $1 ${connectedSomewhere}
         ORDER BY d.not_dev_id`,
-      [Math.trunc(msgSeq), [...recipients]],
+      staleS === undefined
+        ? [Math.trunc(msgSeq), [...recipients]]
+        : [Math.trunc(msgSeq), [...recipients], staleS],
     );
 
   const deliverChat = (t: ChatTarget, report: PushReport, gone: Set<string>): Promise<void> => {

@@ -1,6 +1,8 @@
 // The simulator (DESIGN §5): while the server runs, a tick every `tickS` seconds moves vessels, slips
-// ETAs, changes berth plans and port statuses and emits the matching notifications and chat lines.
-import type { Db } from '../db/db.ts';
+// ETAs, changes berth plans and port statuses and emits the matching notifications and chat lines. Its clock is in
+// the database (sim_clock): each tick locks the row of the last one, so whichever instance ticks next continues
+// from it, and no tick is made within an interval of the last one (docs/cluster.md).
+import type { Db, Sql } from '../db/db.ts';
 import type { PushService } from '../push/service.ts';
 import type { ChatLive } from '../stomp/chat.ts';
 import { rng as seeded } from '../seed/rng.ts';
@@ -30,7 +32,25 @@ export interface SimulatorOptions extends TickOptions {
   push?: Pick<PushService, 'notifyNewNotifications'> | null;
   /** The live side of chat: the chat lines a tick stores go to their rooms' topics, unread counts and pushes. */
   chat?: Pick<ChatLive, 'messagesStored'> | null;
+  /** Asked in each tick's transaction: does this instance still lead? A tick of one that does not is not made. */
+  stillLeading?: (sql: Sql) => Promise<boolean>;
+  /** Written with each tick, to tell which instance made it. */
+  instanceId?: string;
 }
+
+/**
+ * A tick less than this part of an interval after the last one is not made: the instance that made the last one
+ * keeps its cadence (each tick starts a full interval after the previous one ended), and one that takes over waits
+ * for the rest of the interval, so leaders changing never make two ticks in one interval.
+ */
+const TOO_SOON = 0.9;
+
+interface ClockRow {
+  last_tick_at: Date | string | null;
+}
+
+/** Why a tick was not made, with when the next one is due (ms from now), or its report. */
+type TickOutcome = { made: TickReport } | { skipped: 'not leading' | 'too soon'; dueInMs: number };
 
 export interface Simulator {
   /** Stops ticking; resolves once a running tick has finished. */
@@ -59,18 +79,48 @@ export function startSimulator(db: Db, opts: SimulatorOptions): Simulator {
   const tickOpts: TickOptions = opts.chatLanes ? { chatLanes: opts.chatLanes } : {};
   let stopped = false;
   let timer: ReturnType<typeof setTimeout> | null = null;
-  let running: Promise<void> | null = null;
-  /** When the last successful tick ran: random events scale with the time since. */
-  let since: Date | null = null;
+  let running: Promise<number> | null = null;
+  const intervalMs = opts.tickS * 1000;
 
-  const run = async (): Promise<void> => {
+  /**
+   * One tick in one transaction, after the last one's (random events scale with the time since it). Its time is
+   * read once the last tick's row is locked, so a tick that waited for another instance's sees that one as past.
+   */
+  const tickOnce = (): Promise<TickOutcome> =>
+    db.tx(async (sql) => {
+      if (opts.stillLeading && !(await opts.stillLeading(sql)))
+        return { skipped: 'not leading', dueInMs: intervalMs };
+      const [clockRow] = await sql.query<ClockRow>(
+        'SELECT last_tick_at FROM sim_clock WHERE id = 1 FOR UPDATE',
+      );
+      const now = clock();
+      const last = clockRow?.last_tick_at ? new Date(clockRow.last_tick_at) : null;
+      const sinceLast = last ? now.getTime() - last.getTime() : Infinity;
+      // Slightly ahead (another machine's clock) is recent too; a clock set back by more than an interval is not
+      // waited for.
+      if (sinceLast > -intervalMs && sinceLast < intervalMs * TOO_SOON)
+        return { skipped: 'too soon', dueInMs: intervalMs - sinceLast };
+      const made = await tick(sql, now, r, last ? { ...tickOpts, since: last } : tickOpts);
+      await sql.query(
+        `INSERT INTO sim_clock (id, last_tick_at, ticks, instance_id) VALUES (1, $1, 1, $2)
+         ON CONFLICT (id) DO UPDATE SET last_tick_at = $1, ticks = sim_clock.ticks + 1, instance_id = $2`,
+        [now.toISOString(), opts.instanceId ?? null],
+      );
+      return { made };
+    });
+
+  /** Runs a tick; answers when the next is due, in ms. */
+  const run = async (): Promise<number> => {
     timer = null;
-    if (stopped) return;
+    if (stopped) return intervalMs;
     const started = performance.now();
     try {
-      const now = clock();
-      const report = await db.tx((sql) => tick(sql, now, r, since ? { ...tickOpts, since } : tickOpts));
-      since = now;
+      const outcome = await tickOnce();
+      if (!('made' in outcome)) {
+        opts.log.debug({ skipped: outcome.skipped }, 'simulator tick skipped');
+        return Math.max(0, outcome.dueInMs);
+      }
+      const report = outcome.made;
       // Committed: pushed in the background; the next tick does not wait for it.
       if (opts.push && report.notifications.length)
         void opts.push.notifyNewNotifications(report.notifications.map((n) => n.notSeq));
@@ -86,15 +136,18 @@ export function startSimulator(db: Db, opts: SimulatorOptions): Simulator {
     } catch (err) {
       opts.log.error({ err }, 'simulator tick failed; the next tick goes on');
     }
+    return intervalMs;
   };
 
   // The next tick is scheduled only when the previous one has finished, so ticks never overlap.
   const schedule = (ms: number): void => {
     if (stopped) return;
     timer = setTimeout(() => {
-      running = run().finally(() => {
+      const current = run();
+      running = current;
+      void current.then((next) => {
         running = null;
-        schedule(opts.tickS * 1000);
+        schedule(next);
       });
     }, ms);
     timer.unref?.();

@@ -408,6 +408,8 @@ export class StompBroker<U extends StompPrincipal> {
   private readonly byUser = new Map<string, Set<Connection<U>>>();
   private readonly byDest = new Map<string, Set<Subscription<U>>>();
   private attached: Server | null = null;
+  /** Told each time a user's number of open, authenticated connections changes (cluster presence). */
+  onConnections: ((usrId: string, connections: number) => void) | null = null;
   private readonly onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer): void =>
     this.upgrade(req, socket, head);
 
@@ -468,6 +470,7 @@ export class StompBroker<U extends StompPrincipal> {
     let set = this.byUser.get(usrId);
     if (!set) this.byUser.set(usrId, (set = new Set()));
     set.add(conn);
+    this.onConnections?.(usrId, set.size);
   }
 
   /** @internal */
@@ -476,8 +479,9 @@ export class StompBroker<U extends StompPrincipal> {
     const usrId = conn.user?.usrId;
     if (!usrId) return;
     const set = this.byUser.get(usrId);
-    set?.delete(conn);
-    if (set?.size === 0) this.byUser.delete(usrId);
+    if (!set?.delete(conn)) return;
+    if (set.size === 0) this.byUser.delete(usrId);
+    this.onConnections?.(usrId, set.size);
   }
 
   /** @internal */
