@@ -49,6 +49,11 @@ export async function openPostgres(url: string, opts: PostgresOptions = {}): Pro
     query,
     async tx<T>(fn: (sql: Sql) => Promise<T>): Promise<T> {
       const client = await pool.connect();
+      // The pool listens for errors of idle connections only: one lost between this transaction's statements (the
+      // database stopping) would otherwise be an unhandled 'error' event. Its next statement fails, and it is dropped.
+      let lost: Error | undefined;
+      const onError = (err: Error): void => void (lost = err);
+      client.on('error', onError);
       try {
         await client.query('BEGIN');
         const result = await fn({
@@ -61,7 +66,8 @@ export async function openPostgres(url: string, opts: PostgresOptions = {}): Pro
         await client.query('ROLLBACK').catch(() => undefined);
         throw err;
       } finally {
-        client.release();
+        client.off('error', onError);
+        client.release(lost);
       }
     },
     exec: async (script) => void (await pool.query(script)),
