@@ -219,7 +219,12 @@ export async function buildServer(opts: BuildOptions): Promise<App> {
   app.get('/healthz', { schema: { hide: true } }, async (_req, reply) => {
     const notReady: string[] = [];
     if (!(await answers(db, HEALTH_DB_TIMEOUT_MS))) notReady.push('database');
-    for (const check of ctx.readiness) if (!(await check.ready())) notReady.push(check.name);
+    for (const check of ctx.readiness) {
+      const ready = await Promise.resolve()
+        .then(() => check.ready())
+        .catch(() => false);
+      if (!ready) notReady.push(check.name);
+    }
     if (notReady.length === 0) return { status: 'ok' };
     return reply
       .code(503)

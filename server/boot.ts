@@ -45,7 +45,7 @@ export async function openStorage(config: Config): Promise<Db> {
 export async function boot(
   config: Config,
   db?: Db,
-  extra: Pick<BuildOptions, 'pushSend' | 'stomp'> = {},
+  extra: Pick<BuildOptions, 'pushSend' | 'stomp' | 'bus'> = {},
 ): Promise<App> {
   const storage = db ?? (await openStorage(config));
   const shared = storage.kind === 'postgres';
@@ -69,11 +69,22 @@ export async function boot(
         log: app.log.child({ module: 'presence' }),
         snapshot: () =>
           [...ctx.chat.broker.connectedUsers()].map((u) => [u, ctx.chat.broker.connectionsOf(u)]),
+        brokerReady: () => ctx.bus.ready(),
       })
     : null;
   if (presence) {
     ctx.chat.broker.onConnections = (usrId, n) => presence.connectionsChanged(usrId, n);
     await presence.start();
+    // Out of the balancer when cut off from a broker the others reach; when none reaches it (RabbitMQ restarting),
+    // every instance stays in and serves HTTP, and clients catch up once it is back. (Database down: the bus decides.)
+    ctx.readiness = ctx.readiness.map((check) =>
+      check.name === 'broker'
+        ? {
+            name: 'broker',
+            ready: async () => ctx.bus.ready() || !(await presence.othersReachBroker().catch(() => true)),
+          }
+        : check,
+    );
   }
   const instanceId = presence?.instanceId ?? null;
 

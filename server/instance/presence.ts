@@ -23,6 +23,8 @@ export interface Presence {
   settled(): Promise<void>;
   /** Stops the heartbeat and removes the instance's rows (a clean shutdown). */
   close(): Promise<void>;
+  /** Whether another live instance reached the message broker at its last heartbeat. */
+  othersReachBroker(): Promise<boolean>;
 }
 
 export interface PresenceOptions {
@@ -33,6 +35,8 @@ export interface PresenceOptions {
   instanceId?: string | null;
   /** Every user with open connections here, and how many: written again when the instance row went missing. */
   snapshot: () => Iterable<[string, number]>;
+  /** Whether this instance reaches the message broker now (written with each heartbeat). */
+  brokerReady: () => boolean;
 }
 
 export const newInstanceId = (): string => `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
@@ -81,9 +85,9 @@ export function createPresence(opts: PresenceOptions): Presence {
   const register = async (): Promise<void> => {
     await db.tx(async (sql) => {
       await sql.query(
-        `INSERT INTO instances (instance_id) VALUES ($1)
-         ON CONFLICT (instance_id) DO UPDATE SET started_at = now(), heartbeat_at = now()`,
-        [id],
+        `INSERT INTO instances (instance_id, broker_ready) VALUES ($1, $2)
+         ON CONFLICT (instance_id) DO UPDATE SET started_at = now(), heartbeat_at = now(), broker_ready = $2`,
+        [id, opts.brokerReady()],
       );
       await sql.query('DELETE FROM presence WHERE instance_id = $1', [id]);
     });
@@ -92,8 +96,8 @@ export function createPresence(opts: PresenceOptions): Presence {
   const beat = async (): Promise<void> => {
     try {
       const rows = await db.query(
-        'UPDATE instances SET heartbeat_at = now() WHERE instance_id = $1 RETURNING 1',
-        [id],
+        'UPDATE instances SET heartbeat_at = now(), broker_ready = $2 WHERE instance_id = $1 RETURNING 1',
+        [id, opts.brokerReady()],
       );
       if (rows.length === 0) {
         // Taken for dead (a long pause) and cleared: registered again with every connection open here.
@@ -127,6 +131,14 @@ export function createPresence(opts: PresenceOptions): Presence {
       log.info({ instanceId: id, heartbeatS: opts.heartbeatS }, 'presence: instance registered');
     },
     settled: () => chain,
+    async othersReachBroker() {
+      const rows = await db.query(
+        `SELECT 1 FROM instances
+          WHERE instance_id <> $1 AND broker_ready AND heartbeat_at > now() - make_interval(secs => $2) LIMIT 1`,
+        [id, opts.heartbeatS * STALE_HEARTBEATS],
+      );
+      return rows.length > 0;
+    },
     async close() {
       if (closed) return;
       closed = true;

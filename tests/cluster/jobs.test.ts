@@ -5,6 +5,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { boot } from '../../server/boot.ts';
+import type { LiveBus } from '../../server/bus/bus.ts';
+import { createInProcessBus } from '../../server/bus/in-process.ts';
 import { freePort, startPostgres, type Service } from '../../server/cluster/services.ts';
 import { testConfig } from '../../server/config.ts';
 import type { App } from '../../server/context.ts';
@@ -41,11 +43,11 @@ afterAll(async () => {
 });
 
 /** An instance in this process, as `npm start` builds it, ready (its jobs try for the lock). */
-async function instance(pushSend?: PushSend): Promise<App> {
+async function instance(pushSend?: PushSend, bus?: LiveBus): Promise<App> {
   const app = await boot(
     testConfig({ databaseUrl: url, simulator: true, simTickS: TICK_S, heartbeatS: HEARTBEAT_S }),
     undefined,
-    pushSend ? { pushSend } : {},
+    { ...(pushSend ? { pushSend } : {}), ...(bus ? { bus } : {}) },
   );
   apps.add(app);
   await app.ready();
@@ -227,6 +229,24 @@ describe('several instances on one database', () => {
     // The killed instance's heartbeat is stale after three of them: its user counts as away again.
     const decide = async () => (await deciding.ctx.push.notifyChatMessage(chat.msg_seq, [chat.usr_id])).sent;
     expect(await waitFor(async () => ((await decide()) === 1 ? true : null), 15_000)).toBe(true);
+  });
+
+  it('takes an instance cut off from the broker out of the balancer, unless none reaches the broker', async () => {
+    await closeAll();
+    const reaches = { x: true, y: false };
+    const x = await instance(undefined, { ...createInProcessBus(), ready: () => reaches.x });
+    const y = await instance(undefined, { ...createInProcessBus(), ready: () => reaches.y });
+    const health = async (app: App) => {
+      const res = await app.inject('/healthz');
+      return res.statusCode === 200 ? 'ok' : res.json<{ notReady: string[] }>().notReady.join();
+    };
+    expect(await health(x)).toBe('ok');
+    expect(await health(y)).toBe('broker');
+    // The broker is away for every instance (x says so with its next heartbeat): all stay in and serve HTTP.
+    reaches.x = false;
+    expect(await waitFor(async () => ((await health(y)) === 'ok' ? true : null))).toBe(true);
+    expect(await health(x)).toBe('ok');
+    reaches.x = true;
   });
 
   it('answers /healthz with 503 when the database is down', async () => {
