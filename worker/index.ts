@@ -1,10 +1,13 @@
-// The sync worker's entry: the API the window calls through Comlink (src/worker-bridge.ts); its type is derived from it.
+// The sync worker's entry: builds each part once (sync, outbox, commands, chat, meter, analytics), then lists the API
+// the window calls through Comlink (src/worker-bridge.ts) in one place, grouped by domain; its type is derived from it.
 import { expose } from 'comlink';
 import { defaultLocks } from '../src/core/locks.ts';
 import { scheduleDrain, stopScheduledDrain } from '../src/core/outbox/schedule.ts';
 import { createAnalytics, createRouteChanged, type RouteVisit } from './analytics.ts';
 import { signOut, startSession, type SessionStart, type StartOptions } from './auth/session.ts';
-import { workerCommands } from './commands/index.ts';
+import { registerSync } from './background-sync.ts';
+import { createCommands } from './commands/commands.ts';
+import { createOutboxControls } from './commands/outbox.ts';
 import { createWorkerChat } from './chat/index.ts';
 import { createKeywordSearch } from './search/keyword-search.ts';
 import { createNotificationDetail } from './notifications/detail.ts';
@@ -27,7 +30,7 @@ const sync = createSyncService({
   // A pass that reached the server means the link works: send what waits (DESIGN.md §3 rule 5).
   afterPass: (result) => {
     if (result.error !== null) return;
-    void commands.drainOutbox();
+    void outbox.drainOutbox();
     keepFollowed();
   },
   // After each pull: the live connection's room subscriptions, and a chat user's missed messages.
@@ -40,7 +43,7 @@ let linkUp = navigator.onLine;
 // With no link the drain tries nothing: the operations keep no backoff from the hours at sea, and the link's return
 // sends them all in one push.
 const drainOptions = { isOnline: () => linkUp };
-const commands = workerCommands(db, sync.client, drainOptions);
+const outbox = createOutboxControls(db, sync.client, drainOptions);
 /** The followed pages, one refresh at a time: two passes close together (opening, then the live connection's pull)
  * would otherwise ask for the same pages twice. */
 let following: Promise<unknown> | null = null;
@@ -53,14 +56,13 @@ const loadPage = createPageLoader({ db, client: sync.client, isOnline: () => nav
 // The data meter: counts this worker's bytes; data saver off again sends what it held (page views, analytics).
 const meter = createWorkerMeter({
   db,
-  onSaverOff: () => void Promise.all([commands.drainOutbox(), analytics.flush()]),
+  onSaverOff: () => void Promise.all([outbox.drainOutbox(), analytics.flush()]),
 });
 const analytics = createAnalytics({
   client: sync.client,
   isOnline: () => navigator.onLine,
   deferred: meter.saverOn,
 });
-const routeChanged = createRouteChanged({ recordVisit: commands.recordVisit, analytics });
 // The leader's live connection (connected once leading, dropped on sign-out): every signed-on user's sync hint, and
 // chat for a user who chats. A hint pulls, or carries its change; a (re)connect pulls what was missed while away.
 const chat = createWorkerChat({
@@ -68,7 +70,7 @@ const chat = createWorkerChat({
   client: sync.client,
   tokens,
   isOnline: () => navigator.onLine,
-  onConnected: () => void commands.drainOutbox(),
+  onConnected: () => void outbox.drainOutbox(),
   onHint: (hint) => void sync.hinted(hint, chat.live.chatHeard()).catch(() => undefined),
   onLive: (up) => sync.setLive(up),
   isLeader: () => sync.isLeader,
@@ -78,6 +80,9 @@ const chat = createWorkerChat({
     return ((await locks.query()).held ?? []).some((l) => l.name === LEADER_LOCK);
   },
 });
+// The write commands, chat's among them: a chat message goes over the live connection when it is up.
+const commands = createCommands({ db, client: sync.client, registerSync, drainOptions, liveChat: chat.live });
+const routeChanged = createRouteChanged({ recordVisit: commands.recordVisit, analytics });
 // At once when leading, beside the first pass. A vessel user whose vessel this device does not know yet hears only
 // the hint until a pass brings it: its service decides whether it may chat at all (SPEC §4).
 const startChat = () => void sync.whenLeader().then(() => chat.live.start());
@@ -89,16 +94,15 @@ function linkChanged(online: boolean): void {
   analytics.linkChanged(online);
   void meter.refreshSaver().catch(() => undefined);
   if (sync.isLeader) chat.live.setOnline(online);
-  if (online) void commands.drainOutboxNow();
+  if (online) void outbox.drainOutboxNow();
 }
 // Chromium fires no online/offline events in dedicated workers: the window forwards its own (linkChanged below).
 addEventListener('online', () => linkChanged(true));
 addEventListener('offline', () => linkChanged(false));
 
+/** The worker's API, one domain a group. */
 const api = {
-  ...commands,
-  ...chat.api,
-  ...meter.api,
+  // Session
   /**
    * Opens the session: after a fresh sign-on from the cookie, else with the user and token this device stored (or,
    * with no link, with the stored user); then starts syncing and sending.
@@ -110,19 +114,21 @@ const api = {
       await writeStatus(db, { signedOut: false });
       sync.start();
       startChat();
-      void commands.drainOutbox();
+      void outbox.drainOutbox();
     }
     return result;
   },
   /** Sends what waits first (a change made just before would otherwise wait for the next sign-on), then signs out. */
   async signOut(): Promise<void> {
-    await commands.drainOutbox();
+    await outbox.drainOutbox();
     analytics.clear();
     chat.live.stop();
     await signOut({ tokens });
     stopScheduledDrain(db);
     await sync.signedOut();
   },
+
+  // Sync and the link
   /** Starts syncing with the stored token without asking the server who is signed on. */
   startSync: () => {
     sync.start();
@@ -135,25 +141,68 @@ const api = {
   },
   /** The page became visible: sync if the data is old, and send what waits. */
   pageVisible: async () => {
-    void commands.drainOutbox();
+    void outbox.drainOutbox();
     await sync.pageVisible();
   },
   /** Push or STOMP said something changed: sync (coalesced with any pass under way). */
   notifySomethingChanged: () => sync.somethingChanged(),
   getStatus: () => sync.getStatus(),
-  /** A notification's detail, from the server or, at sea, this device's copy (SPEC §4 Notification read). */
-  notificationDetail: createNotificationDetail(db, sync.client, () => navigator.onLine),
-  /** A page's data (vessel, port, service…) into IndexedDB for the window, kept for offline (DESIGN.md §6). */
-  loadPage,
-  /** The VAPID public key to subscribe this browser to Web Push with. */
-  pushPublicKey: createPushKey(sync.client),
-  /** Smart search (SPEC §2): GET /common/keyword-search online, this device's index with no link. */
-  keywordSearch: createKeywordSearch({ db, client: sync.client, isOnline: () => navigator.onLine }),
   /** The window's online/offline events (src/worker-bridge.ts watchLink). */
   linkChanged: (online: boolean) => linkChanged(online),
-  /** Every route change (SPEC §7): application history through the outbox (not on local hosts), and analytics
-   * (page_view, user_move) when the window gives a sink. */
+
+  // Outbox (DESIGN.md §3): drains and what waits or was refused
+  drainOutbox: outbox.drainOutbox,
+  drainOutboxNow: outbox.drainOutboxNow,
+  pendingCount: outbox.pendingCount,
+  pendingFor: outbox.pendingFor,
+  outboxFailures: outbox.outboxFailures,
+  clearOutboxFailures: outbox.clearOutboxFailures,
+  clearOutboxConfirmed: outbox.clearOutboxConfirmed,
+
+  // Notifications and push (SPEC §4)
+  acknowledge: commands.acknowledge,
+  markRead: commands.markRead,
+  saveSetting: commands.saveSetting,
+  saveSubscription: commands.saveSubscription,
+  /** A notification's detail, from the server or, at sea, this device's copy (SPEC §4 Notification read). */
+  notificationDetail: createNotificationDetail(db, sync.client, () => navigator.onLine),
+  /** The VAPID public key to subscribe this browser to Web Push with. */
+  pushPublicKey: createPushKey(sync.client),
+
+  // Vessels, ports and search
+  saveMyVessels: commands.saveMyVessels,
+  /** A page's data (vessel, port, service…) into IndexedDB for the window, kept for offline (DESIGN.md §6). */
+  loadPage,
+  /** Smart search (SPEC §2): GET /common/keyword-search online, this device's index with no link. */
+  keywordSearch: createKeywordSearch({ db, client: sync.client, isOnline: () => navigator.onLine }),
+
+  // Chat (SPEC §3): writes through the commands, reads and the open rooms through the worker's chat
+  /** Writes a message: pending at once, then STOMP or the outbox (SPEC §3 chat message). */
+  sendChat: commands.sendChat,
+  /** The messages up to msgSeq were seen: read at once on the device, the read mark through the outbox. */
+  chatMarkRead: commands.markChatRead,
+  /** A shore user posts a berth prospect into a vessel's room: pending at once, then the outbox. */
+  postBerthProspect: commands.postBerthProspect,
+  /** The sender asks for a push alert about its own message nobody has read yet (through the outbox). */
+  askPushAlert: commands.askPushAlert,
+  chatSyncRooms: chat.handlers.chatSyncRooms,
+  chatOpen: chat.handlers.chatOpen,
+  chatClose: chat.handlers.chatClose,
+  chatLoadOlder: chat.handlers.chatLoadOlder,
+  chatStatus: chat.handlers.chatStatus,
+
+  // History and analytics (SPEC §7)
+  recordVisit: commands.recordVisit,
+  /** Every route change: application history through the outbox (not on local hosts), and analytics (page_view,
+   * user_move) when the window gives a sink. */
   routeChanged: (visit: RouteVisit) => routeChanged(visit),
+
+  // Data meter and data saver
+  setDataSaver: meter.api.setDataSaver,
+  setDataBudget: meter.api.setDataBudget,
+  budgetWarningSeen: meter.api.budgetWarningSeen,
+  countWindowBytes: meter.api.countWindowBytes,
+  flushMeter: meter.api.flushMeter,
 };
 
 export type WorkerApi = typeof api;

@@ -1,30 +1,16 @@
 // The worker's chat (SPEC §3, §4, §7; DESIGN.md §3): the live STOMP connection of the leader, the REST calls any tab's
-// worker makes, the chat part of every sync pass, and the chat commands (messages, read marks, berth prospects and
-// push alerts go through the outbox). worker/index.ts spreads `api` into its Comlink API.
+// worker makes and the chat part of every sync pass. The chat commands (messages, read marks, berth prospects and push
+// alerts go through the outbox) are the worker's commands (worker/commands/chat.ts), given `live` to send over.
+// worker/index.ts lists `handlers` in its Comlink API.
 import type { QuayDb } from '../../src/core/db.ts';
 import type { ApiClient } from '../../src/core/net/api-client.ts';
 import type { TokenStore } from '../../src/core/net/token.ts';
 import { CHAT_LINK_OFF, type ChatStatusReport } from '../../src/core/chat-link.ts';
-import { OUTBOX_SYNC_TAG } from '../../src/core/outbox/lock.ts';
-import { createCommands } from '../commands/commands.ts';
 import { createChatLive, type ChatLiveDeps } from './live.ts';
 import type { PullOutcome } from '../sync/pull.ts';
 import { chatEnabled } from './enabled.ts';
 import { fetchMissed, fetchNewest, loadOlder, syncRooms } from './rest.ts';
 import { syncChat } from './sync.ts';
-
-interface SyncManagerLike {
-  register(tag: string): Promise<void>;
-}
-
-/** Background Sync where it exists (Chromium), so the service worker sends a message if the page closes first. */
-async function registerSync(): Promise<void> {
-  const sw = (
-    globalThis as { navigator?: { serviceWorker?: { ready: Promise<{ sync?: SyncManagerLike }> } } }
-  ).navigator?.serviceWorker;
-  if (!sw) return;
-  await (await sw.ready).sync?.register(OUTBOX_SYNC_TAG);
-}
 
 export interface WorkerChatDeps {
   db: QuayDb;
@@ -51,7 +37,6 @@ export function createWorkerChat(deps: WorkerChatDeps) {
     ...(deps.onLive ? { onLive: deps.onLive } : {}),
     ...(deps.onHint ? { onHint: deps.onHint } : {}),
   });
-  const commands = createCommands({ db, client, registerSync, liveChat: live });
 
   /** The leader's state: its own, or as it last wrote it (when a leader runs at all). */
   async function chatStatus(): Promise<ChatStatusReport> {
@@ -62,15 +47,8 @@ export function createWorkerChat(deps: WorkerChatDeps) {
     return { ...written, leader: false };
   }
 
-  const api = {
-    /** Writes a message: pending at once, then STOMP or the outbox (SPEC §3 chat message). */
-    sendChat: commands.sendChat,
-    /** The messages up to msgSeq were seen: read at once on the device, the read mark through the outbox. */
-    chatMarkRead: commands.markChatRead,
-    /** A shore user posts a berth prospect into a vessel's room: pending at once, then the outbox. */
-    postBerthProspect: commands.postBerthProspect,
-    /** The sender asks for a push alert about its own message nobody has read yet (through the outbox). */
-    askPushAlert: commands.askPushAlert,
+  /** What the window reads of chat and asks of the live connection (the writes are the worker's commands). */
+  const handlers = {
     /** The room list and unread counts now (the /chat/ page); false when chat is not enabled. */
     chatSyncRooms: async (): Promise<boolean> => {
       // The room topics and the pull keep the rooms current while the live connection is up: nothing to ask.
@@ -105,7 +83,7 @@ export function createWorkerChat(deps: WorkerChatDeps) {
     if ((await chatEnabled(db)) === 'yes') await fetchMissed(db, client, rooms);
   }
 
-  return { live, api, syncPass };
+  return { live, handlers, syncPass };
 }
 
 const OFF_NOW = { state: 'off', subscribed: false, nextAttemptAt: null } as const;
