@@ -5,7 +5,8 @@ import type { Sql } from '../../db/db.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
 import { iso, isoRequired } from '../../http/rows.ts';
 import { isRestrictedType, isVesselUserType, type RoleGroup } from '../../../src/core/role.ts';
-import type { AisPosition, VesselReport } from '../../../src/core/contract/vessel.ts';
+import type { AisPosition } from '../../../src/core/contract/vessel.ts';
+import type { VesselReport } from '../../../src/core/contract/vessel-reports.ts';
 import { delayHrs } from '../common/params.ts';
 import type { CallTimesRow } from '../../http/rows.ts';
 

@@ -7,6 +7,7 @@ import { badRequest, notFound } from '../../http/errors.ts';
 import { mutate } from '../../http/mutation.ts';
 import { isoRequired } from '../../http/rows.ts';
 import type { RoleGroup } from '../../../src/core/role.ts';
+import { VslParams, VslQuery } from '../../../src/core/contract/vessel.ts';
 import {
   MemoBody,
   MemoListResponse,
@@ -14,14 +15,12 @@ import {
   NextDockBody,
   NextDockResponse,
   NextDockSaveResponse,
-  VslParams,
-  VslQuery,
   WidgetFlagResponse,
   WidgetMemoBody,
   WidgetMemoQuery,
   type Memo,
   type NextDock,
-} from '../../../src/core/contract/vessel.ts';
+} from '../../../src/core/contract/vessel-memos.ts';
 import { parseTime } from '../common/params.ts';
 import { assertVesselWriter, loadVessel } from './access.ts';
 

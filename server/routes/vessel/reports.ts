@@ -9,10 +9,10 @@ import {
   DailySheetQuery,
   DailySheetResponse,
   LatestReportResponse,
-  VslQuery,
   type CiiRating,
   type CiiWeek,
-} from '../../../src/core/contract/vessel.ts';
+} from '../../../src/core/contract/vessel-reports.ts';
+import { VslQuery } from '../../../src/core/contract/vessel.ts';
 import { HOUR_MS, parseRange, round } from '../common/params.ts';
 import { loadVessel, toReport, type ReportRow } from './access.ts';
 
