@@ -1,4 +1,4 @@
-// Lint for every runtime, with the module boundaries of DESIGN.md §2 enforced by import/no-restricted-paths.
+// Lint for every runtime, with the module boundaries of architecture.md §2 enforced by import/no-restricted-paths.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import importPlugin from 'eslint-plugin-import';
@@ -48,18 +48,20 @@ export default tseslint.config(
               target: './src/core',
               from: ['./src', './worker', './sw', './server', './tests', './e2e', './bench'],
               except: ['./core'],
-              message: 'src/core is shared by every runtime: it imports none of the others (DESIGN.md §2).',
+              message:
+                'src/core is shared by every runtime: it imports none of the others (docs/architecture.md §2).',
             },
             {
               target: ['./worker', './sw', './server'],
               from: './src',
               except: ['./core'],
-              message: 'worker, sw and server may import src/core and nothing else of src (DESIGN.md §2).',
+              message:
+                'worker, sw and server may import src/core and nothing else of src (docs/architecture.md §2).',
             },
             {
               target: ['./src', './worker', './sw'],
               from: './server',
-              message: 'Only tests, e2e and bench import server (DESIGN.md §2).',
+              message: 'Only tests, e2e and bench import server (docs/architecture.md §2).',
             },
             { target: './worker', from: './sw', message: 'The worker does not import the service worker.' },
             { target: './sw', from: './worker', message: 'The service worker does not import the worker.' },

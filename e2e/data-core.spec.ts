@@ -147,7 +147,7 @@ test('an app opened offline notices by itself when the link comes back, and sync
 
   await context.setOffline(false);
 
-  // No reload, no click: the worker must learn that the link is back (DESIGN.md §4 "on reconnect").
+  // No reload, no click: the worker must learn that the link is back (architecture.md §4 "on reconnect").
   await expect(dataCore.syncStatus).not.toContainText('Offline');
   await expect
     .poll(() => calls.count(SYNC_PULL_PATH), { message: 'a sync pass after reconnect' })
@@ -256,7 +256,7 @@ test('a setting changed offline survives a reload and reaches the server exactly
 test('the signed-on app is installable: no installability errors, and a manifest with name and icons', async ({
   baseURL,
 }) => {
-  // Not incognito: Chromium reports `in-incognito` for every context of browser.newContext() (TRAPS.md).
+  // Not incognito: Chromium reports `in-incognito` for every context of browser.newContext() (traps.md).
   const profile = await mkdtemp(join(tmpdir(), 'quay-e2e-profile-'));
   const executablePath = chromiumPath();
   const context = await chromium.launchPersistentContext(profile, {

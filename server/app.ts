@@ -174,7 +174,7 @@ export async function buildServer(opts: BuildOptions): Promise<App> {
         title: 'Quay API',
         version: '1.0.0',
         description:
-          'The contract the Quay app speaks (SPEC §7). Every /api/v2/app call needs the X-AUTH-TOKEN header from GET /IBP_REFRESH.do. ' +
+          'The contract the Quay app speaks (product.md §7). Every /api/v2/app call needs the X-AUTH-TOKEN header from GET /IBP_REFRESH.do. ' +
           'Mutations accept an Idempotency-Key header; GET answers carry an ETag and answer If-None-Match with 304. ' +
           "Sync: POST /api/v2/app/sync/pull {cursor} answers every change of the caller's datasets since the cursor. " +
           'Live: STOMP 1.2 over WebSocket at /ws (CONNECT with the token in X-AUTH-TOKEN or passcode, every signed-on user): ' +

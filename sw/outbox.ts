@@ -1,4 +1,4 @@
-// Outbox replay when no page is open (DESIGN.md §3 rule 5): on Background Sync's `sync` event (tag 'quay-outbox',
+// Outbox replay when no page is open (architecture.md §3 rule 5): on Background Sync's `sync` event (tag 'quay-outbox',
 // Chromium only) and at service-worker start, the same drain as the worker, with the sw's own database and token,
 // under the same Web Lock so only one context sends.
 import { QuayDb } from '../src/core/db.ts';
@@ -9,7 +9,7 @@ import { OUTBOX_SYNC_TAG } from '../src/core/outbox/lock.ts';
 
 declare let self: ServiceWorkerGlobalScope;
 
-/** Background Sync's event: missing from TypeScript's WebWorker lib (TRAPS.md). */
+/** Background Sync's event: missing from TypeScript's WebWorker lib (traps.md). */
 interface SyncEvent extends ExtendableEvent {
   readonly tag: string;
   readonly lastChance: boolean;

@@ -27,7 +27,7 @@ const sync = createSyncService({
   locks: defaultLocks(),
   isOnline: () => navigator.onLine,
   channel: typeof BroadcastChannel === 'undefined' ? undefined : new BroadcastChannel('quay-sync'),
-  // A pass that reached the server means the link works: send what waits (DESIGN.md §3 rule 5).
+  // A pass that reached the server means the link works: send what waits (architecture.md §3 rule 5).
   afterPass: (result) => {
     if (result.error !== null) return;
     void outbox.drainOutbox();
@@ -84,10 +84,10 @@ const chat = createWorkerChat({
 const commands = createCommands({ db, client: sync.client, registerSync, drainOptions, liveChat: chat.live });
 const routeChanged = createRouteChanged({ recordVisit: commands.recordVisit, analytics });
 // At once when leading, beside the first pass. A vessel user whose vessel this device does not know yet hears only
-// the hint until a pass brings it: its service decides whether it may chat at all (SPEC §4).
+// the hint until a pass brings it: its service decides whether it may chat at all (product.md §4).
 const startChat = () => void sync.whenLeader().then(() => chat.live.start());
 
-/** The link came or went: sync and send at once when it comes back (DESIGN.md §4). */
+/** The link came or went: sync and send at once when it comes back (architecture.md §4). */
 function linkChanged(online: boolean): void {
   linkUp = online;
   void sync.setOnline(online);
@@ -150,7 +150,7 @@ const api = {
   /** The window's online/offline events (src/worker-bridge.ts watchLink). */
   linkChanged: (online: boolean) => linkChanged(online),
 
-  // Outbox (DESIGN.md §3): drains and what waits or was refused
+  // Outbox (architecture.md §3): drains and what waits or was refused
   drainOutbox: outbox.drainOutbox,
   drainOutboxNow: outbox.drainOutboxNow,
   pendingCount: outbox.pendingCount,
@@ -159,25 +159,25 @@ const api = {
   clearOutboxFailures: outbox.clearOutboxFailures,
   clearOutboxConfirmed: outbox.clearOutboxConfirmed,
 
-  // Notifications and push (SPEC §4)
+  // Notifications and push (product.md §4)
   acknowledge: commands.acknowledge,
   markRead: commands.markRead,
   saveSetting: commands.saveSetting,
   saveSubscription: commands.saveSubscription,
-  /** A notification's detail, from the server or, at sea, this device's copy (SPEC §4 Notification read). */
+  /** A notification's detail, from the server or, at sea, this device's copy (product.md §4 Notification read). */
   notificationDetail: createNotificationDetail(db, sync.client, () => navigator.onLine),
   /** The VAPID public key to subscribe this browser to Web Push with. */
   pushPublicKey: createPushKey(sync.client),
 
   // Vessels, ports and search
   saveMyVessels: commands.saveMyVessels,
-  /** A page's data (vessel, port, service…) into IndexedDB for the window, kept for offline (DESIGN.md §6). */
+  /** A page's data (vessel, port, service…) into IndexedDB for the window, kept for offline (architecture.md §6). */
   loadPage,
-  /** Smart search (SPEC §2): GET /common/keyword-search online, this device's index with no link. */
+  /** Smart search (product.md §2): GET /common/keyword-search online, this device's index with no link. */
   keywordSearch: createKeywordSearch({ db, client: sync.client, isOnline: () => navigator.onLine }),
 
-  // Chat (SPEC §3): writes through the commands, reads and the open rooms through the worker's chat
-  /** Writes a message: pending at once, then STOMP or the outbox (SPEC §3 chat message). */
+  // Chat (product.md §3): writes through the commands, reads and the open rooms through the worker's chat
+  /** Writes a message: pending at once, then STOMP or the outbox (product.md §3 chat message). */
   sendChat: commands.sendChat,
   /** The messages up to msgSeq were seen: read at once on the device, the read mark through the outbox. */
   chatMarkRead: commands.markChatRead,
@@ -191,7 +191,7 @@ const api = {
   chatLoadOlder: chat.handlers.chatLoadOlder,
   chatStatus: chat.handlers.chatStatus,
 
-  // History and analytics (SPEC §7)
+  // History and analytics (product.md §7)
   recordVisit: commands.recordVisit,
   /** Every route change: application history through the outbox (not on local hosts), and analytics (page_view,
    * user_move) when the window gives a sink. */

@@ -1,4 +1,4 @@
-// Web Push for new notifications (DESIGN §3 "Push path", §5): each new notification goes, as the list item
+// Web Push for new notifications (architecture.md §3 "Push path", §5): each new notification goes, as the list item
 // the app would fetch, to every subscribed device of its addressee whose switch for that type is on; a new chat
 // message goes (ChatPush, with vslCd) to the subscribed devices of the room members the caller names. A push
 // service that answers 404 or 410 has dropped the subscription, so the device's is removed; other failures

@@ -1,4 +1,4 @@
-// Notification routes (SPEC §7 "Notification"): list, detail, badge, settings, read, acknowledge, push subscription.
+// Notification routes (product.md §7 "Notification"): list, detail, badge, settings, read, acknowledge, push subscription.
 import { Type } from 'typebox';
 import { userOf, type App, type AuthUser } from '../context.ts';
 import type { Sql } from '../db/db.ts';
@@ -122,7 +122,7 @@ export async function notificationRoutes(app: App): Promise<void> {
       schema: {
         tags,
         security,
-        summary: 'One notification of the caller with its detail fields (SPEC §3)',
+        summary: 'One notification of the caller with its detail fields (product.md §3)',
         querystring: Type.Object({ notSeq: Seq }),
         response: { 200: NotificationDetailResponse },
       },

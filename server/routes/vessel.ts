@@ -1,4 +1,4 @@
-// Vessel routes under /api/v2/app/vessel (SPEC §7 "Vessel", shapes per DESIGN §6). A vessel user (type 4) reaches only
+// Vessel routes under /api/v2/app/vessel (product.md §7 "Vessel", shapes per architecture.md §6). A vessel user (type 4) reaches only
 // its own vessel, types 5 and 6 read but never write (see ./vessel/access.ts). The routes themselves live in ./vessel/.
 import type { App } from '../context.ts';
 import { fleetRoutes } from './vessel/fleet.ts';

@@ -1,4 +1,4 @@
-// The detail of a notification (SPEC §3 fields, camelCase), built per type from a vessel's call and
+// The detail of a notification (product.md §3 fields, camelCase), built per type from a vessel's call and
 // a port's status the way the simulator words them. Pure: the caller loads the rows.
 import type { Rng } from './rng.ts';
 import { HOUR, fmtUtc, hrs, iso, isoOrNull } from './time.ts';

@@ -1,4 +1,4 @@
-// The simulator (DESIGN §5): while the server runs, a tick every `tickS` seconds moves vessels, slips
+// The simulator (architecture.md §5): while the server runs, a tick every `tickS` seconds moves vessels, slips
 // ETAs, changes berth plans and port statuses and emits the matching notifications and chat lines. Its clock is in
 // the database (sim_clock): each tick locks the row of the last one, so whichever instance ticks next continues
 // from it, and no tick is made within an interval of the last one (docs/cluster.md).

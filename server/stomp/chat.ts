@@ -1,5 +1,5 @@
-// Chat on the broker (SPEC §7 chat stream, DESIGN §3 "Live path"): every signed-on user connects (the sync hint,
-// docs/sync.md); chat users only subscribe to rooms and SEND (SPEC §4). Who may subscribe where, SEND to
+// Chat on the broker (product.md §7 chat stream, architecture.md §3 "Live path"): every signed-on user connects (the sync hint,
+// docs/sync.md); chat users only subscribe to rooms and SEND (product.md §4). Who may subscribe where, SEND to
 // /app/chat/{roomId} stored through the same storeMessage as the REST send, and the live side of every stored
 // message or read (from REST, STOMP, the dev API or the simulator): the room topic, each member's own unread
 // count on /topic/vessel-unread, and Web Push to members with no open connection.

@@ -22,7 +22,7 @@ export const DB_NAME = 'quay';
 
 /** Values kept in the key-value `meta` table, by key. */
 export interface MetaValues {
-  /** The X-AUTH-TOKEN from GET /IBP_REFRESH.do (mirrored to localStorage `token` by the window, SPEC §7). */
+  /** The X-AUTH-TOKEN from GET /IBP_REFRESH.do (mirrored to localStorage `token` by the window, product.md §7). */
   token: string;
   /** The signed-on user as GET /common/logged-user last said: the app opens with it offline. */
   user: LoggedUser;
@@ -38,7 +38,7 @@ export interface MetaValues {
   outboxConfirmed: OutboxConfirmation[];
   /** What saveSubscription last asked for on this device. */
   pushSubscription: PushSubscriptionState;
-  /** A vessel user's own vessel (GET /vessel/current with its ofcId): its current info and slane code (SPEC §4). */
+  /** A vessel user's own vessel (GET /vessel/current with its ofcId): its current info and slane code (product.md §4). */
   ownVessel: VesselCurrent;
   /** The leader's chat connection as it last reported it (src/core/chat-link.ts), for /health/ in any tab. */
   chatLink: ChatLinkStatus;
@@ -84,7 +84,7 @@ export interface BadgeRow {
   key: 'notification';
   /** Unread count: the first item's notCnt of GET /notification/user/badge. */
   notCnt: number;
-  /** SPEC §3 currBadgeCall: incremented when an item is opened or a push is displayed. */
+  /** product.md §3 currBadgeCall: incremented when an item is opened or a push is displayed. */
   currBadgeCall: number;
 }
 
@@ -118,7 +118,7 @@ export interface SearchIndexRow {
   syncedAt: number;
 }
 
-/** A chat room of the user as my-room-list last gave it (SPEC §3 chat room), with what the device knows of it. */
+/** A chat room of the user as my-room-list last gave it (product.md §3 chat room), with what the device knows of it. */
 export interface ChatRoomRow extends ChatRoom {
   /** Its place in the server's list (a vessel user's own room first, then the newest message first). */
   order: number;
@@ -131,7 +131,7 @@ export interface ChatRoomRow extends ChatRoom {
 export type ChatSendStatus = 'pending' | 'sent' | 'failed';
 
 /**
- * A chat message on the device (SPEC §3 chat message). A message written here and not yet stored by the server has
+ * A chat message on the device (product.md §3 chat message). A message written here and not yet stored by the server has
  * a local msgSeq above PENDING_MSG_SEQ (so it sorts after every stored one); it is replaced by the stored copy
  * (same clientMsgId) when the RECEIPT, the room topic or the outbox's answer brings the real msgSeq.
  */
@@ -166,7 +166,7 @@ export class QuayDb extends Dexie {
   declare chatMessages: Table<ChatMessageRow, [string, number]>;
   declare dataUsage: EntityTable<DataUsageRow, 'period'>;
 
-  /** Tests pass `{ indexedDB, IDBKeyRange }` from fake-indexeddb (see TRAPS.md). */
+  /** Tests pass `{ indexedDB, IDBKeyRange }` from fake-indexeddb (see traps.md). */
   constructor(options?: DexieOptions) {
     super(DB_NAME, options);
     this.version(1).stores({ meta: 'key' });

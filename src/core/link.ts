@@ -1,4 +1,4 @@
-// The link helper of SPEC §6: page links for vessels, voyages, services and ports, with the user-type rules.
+// The link helper of product.md §6: page links for vessels, voyages, services and ports, with the user-type rules.
 // A link a user may not follow is "#"; an empty code links to the page without a code (the page picks its default).
 import type { LoggedUser } from './contract/common.ts';
 

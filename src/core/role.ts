@@ -1,4 +1,4 @@
-// Roles of SPEC §1 and §6: the role group from usrRoleCd, and the user-type rules shared by app, worker and server.
+// Roles of product.md §1 and §6: the role group from usrRoleCd, and the user-type rules shared by app, worker and server.
 
 export type RoleGroup = 'vessel' | 'operator' | 'agent' | 'other';
 
@@ -24,10 +24,10 @@ export const isVesselUserType = (usrTpCd: string): boolean => usrTpCd === '4';
 export const isAgentType = (usrTpCd: string): boolean => usrTpCd === '3';
 export const isRestrictedType = (usrTpCd: string): boolean => usrTpCd === '5' || usrTpCd === '6';
 
-/** Alias of splitRoles under the name SPEC §3 gives the split list. */
+/** Alias of splitRoles under the name product.md §3 gives the split list. */
 export const usrRoleCdArray = splitRoles;
 
-/** The role's home page (SPEC §2): agent /port/live, vessel /voyage, operator and other /myvessel. */
+/** The role's home page (product.md §2): agent /port/live, vessel /voyage, operator and other /myvessel. */
 export function roleHome(group: RoleGroup): string {
   if (group === 'agent') return '/port/live';
   if (group === 'vessel') return '/voyage';
@@ -47,7 +47,7 @@ export interface BottomBarItem {
   icon: BottomBarIcon;
 }
 
-/** The role's menu items of the bottom app bar (SPEC §2 table); notification, chat and search are added by the bar. */
+/** The role's menu items of the bottom app bar (product.md §2 table); notification, chat and search are added by the bar. */
 export function bottomBarItems(group: RoleGroup): BottomBarItem[] {
   switch (group) {
     case 'vessel':

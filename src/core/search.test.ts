@@ -125,7 +125,7 @@ describe('matching', () => {
   });
 });
 
-describe('result links for every user type (SPEC §6)', () => {
+describe('result links for every user type (product.md §6)', () => {
   const own = r('VSL_V', 'ABCD');
   const other = r('VSL', 'WXYZ');
   const users: [string, LinkUser][] = [

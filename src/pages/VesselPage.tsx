@@ -1,6 +1,6 @@
-// /vessel, /vessel/{vslCd} and /vessel/schedule: the vessel the address names (or the SPEC §5 fallback) with what
+// /vessel, /vessel/{vslCd} and /vessel/schedule: the vessel the address names (or the product.md §5 fallback) with what
 // this device has of it: identity and current state, the map, and the schedule widget (IBM_W2030), each with its
-// age; /vessel/schedule shows the widget alone. A vessel user may open only its own vessel (SPEC §6).
+// age; /vessel/schedule shows the widget alone. A vessel user may open only its own vessel (product.md §6).
 import { useSearch } from 'wouter';
 import { DataAge } from '../features/pages/DataAge.tsx';
 import { usePageData } from '../features/pages/use-page-data.ts';

@@ -1,4 +1,4 @@
-// Asks before a new version takes over (TRAPS.md: registerType 'prompt'): a non-blocking banner, never a reload
+// Asks before a new version takes over (traps.md: registerType 'prompt'): a non-blocking banner, never a reload
 // without the user's click. "Later" hides it for this page; the new version then starts with the next visit.
 import { useId, useState, useSyncExternalStore } from 'react';
 import { applyUpdate, subscribeWaitingWorker, waitingWorker } from '../sw-register.ts';

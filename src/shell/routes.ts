@@ -1,4 +1,4 @@
-// The routes of SPEC §2 and the header title of each: one table, so the header, the drawer and the tests agree.
+// The routes of product.md §2 and the header title of each: one table, so the header, the drawer and the tests agree.
 export interface RouteInfo {
   /** wouter pattern (a trailing slash is optional when matching). */
   pattern: string;
@@ -28,7 +28,7 @@ export const SHELL_ROUTES: readonly RouteInfo[] = [
   { pattern: '/inform/sapphireFeedback', title: 'Sapphire Feedback' },
 ];
 
-/** Pages that render without the shell: no header, no app bar, no chat socket (SPEC §2). */
+/** Pages that render without the shell: no header, no app bar, no chat socket (product.md §2). */
 export const BARE_ROUTES = ['/health/', '/intro/'] as const;
 
 const toRegExp = (pattern: string): RegExp =>

@@ -38,7 +38,7 @@ export interface StartOptions {
 
 /**
  * Starts the session: from the device when it may (see StartOptions), else from the server. With no link, a device
- * that was signed on opens with its stored user (SPEC §4: the app works at sea).
+ * that was signed on opens with its stored user (product.md §4: the app works at sea).
  */
 export async function startSession(deps: SessionDeps, opts: StartOptions = {}): Promise<SessionStart> {
   const { db, tokens, client } = deps;
@@ -68,7 +68,7 @@ export async function startSession(deps: SessionDeps, opts: StartOptions = {}): 
 
 /**
  * Another user signed on on this device: the previous user's copies go. Their unsent operations cannot be sent as
- * the new user; they are reported (outbox failures) rather than dropped silently (DESIGN.md §3).
+ * the new user; they are reported (outbox failures) rather than dropped silently (architecture.md §3).
  */
 async function forgetUser(db: QuayDb, usrId: string, now: () => number): Promise<void> {
   await db.transaction(
@@ -125,7 +125,7 @@ async function forgetUser(db: QuayDb, usrId: string, now: () => number): Promise
   );
 }
 
-/** Ends the session on the server; only then is the token removed (SPEC §7). */
+/** Ends the session on the server; only then is the token removed (product.md §7). */
 export async function signOut({ tokens }: Pick<SessionDeps, 'tokens'>): Promise<void> {
   await requestJson('/IBP_REFRESH.do?f_cmd=11', checkLogout, { token: await tokens.stored() });
   await tokens.clear();

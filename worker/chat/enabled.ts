@@ -1,4 +1,4 @@
-// SPEC §4 Chat enablement, as the worker decides it before it spends a request or a socket on chat: shore users
+// product.md §4 Chat enablement, as the worker decides it before it spends a request or a socket on chat: shore users
 // chat (in the rooms they belong to); a vessel user only when its vessel's service is in the chat-enabled list.
 import { DEFAULT_CHAT_LANES, isChatLane } from '../../src/core/chat-lanes.ts';
 import type { QuayDb } from '../../src/core/db.ts';

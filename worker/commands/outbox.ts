@@ -1,4 +1,4 @@
-// The outbox's controls the window and the worker's triggers call: drains (DESIGN.md §3 rule 5) and the read-outs of
+// The outbox's controls the window and the worker's triggers call: drains (architecture.md §3 rule 5) and the read-outs of
 // what waits and what the server refused, bound to the worker's database and API client.
 import type { QuayDb } from '../../src/core/db.ts';
 import type { ApiCaller, DrainOptions } from '../../src/core/outbox/drain.ts';

@@ -1,4 +1,4 @@
-// The server's VAPID public key, which a browser needs to subscribe to Web Push (SPEC §4 Push subscription).
+// The server's VAPID public key, which a browser needs to subscribe to Web Push (product.md §4 Push subscription).
 import type { ApiCaller } from '../../src/core/outbox/drain.ts';
 import type { Check } from '../../src/core/net/http.ts';
 

@@ -1,4 +1,4 @@
-// Chat message routes (SPEC §7 Chat): history, unread messages, read marks, sending (outbox path), push alert, berth prospect.
+// Chat message routes (product.md §7 Chat): history, unread messages, read marks, sending (outbox path), push alert, berth prospect.
 import { Type } from 'typebox';
 import { userOf, type App } from '../../context.ts';
 import { badRequest, forbidden, HttpError, notFound } from '../../http/errors.ts';

@@ -1,4 +1,4 @@
-// GET /common/keyword-search: smart search over vessels, services (lanes) and ports (SPEC §2 smart search, §5 rules).
+// GET /common/keyword-search: smart search over vessels, services (lanes) and ports (product.md §2 smart search, §5 rules).
 // SQL narrows the caller's search index (./search-index.ts) to the rows that contain the keyword; the ranking and
 // order come from the matcher the worker's offline search runs too (src/core/search.ts), so both answer alike.
 import { userOf, type App, type AuthUser } from '../../context.ts';

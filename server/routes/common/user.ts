@@ -22,7 +22,12 @@ export async function userRoutes(app: App): Promise<void> {
   app.get(
     '/logged-user',
     {
-      schema: { tags, security, summary: 'The signed-on user (SPEC §3 User)', response: { 200: LoggedUser } },
+      schema: {
+        tags,
+        security,
+        summary: 'The signed-on user (product.md §3 User)',
+        response: { 200: LoggedUser },
+      },
     },
     async (req) => asLoggedUser(userOf(req)),
   );

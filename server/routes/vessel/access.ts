@@ -1,4 +1,4 @@
-// Who may read or write which vessel (the server side of SPEC §6), and the vessel rows the vessel routes share:
+// Who may read or write which vessel (the server side of product.md §6), and the vessel rows the vessel routes share:
 // a vessel user (type 4) only its own vessel (ofcId), types 5 and 6 read any vessel but write none.
 import type { AuthUser } from '../../context.ts';
 import type { Sql } from '../../db/db.ts';
@@ -35,7 +35,7 @@ export function assertVesselScope(user: AuthUser, vslCd: string, access: 'read' 
 
 /**
  * The write rule of one vessel call: the vessel's own users when 'vessel' is allowed, else users whose role group
- * (SPEC §6: NAV00/NAV01 operator, AGT00 agent) is allowed; never types 5 and 6.
+ * (product.md §6: NAV00/NAV01 operator, AGT00 agent) is allowed; never types 5 and 6.
  */
 export function assertVesselWriter(user: AuthUser, vslCd: string, allowed: readonly RoleGroup[]): void {
   assertVesselScope(user, vslCd, 'write');

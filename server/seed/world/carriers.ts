@@ -1,4 +1,4 @@
-// Carriers (lines) of the demo world, with the badge colours the search results show (SPEC §2).
+// Carriers (lines) of the demo world, with the badge colours the search results show (product.md §2).
 
 export interface Carrier {
   crrCd: string;

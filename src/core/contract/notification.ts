@@ -1,4 +1,4 @@
-// API contract for notifications (SPEC §3 entities, §7 notification calls).
+// API contract for notifications (product.md §3 entities, §7 notification calls).
 import { Type, type Static } from 'typebox';
 import { NullableIsoDate, IsoDate, YN, Seq, Text } from './common.ts';
 

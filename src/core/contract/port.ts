@@ -1,4 +1,4 @@
-// API contract of the port pages (SPEC §2 /port/live and /port/status; shapes decided in DESIGN §6): the calls of a
+// API contract of the port pages (product.md §2 /port/live and /port/status; shapes decided in architecture.md §6): the calls of a
 // port around now (expected, alongside, departed) with its current status, and the port's status with its recent
 // changes (N009 fields).
 import { Type, type Static } from 'typebox';

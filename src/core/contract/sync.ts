@@ -83,7 +83,7 @@ export const PullResponse = Type.Object({
       description: `details of the notifications of this answer still unread or at most ${DETAIL_RECENT_DAYS} days old, so that they open with no link (a first pull: at most ${FIRST_PULL_DETAILS}, newest first); a notification without one keeps the detail the device has, with its flags`,
     }),
   ),
-  /** The unread count (SPEC §7 badge), whenever a notification changed. */
+  /** The unread count (product.md §7 badge), whenever a notification changed. */
   badge: Type.Optional(Type.Integer({ minimum: 0 })),
   /** The whole switch list, whenever one changed. */
   settings: Type.Optional(Type.Array(NotificationSetting)),
@@ -111,7 +111,7 @@ export const SyncHint = Type.Object({
 });
 export type SyncHint = Static<typeof SyncHint>;
 
-/** The calls a push may carry: the outbox's per-item calls of SPEC §7, nothing else. */
+/** The calls a push may carry: the outbox's per-item calls of product.md §7, nothing else. */
 export const PUSH_METHODS = ['GET', 'POST', 'PUT'] as const;
 
 export const PushOp = Type.Object(
@@ -155,7 +155,7 @@ export const PushResult = Type.Object({
   outcome: PushOutcome,
   /** The HTTP status the per-item call answered. */
   status: Type.Integer(),
-  /** The per-item call's answer body (what SPEC §7 says it answers), or the error body. */
+  /** The per-item call's answer body (what product.md §7 says it answers), or the error body. */
   body: Type.Unknown(),
 });
 export type PushResult = Static<typeof PushResult>;

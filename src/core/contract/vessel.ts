@@ -1,4 +1,4 @@
-// API contract for the vessel calls (SPEC §7 "Vessel"; shapes decided in DESIGN §6): vessel page, schedule widget,
+// API contract for the vessel calls (product.md §7 "Vessel"; shapes decided in architecture.md §6): vessel page, schedule widget,
 // AIS, storms, persons in charge, operational status and the fleet. Reports and CII are in vessel-reports.ts; memos,
 // widget flags and the next dock in vessel-memos.ts.
 import { Type, type Static } from 'typebox';

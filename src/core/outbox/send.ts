@@ -1,5 +1,5 @@
 // How the drain sends what is due: every entity's waiting operations in ONE push (POST /api/v2/app/sync/push,
-// DESIGN.md §3 "Push in batches"), chunked by count and bytes; the per-item calls of SPEC §7 when the server has no
+// architecture.md §3 "Push in batches"), chunked by count and bytes; the per-item calls of product.md §7 when the server has no
 // push (an older server answers 404) or cannot take a batch as a whole.
 import {
   PUSH_MAX_BYTES,
@@ -126,7 +126,7 @@ export async function pushChunk(
   }
 }
 
-/** The per-item call of SPEC §7 for one operation, with its id as the Idempotency-Key. */
+/** The per-item call of product.md §7 for one operation, with its id as the Idempotency-Key. */
 export async function sendOne(
   client: ApiCaller,
   row: OutboxRow,

@@ -1,8 +1,8 @@
-// The outbox's row: one user action waiting to reach the server (DESIGN.md §3 write path).
+// The outbox's row: one user action waiting to reach the server (architecture.md §3 write path).
 
 /**
  * What an operation does; each kind has one endpoint and one way to undo its local change. 'history' is a page
- * view of the application history (SPEC §7): not a change of the user's, so it has nothing to undo and is not
+ * view of the application history (product.md §7): not a change of the user's, so it has nothing to undo and is not
  * counted among the changes that wait. The chat kinds share their room's entity `chat:{roomId}`, so a room's
  * messages, read marks ('chatRead'), berth prospects and push alerts go in the order they were made.
  */
@@ -38,7 +38,7 @@ export interface OutboxRow {
   kind: OpKind;
   /** What the operation is about, e.g. 'notification:123' or 'setting:N004': order is kept per entity. */
   entity: string;
-  /** GET only for read marks: SPEC §7 has GET /chat/read-message/{id}; a GET operation sends no body. */
+  /** GET only for read marks: product.md §7 has GET /chat/read-message/{id}; a GET operation sends no body. */
   method: OpMethod;
   path: string;
   /** What is sent (POST, PUT); for a GET, what the path's query says, kept for coalescing and undo. */
@@ -123,7 +123,7 @@ export interface UndoByKind {
   pushAlert: UndoPushAlert;
 }
 
-/** The body of PUT /api/v2/app/common/history/application-history (SPEC §7), as a 'history' operation sends it. */
+/** The body of PUT /api/v2/app/common/history/application-history (product.md §7), as a 'history' operation sends it. */
 export interface HistoryBody {
   urlVal: string;
   appTpCd: 'MOB';
@@ -155,10 +155,10 @@ export interface OutboxFailure {
   kind: OpKind;
   entity: string;
   body: unknown;
-  /** The server's message (for an ack: the toast text, SPEC §8). */
+  /** The server's message (for an ack: the toast text, product.md §8). */
   message: string;
   status?: number | undefined;
-  /** SPEC §8: an ack failure is a toast; read and setting failures are only logged (the switch reverts), and so
+  /** product.md §8: an ack failure is a toast; read and setting failures are only logged (the switch reverts), and so
    * is a refused page view (history). */
   toast: boolean;
   at: number;

@@ -1,4 +1,4 @@
-// The per-type notification switches of SPEC §2/§4: each saves through the worker's outbox (optimistic, reverted
+// The per-type notification switches of product.md §2/§4: each saves through the worker's outbox (optimistic, reverted
 // if the server refuses) and shows "Waiting to send" until the server has it. NotificationSettingsList is the part
 // the notification drawer's settings mode reuses; NotificationSettings is it as a section of its own.
 import { useEffect, useId, useState } from 'react';

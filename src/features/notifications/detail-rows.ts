@@ -1,4 +1,4 @@
-// The detail block of each notification type (SPEC §2 Notification types, §3, §5): which fields it shows, as
+// The detail block of each notification type (product.md §2 Notification types, §3, §5): which fields it shows, as
 // label and formatted value. N007 (and any type without a layout) shows its name and body only.
 import type { NotificationDetail } from '../../core/contract/notification.ts';
 import {
@@ -21,14 +21,14 @@ const utc = (v: string | null) => (v ? `${formatTimeDateYear(v)} UTC` : '-');
 const text = (v: string | null | undefined) => (v === null || v === undefined || v === '' ? '-' : v);
 const voyage = (d: NotificationDetail) => (d.skdVoyNo ? `${d.skdVoyNo}${d.skdDirCd ?? ''}` : '-');
 
-/** SPEC §5: hours rounded, LTS/+Nh/Nh, and SPEC §3: positive means ahead (AHD), otherwise behind (BHD). */
+/** product.md §5: hours rounded, LTS/+Nh/Nh, and product.md §3: positive means ahead (AHD), otherwise behind (BHD). */
 export function delayText(hrs: number | null): string {
   const shown = formatDelayHours(hrs);
   const side = aheadOrBehind(hrs);
   return side === null || shown === 'LTS' || shown === '-' ? shown : `${shown} (${side})`;
 }
 
-/** Types with a layout of their own (SPEC §2): N001 to N006, N008, N009 and N020. */
+/** Types with a layout of their own (product.md §2): N001 to N006, N008, N009 and N020. */
 export const TYPES_WITH_LAYOUT = ['N001', 'N002', 'N003', 'N004', 'N005', 'N006', 'N008', 'N009', 'N020'];
 
 export function detailRows(d: NotificationDetail): DetailRow[] {

@@ -1,4 +1,4 @@
-// The notification settings (SPEC §3) as the worker synced them, which of them wait to be sent, and the outbox
+// The notification settings (product.md §3) as the worker synced them, which of them wait to be sent, and the outbox
 // counter, read together so that they agree (see setting-choices.ts).
 import { entityOf } from '../../core/outbox/enqueue.ts';
 import { db } from '../../db.ts';

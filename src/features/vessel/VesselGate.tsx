@@ -1,5 +1,5 @@
-// The vessel a vessel, schedule or voyage page shows (the address's code, else SPEC §5's fallback) and whether the
-// user may open it (SPEC §6: a vessel user only its own); the page itself renders only for an allowed vessel.
+// The vessel a vessel, schedule or voyage page shows (the address's code, else product.md §5's fallback) and whether the
+// user may open it (product.md §6: a vessel user only its own); the page itself renders only for an allowed vessel.
 import { useEffect, type ReactNode } from 'react';
 import { useSnapshot } from 'valtio';
 import { ForbiddenError } from '../../core/net/http.ts';

@@ -2,7 +2,7 @@
 // call a notification or the widget path points at, and which times (actual or estimated) a call shows.
 import type { CascadeCall } from '../../core/contract/vessel.ts';
 
-/** SPEC §2: `?widgetPath=IBM_W2030` opens the vessel page at the schedule widget. */
+/** product.md §2: `?widgetPath=IBM_W2030` opens the vessel page at the schedule widget. */
 export const SCHEDULE_WIDGET = 'IBM_W2030';
 
 export type CallTimes = Pick<CascadeCall, 'eta' | 'etb' | 'etd' | 'ata' | 'atb' | 'atd'>;
@@ -73,7 +73,7 @@ export function wantsScheduleWidget(search: string): boolean {
   return new URLSearchParams(search).get('widgetPath')?.toUpperCase() === SCHEDULE_WIDGET;
 }
 
-/** The notification a voyage page was opened from (SPEC §2: its data passed as the query string). */
+/** The notification a voyage page was opened from (product.md §2: its data passed as the query string). */
 export interface NotificationQuery {
   notSeq: number | null;
   notId: string | null;
