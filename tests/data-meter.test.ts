@@ -64,7 +64,16 @@ describe('the data meter', () => {
     expect(list).toBeTruthy();
     const wire = await linkBytes();
     expect(wire.requests.length).toBe(3);
-    await until(() => contextMeter.unsaved().down > 0);
+    // The meter counts each response as its body is read, a moment after the link carried it: wait until it has
+    // counted and stopped (on a loaded machine the first count came before the others).
+    let last = -1;
+    let same = 0;
+    await until(() => {
+      const down = contextMeter.unsaved().down;
+      same = down > 0 && down === last ? same + 1 : 0;
+      last = down;
+      return same >= 10;
+    });
     const counted = contextMeter.unsaved();
     console.info('HTTP, 3 requests: link', { up: wire.up, down: wire.down }, 'meter', counted);
     // Down: the fetch's own figure (body as received plus headers): within a third of the link's.
