@@ -5,6 +5,31 @@ import importPlugin from 'eslint-plugin-import';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
+// The user-type codes are compared in src/core/role.ts alone (its predicates say what a type may do): these selectors
+// keep it so.
+const TYPE_FIELD = '/^(usrTpCd|usr_tp_cd)$/';
+const ROLE_CHECKS = [
+  ...['left', 'right'].flatMap((side) => {
+    const other = side === 'left' ? 'right' : 'left';
+    return [`${side}.name`, `${side}.property.name`, `${side}.expression.property.name`].map((field) => ({
+      selector: `BinaryExpression[operator=/^[!=]==?$/][${other}.type='Literal'][${field}=${TYPE_FIELD}]`,
+      message:
+        'Ask src/core/role.ts (isVesselUser, isAgent, isRestricted, userKind…) instead of comparing a user type code.',
+    }));
+  }),
+  {
+    selector: `CallExpression[callee.property.name='includes'][callee.object.type='ArrayExpression']:matches([arguments.0.name=${TYPE_FIELD}], [arguments.0.property.name=${TYPE_FIELD}])`,
+    message:
+      'Ask src/core/role.ts (isVesselUser, isAgent, isRestricted, userKind…) instead of listing user type codes.',
+  },
+  ...[
+    "Literal[value=/usr_tp_cd\\s*(=|<>|!=)\\s*'\\w/i]",
+    "TemplateElement[value.raw=/usr_tp_cd\\s*(=|<>|!=)\\s*'\\w/i]",
+  ].map((selector) => ({
+    selector,
+    message: 'Compare usr_tp_cd in SQL with USER_TYPE from src/core/role.ts, not a quoted code.',
+  })),
+];
 export default tseslint.config(
   {
     ignores: [
@@ -106,5 +131,16 @@ export default tseslint.config(
   {
     files: ['server/**/*.ts', 'tests/**/*.ts', 'e2e/**/*.ts', 'bench/**/*.ts', '*.ts', '*.js'],
     languageOptions: { globals: globals.node },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}', 'worker/**/*.ts', 'sw/**/*.ts', 'server/**/*.ts'],
+    ignores: ['src/core/role.ts', 'src/core/contract/**', '**/*.test.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...ROLE_CHECKS] },
+  },
+  { files: ['src/core/contract/**/*.ts'], rules: { 'no-restricted-syntax': ['error', ...ROLE_CHECKS] } },
+  {
+    files: ['src/**/*.test.ts', 'worker/**/*.test.ts', 'sw/**/*.test.ts', 'server/**/*.test.ts'],
+    ignores: ['src/core/role.test.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...ROLE_CHECKS] },
   },
 );

@@ -6,6 +6,7 @@ import { forbidden, notFound } from '../http/errors.ts';
 import { isoRequired } from '../http/rows.ts';
 import { recordChange } from '../sync/changes.ts';
 import { isChatLane, roomIdOf, type ChatMember, type SenderType } from '../../src/core/contract/chat.ts';
+import { isAgent, isStaff, isVesselUser, USER_TYPE } from '../../src/core/role.ts';
 
 /** What the chat rules need to know about a caller. */
 export type ChatCaller = Pick<AuthUser, 'usrId' | 'usrTpCd' | 'ofcId'>;
@@ -19,7 +20,7 @@ export interface RoomRow {
 
 export const CHAT_DISABLED = "Chat is not enabled for this vessel's service";
 
-export const senderTypeOf = (usrTpCd: string): SenderType => (usrTpCd === '4' ? 'V' : 'S');
+export const senderTypeOf = (usrTpCd: string): SenderType => (isVesselUser(usrTpCd) ? 'V' : 'S');
 
 /** The lane a vessel sails on now: its current voyage's lane, else the vessel's own. */
 const VESSEL_LANE = `coalesce(
@@ -38,7 +39,7 @@ export async function isChatVessel(sql: Sql, chatLanes: string, vslCd: string): 
 
 /** product.md §4: shore users always chat; a vessel user (type 4) only when its vessel's lane is chat-enabled. */
 export async function isChatUser(sql: Sql, chatLanes: string, user: ChatCaller): Promise<boolean> {
-  return user.usrTpCd !== '4' || isChatVessel(sql, chatLanes, user.ofcId);
+  return !isVesselUser(user) || isChatVessel(sql, chatLanes, user.ofcId);
 }
 
 export async function assertChatUser(sql: Sql, chatLanes: string, user: ChatCaller): Promise<void> {
@@ -75,8 +76,8 @@ export async function memberRoom(sql: Sql, user: ChatCaller, roomId: string): Pr
  * follows (REL_USR_VSL); an agent one whose current voyage calls at one of its own ports (AGT_PORT).
  */
 export async function canJoin(sql: Sql, user: ChatCaller, vslCd: string): Promise<boolean> {
-  if (user.usrTpCd === '4') return user.ofcId === vslCd;
-  if (user.usrTpCd === '2') return true;
+  if (isVesselUser(user)) return user.ofcId === vslCd;
+  if (isStaff(user)) return true;
   const rows = await sql.query(
     `SELECT 1 FROM user_relations ur
       WHERE ur.usr_id = $1 AND ur.rel_tp_cd = 'REL_USR_VSL' AND ur.rel_cd = $2
@@ -86,7 +87,7 @@ export async function canJoin(sql: Sql, user: ChatCaller, vslCd: string): Promis
        JOIN voyages vo ON vo.vsl_cd = pc.vsl_cd AND vo.skd_voy_no = pc.skd_voy_no AND vo.skd_dir_cd = pc.skd_dir_cd AND vo.is_current
       WHERE $3 AND ur.usr_id = $1 AND ur.rel_tp_cd = 'AGT_PORT'
      LIMIT 1`,
-    [user.usrId, vslCd, user.usrTpCd === '3'],
+    [user.usrId, vslCd, isAgent(user)],
   );
   return rows.length > 0;
 }
@@ -136,7 +137,7 @@ export async function openRoom(sql: Sql, user: ChatCaller, vslCd: string): Promi
 export async function vesselUsersOf(sql: Sql, vslCd: string, usrIds: readonly string[]): Promise<string[]> {
   if (usrIds.length === 0) return [];
   const rows = await sql.query<{ usr_id: string }>(
-    `SELECT usr_id FROM users WHERE usr_id = ANY($1::text[]) AND usr_tp_cd = '4' AND ofc_id = $2 ORDER BY usr_id`,
+    `SELECT usr_id FROM users WHERE usr_id = ANY($1::text[]) AND usr_tp_cd = '${USER_TYPE.vessel}' AND ofc_id = $2 ORDER BY usr_id`,
     [[...usrIds], vslCd],
   );
   return rows.map((r) => r.usr_id);
@@ -156,7 +157,7 @@ export async function roomMembers(sql: Sql, roomIds: readonly string[]): Promise
     `SELECT cm.room_id, u.usr_id, u.usr_nm, u.usr_tp_cd, cm.joined_dt
        FROM chat_members cm JOIN users u ON u.usr_id = cm.usr_id
       WHERE cm.room_id = ANY($1::text[])
-      ORDER BY cm.room_id, (u.usr_tp_cd = '4') DESC, u.usr_nm, u.usr_id`,
+      ORDER BY cm.room_id, (u.usr_tp_cd = '${USER_TYPE.vessel}') DESC, u.usr_nm, u.usr_id`,
     [[...roomIds]],
   );
   for (const r of rows) {

@@ -3,6 +3,7 @@ import type { Sql } from '../db/db.ts';
 import { isoRequired } from '../http/rows.ts';
 import type { ChatRoom } from '../../src/core/contract/chat.ts';
 import type { ChatCaller } from './access.ts';
+import { isVesselUser } from '../../src/core/role.ts';
 
 interface RoomListRow {
   room_id: string;
@@ -35,7 +36,7 @@ export async function roomList(sql: Sql, user: ChatCaller, roomIds?: readonly st
           WHERE m.room_id = r.room_id ORDER BY m.msg_seq DESC LIMIT 1) lm ON true
       WHERE cm.usr_id = $1 AND ($3::text[] IS NULL OR cm.room_id = ANY($3::text[]))
       ORDER BY (r.vsl_cd = $2) DESC, lm.cre_dt DESC NULLS LAST, lm.msg_seq DESC NULLS LAST, r.room_id`,
-    [user.usrId, user.usrTpCd === '4' ? user.ofcId : '', roomIds ? [...roomIds] : null],
+    [user.usrId, isVesselUser(user) ? user.ofcId : '', roomIds ? [...roomIds] : null],
   );
   return rows.map((r) => ({
     roomId: r.room_id,

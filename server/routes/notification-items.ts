@@ -3,6 +3,7 @@
 import type { AuthUser } from '../context.ts';
 import { iso, isoRequired } from '../http/rows.ts';
 import type { NotificationDetail, NotificationItem } from '../../src/core/contract/notification.ts';
+import { isVesselUser, USER_TYPE } from '../../src/core/role.ts';
 
 export interface NotiRow {
   not_seq: number;
@@ -32,13 +33,13 @@ export function visible(user: Pick<AuthUser, 'usrId' | 'usrTpCd' | 'ofcId'>): {
   where: string;
   params: unknown[];
 } {
-  if (user.usrTpCd === '4')
+  if (isVesselUser(user))
     return { where: 'n.usr_id = $1 AND n.vsl_cd = $2', params: [user.usrId, user.ofcId] };
   return { where: 'n.usr_id = $1', params: [user.usrId] };
 }
 
 /** The rule of visible() for the addressee of each row, with the users table joined as `u` on n.usr_id. */
-export const VISIBLE_TO_ADDRESSEE = `(u.usr_tp_cd <> '4' OR n.vsl_cd = u.ofc_id)`;
+export const VISIBLE_TO_ADDRESSEE = `(u.usr_tp_cd <> '${USER_TYPE.vessel}' OR n.vsl_cd = u.ofc_id)`;
 
 export const toItem = (r: NotiRow): NotificationItem => ({
   notId: r.not_id,

@@ -25,6 +25,7 @@ import { PushKeyResponse } from '../../src/core/contract/push-key.ts';
 import { isLoopbackHttp } from '../push/send.ts';
 import { recordChange } from '../sync/changes.ts';
 import { matchesETag, versionETag } from '../sync/etag.ts';
+import { isVesselUser } from '../../src/core/role.ts';
 
 const tags = ['notification'];
 const security = [{ token: [] }];
@@ -260,7 +261,7 @@ export async function notificationRoutes(app: App): Promise<void> {
   );
 
   const ack = async (sql: Sql, user: AuthUser, notSeq: number, vslCd?: string) => {
-    if (user.usrTpCd !== '4') throw forbidden('Only vessel users can acknowledge a vessel notification');
+    if (!isVesselUser(user)) throw forbidden('Only vessel users can acknowledge a vessel notification');
     if (vslCd !== undefined && vslCd !== user.ofcId)
       throw forbidden('You can acknowledge only your own vessel');
     const row = await findVisible(sql, user, notSeq, true);

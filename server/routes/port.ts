@@ -5,7 +5,7 @@ import { userOf, type App, type AuthUser } from '../context.ts';
 import type { Sql } from '../db/db.ts';
 import { notFound } from '../http/errors.ts';
 import { iso, isoRequired } from '../http/rows.ts';
-import { isVesselUserType } from '../../src/core/role.ts';
+import { isVesselUser } from '../../src/core/role.ts';
 import {
   PORT_DEPARTED_HOURS,
   PORT_EXPECTED_DAYS,
@@ -45,7 +45,7 @@ export const POS_CTE = (vessels: string) =>
 
 /** A vessel's AIS state for this caller: null for another vessel when the caller is a vessel user (type 4). */
 export function motionFor(user: AuthUser, vslCd: string, r: MotionRow): VesselMotion {
-  if (isVesselUserType(user.usrTpCd) && vslCd !== user.ofcId) return null;
+  if (isVesselUser(user) && vslCd !== user.ofcId) return null;
   if (!r.pos_dt || r.lat === null || r.lon === null) return null;
   return {
     posDt: isoRequired(r.pos_dt),

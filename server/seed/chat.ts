@@ -8,6 +8,7 @@ import { DAY, HOUR, MIN, fmtUtc, iso } from './time.ts';
 import { CHAT_LANES } from './world/lanes.ts';
 import { portByCode } from './world/ports.ts';
 import { ALL_USERS, type SeedUser } from './world/users.ts';
+import { isAgent, isVesselUser } from '../../src/core/role.ts';
 
 type Line = [side: 'V' | 'S', who: 'master' | 'crew' | 'ops' | 'agent', text: string, type?: 'BERTH_PRSP'];
 
@@ -47,7 +48,7 @@ export function chatMembers(s: Schedule, users: readonly SeedUser[]): string[] {
   return users
     .filter(
       (u) =>
-        (u.usrTpCd === '4' && u.ofcId === s.vessel.vslCd) ||
+        (isVesselUser(u) && u.ofcId === s.vessel.vslCd) ||
         (u.vessels ?? []).includes(s.vessel.vslCd) ||
         (u.agentPorts ?? []).some((p) => ports.has(p)),
     )
@@ -59,8 +60,8 @@ function messages(s: Schedule, members: string[], now: number, script: Line[]): 
   const cur = s.calls[s.current];
   const after = s.calls.slice(s.current + 1).find((c) => !c.skip);
   if (!cur) return [];
-  const crew = members.filter((m) => byId.get(m)?.usrTpCd === '4');
-  const agents = members.filter((m) => byId.get(m)?.usrTpCd === '3');
+  const crew = members.filter((m) => isVesselUser(byId.get(m)));
+  const agents = members.filter((m) => isAgent(byId.get(m)));
   const ops = members.filter((m) => !crew.includes(m) && !agents.includes(m));
   const agent = agents.find((a) => byId.get(a)?.agentPorts?.includes(cur.portCd)) ?? agents[0] ?? ops[0];
   const pick: Record<Line[1], string | undefined> = {
@@ -121,7 +122,7 @@ export async function insertChat(sql: Sql, schedules: readonly Schedule[], now: 
         joined_dt: iso(now - rng('join', roomId, usrId).int(20, 110) * DAY),
       }),
     );
-    const crew = who.some((u) => ALL_USERS.find((x) => x.usrId === u)?.usrTpCd === '4');
+    const crew = who.some((u) => isVesselUser(ALL_USERS.find((x) => x.usrId === u)));
     if (!CHAT_LANES.includes(s.lane.laneCd) || !crew || who.length < 2) continue;
     msgs.push(
       ...messages(

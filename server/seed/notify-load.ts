@@ -2,6 +2,7 @@
 // voyage, calls, last position and a follower, a port with its status, and the vessels fitting a user.
 import type { Sql } from '../db/db.ts';
 import type { CallRow } from './notify-detail.ts';
+import { isAgent, isVesselUser } from '../../src/core/role.ts';
 
 export interface UserCtx {
   usr_id: string;
@@ -108,13 +109,13 @@ export async function candidateVessels(
   sql: Sql,
   user: UserCtx,
 ): Promise<{ vslCd: string; portCd: string | null }[]> {
-  if (user.usr_tp_cd === '4') {
+  if (isVesselUser(user.usr_tp_cd)) {
     const own = await sql.query<{ vsl_cd: string }>('SELECT vsl_cd FROM vessels WHERE vsl_cd = $1', [
       user.ofc_id,
     ]);
     if (own.length) return own.map((r) => ({ vslCd: r.vsl_cd, portCd: null }));
   }
-  if (user.usr_tp_cd === '3') {
+  if (isAgent(user.usr_tp_cd)) {
     const rows = await sql.query<{ vsl_cd: string; port_cd: string }>(
       `SELECT DISTINCT pc.vsl_cd, pc.port_cd FROM port_calls pc
          JOIN voyages v USING (vsl_cd, skd_voy_no, skd_dir_cd)

@@ -14,6 +14,7 @@ import {
 import { rng } from './rng.ts';
 import { recordChanges } from '../sync/changes.ts';
 import { distanceNm } from './world/geo.ts';
+import { isVesselUser } from '../../src/core/role.ts';
 
 export const NOTIFICATION_TYPES: readonly { notId: string; notNm: string }[] = [
   { notId: 'N001', notNm: 'ETA Change' },
@@ -112,7 +113,7 @@ export async function createNotificationBatch(
     const candidates = opts.vslCd || system ? [] : await candidateVessels(sql, user);
     // A system notice is addressed to the vessel when the user is a vessel user, else to nobody's vessel.
     const own =
-      system && user.usr_tp_cd === '4' && (await cached(vessels, user.ofc_id, loadVessel))
+      system && isVesselUser(user.usr_tp_cd) && (await cached(vessels, user.ofc_id, loadVessel))
         ? user.ofc_id
         : null;
     for (let i = 0; i < count; i++) {
@@ -172,7 +173,7 @@ export async function createNotificationBatch(
   rows.forEach((row, i) => {
     const user = users.get(String(row.usr_id));
     const seq = seqs[i];
-    if (!user || seq === undefined || (user.usr_tp_cd === '4' && row.vsl_cd !== user.ofc_id)) return;
+    if (!user || seq === undefined || (isVesselUser(user.usr_tp_cd) && row.vsl_cd !== user.ofc_id)) return;
     seen.set(user.usr_id, [...(seen.get(user.usr_id) ?? []), String(seq)]);
   });
   for (const [usrId, keys] of seen) await recordChanges(sql, usrId, 'notifications', keys);

@@ -8,6 +8,7 @@ import type { Call, Schedule } from './schedule.ts';
 import { DAY, HOUR, MIN, iso } from './time.ts';
 import { portStatusRows } from './world/port-status.ts';
 import { DEMO_USERS } from './world/users.ts';
+import { isVesselUser } from '../../src/core/role.ts';
 
 interface Spec {
   usrId: string;
@@ -35,7 +36,7 @@ function specsFor(usrId: string, schedules: ReadonlyMap<string, Schedule>, now: 
   const user = DEMO_USERS.find((u) => u.usrId === usrId);
   if (!user) return [];
   const r = rng('notify-plan', usrId);
-  const vessels = user.usrTpCd === '4' ? [user.ofcId] : (user.vessels ?? []);
+  const vessels = isVesselUser(user) ? [user.ofcId] : (user.vessels ?? []);
   const from = now - 14 * DAY;
   const inWindow = (t: number | null): t is number => t != null && t > from && t < now - 10 * MIN;
   const statusSince = new Map(portStatusRows(now).current.map((p) => [p.port_cd, Date.parse(p.sts_frm_dt)]));
@@ -110,8 +111,8 @@ export async function insertNotifications(
     const r = rng('notify-flags', spec.usrId, seq);
     const age = now - spec.at;
     const read = age > 5 * DAY ? r.chance(0.9) : age > DAY ? r.chance(0.5) : r.chance(0.15);
-    const isVesselUser = DEMO_USERS.find((u) => u.usrId === spec.usrId)?.usrTpCd === '4';
-    const ack = isVesselUser && read && ACK_TYPES.has(spec.notId) && r.chance(0.6);
+    const vesselUser = isVesselUser(DEMO_USERS.find((u) => u.usrId === spec.usrId));
+    const ack = vesselUser && read && ACK_TYPES.has(spec.notId) && r.chance(0.6);
     return {
       not_seq: seq,
       not_read_yn: read ? 'Y' : 'N',

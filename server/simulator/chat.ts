@@ -6,6 +6,7 @@ import { DEMO_USERS } from '../seed/world/users.ts';
 import { isChatLane } from '../../src/core/contract/chat.ts';
 import { nextIdx } from './plan.ts';
 import { HOUR, interest, pickWeighted, type CallRec, type Rng, type VesselRec } from './types.ts';
+import { isVesselUser } from '../../src/core/role.ts';
 
 type Line = [text: string, berthProspect?: true];
 
@@ -91,7 +92,12 @@ export async function chatLine(
   const rooms = vessels.flatMap((v) => {
     const who = byRoom.get(`V-${v.vslCd}`) ?? [];
     const c = v.calls[nextIdx(v)];
-    if (!c || !isChatLane(chatLanes, v.laneCd) || !who.some((m) => m.usr_tp_cd === '4') || who.length < 2)
+    if (
+      !c ||
+      !isChatLane(chatLanes, v.laneCd) ||
+      !who.some((m) => isVesselUser(m.usr_tp_cd)) ||
+      who.length < 2
+    )
       return [];
     return [{ v, c, who }];
   });
@@ -158,7 +164,7 @@ export async function chatLine(
  * user: what they see as sent by themselves is what they sent.
  */
 function pickSender(who: readonly Member[], side: 'V' | 'S', c: CallRec, r: Rng): Member | null {
-  const crew = (m: Member) => m.usr_tp_cd === '4';
+  const crew = (m: Member) => isVesselUser(m.usr_tp_cd);
   const pool = who.filter((m) => !DEMO.has(m.usr_id) && (side === 'V' ? crew(m) : !crew(m)));
   const agents = pool.filter((m) => m.agent_of?.includes(c.portCd));
   const from = agents.length ? agents : pool;

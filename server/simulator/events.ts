@@ -3,6 +3,7 @@
 import type { Sql } from '../db/db.ts';
 import { createNotificationBatch, type CreateNotificationsOptions } from '../seed/notify.ts';
 import { HOUR, LIMITS, type CallRec, type NotifyRequest } from './types.ts';
+import { USER_TYPE } from '../../src/core/role.ts';
 
 export type SimEvent =
   | { kind: 'arrival' | 'berthing' | 'departure' | 'berthPlan'; vslCd: string; call: CallRec; at: number }
@@ -42,7 +43,7 @@ interface Audience {
 
 async function loadAudience(sql: Sql): Promise<Audience> {
   const users = await sql.query<{ usr_id: string; ofc_id: string }>(
-    "SELECT usr_id, ofc_id FROM users WHERE usr_tp_cd = '4' ORDER BY usr_id",
+    `SELECT usr_id, ofc_id FROM users WHERE usr_tp_cd = '${USER_TYPE.vessel}' ORDER BY usr_id`,
   );
   const rels = await sql.query<{ usr_id: string; rel_tp_cd: string; rel_cd: string }>(
     `SELECT usr_id, rel_tp_cd, rel_cd FROM user_relations

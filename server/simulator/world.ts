@@ -2,6 +2,7 @@
 // current voyage's calls, the port each last left and its newest AIS fix; and changed calls written back.
 import type { Sql } from '../db/db.ts';
 import type { CallRec, FixRec, VesselRec } from './types.ts';
+import { USER_TYPE } from '../../src/core/role.ts';
 
 type Ts = Date | string;
 const ms = (d: Ts): number => new Date(d).getTime();
@@ -51,7 +52,7 @@ export async function loadWorld(sql: Sql): Promise<VesselRec[]> {
     watchers: number;
   }>(
     `SELECT v.vsl_cd, v.lane_cd, v.svc_spd, voy.skd_voy_no, voy.skd_dir_cd,
-            (SELECT count(*)::int FROM users u WHERE u.usr_tp_cd = '4' AND u.ofc_id = v.vsl_cd)
+            (SELECT count(*)::int FROM users u WHERE u.usr_tp_cd = '${USER_TYPE.vessel}' AND u.ofc_id = v.vsl_cd)
               + (SELECT count(*)::int FROM user_relations r WHERE r.rel_tp_cd = 'REL_USR_VSL' AND r.rel_cd = v.vsl_cd) AS watchers
        FROM vessels v JOIN voyages voy ON voy.vsl_cd = v.vsl_cd AND voy.is_current
       ORDER BY v.vsl_cd, voy.skd_voy_no DESC`,

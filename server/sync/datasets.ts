@@ -7,7 +7,7 @@ import { NOTI_SELECT, toDetail, toItem, visible, type NotiRow } from '../routes/
 import { roomList } from '../chat/rooms.ts';
 import { isChatUser } from '../chat/access.ts';
 import { loggedUserOf, USER_COLUMNS, type UserRow } from '../auth/sessions.ts';
-import { isAgentType } from '../../src/core/role.ts';
+import { isAgent } from '../../src/core/role.ts';
 import type { LoggedUser, MyPort } from '../../src/core/contract/common.ts';
 import type { NotificationSetting } from '../../src/core/contract/notification.ts';
 import { DETAIL_RECENT_DAYS, type ChangeKind, type PullResponse } from '../../src/core/contract/sync.ts';
@@ -151,7 +151,7 @@ export async function materialize(
     if (opts.badge !== false) out.badge = await badge(sql, user);
   }
   if (changed.settings) out.settings = await notificationSettings(sql, user.usrId);
-  if (changed.myPorts && isAgentType(user.usrTpCd)) out.myPorts = await myPorts(sql, user.usrId);
+  if (changed.myPorts && isAgent(user)) out.myPorts = await myPorts(sql, user.usrId);
   if (changed.myVessels) out.myVessels = await myVessels(sql, user.usrId);
   if (changed.chat && (await isChatUser(sql, opts.chatLanes, user))) {
     const all = changed.chat.includes('*');

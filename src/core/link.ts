@@ -1,6 +1,7 @@
 // The link helper of product.md §6: page links for vessels, voyages, services and ports, with the user-type rules.
 // A link a user may not follow is "#"; an empty code links to the page without a code (the page picks its default).
 import type { LoggedUser } from './contract/common.ts';
+import { isVesselUser } from './role.ts';
 
 export type LinkUser = Pick<LoggedUser, 'usrTpCd' | 'ofcId'> | null | undefined;
 export type EntityKind = 'vessel' | 'voyage';
@@ -21,7 +22,7 @@ function withCode(base: string, code: string | null | undefined, query?: QueryPa
 /** Whether the user may open this vessel's pages: type 4 only its own vessel (its ofcId), every other type any. */
 export function canOpenVessel(user: LinkUser, vslCd: string | null | undefined): boolean {
   if (!user) return false;
-  if (user.usrTpCd !== '4') return true;
+  if (!isVesselUser(user)) return true;
   const own = (user.ofcId ?? '').trim().toUpperCase();
   const code = (vslCd ?? '').trim().toUpperCase();
   return !code || code === own; // no code means the page's default, which for type 4 is its own vessel

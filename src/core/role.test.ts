@@ -1,15 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import {
   bottomBarItems,
-  isAgentType,
+  isAgent,
   isHomePath,
-  isRestrictedType,
-  isVesselUserType,
+  isRestricted,
+  isShoreUser,
+  isStaff,
+  isVesselUser,
   roleGroup,
   roleHome,
   splitRoles,
+  userKind,
   usrRoleCdArray,
   type RoleGroup,
+  type UserKind,
 } from './role.ts';
 
 describe('role codes', () => {
@@ -72,16 +76,29 @@ describe('role home and bottom bar', () => {
 });
 
 describe('user types', () => {
-  it.each([
-    ['3', false, true, false],
-    ['4', true, false, false],
-    ['5', false, false, true],
-    ['6', false, false, true],
-    ['1', false, false, false],
-    ['', false, false, false],
-  ])('type %j: vessel %s, agent %s, restricted %s', (tp, vessel, agent, restricted) => {
-    expect(isVesselUserType(tp)).toBe(vessel);
-    expect(isAgentType(tp)).toBe(agent);
-    expect(isRestrictedType(tp)).toBe(restricted);
+  it.each<[string, UserKind, boolean]>([
+    ['2', 'staff', true],
+    ['3', 'agent', true],
+    ['4', 'vessel', false],
+    ['5', 'restricted', false],
+    ['6', 'restricted', false],
+    ['1', 'other', true],
+    ['', 'other', true],
+  ])('type %j is %s (shore %s)', (tp, kind, shore) => {
+    expect(userKind(tp)).toBe(kind);
+    expect(userKind({ usrTpCd: tp })).toBe(kind);
+    expect(isVesselUser(tp)).toBe(kind === 'vessel');
+    expect(isAgent(tp)).toBe(kind === 'agent');
+    expect(isStaff(tp)).toBe(kind === 'staff');
+    expect(isRestricted(tp)).toBe(kind === 'restricted');
+    expect(isShoreUser({ usrTpCd: tp })).toBe(shore);
+  });
+
+  it('a missing user has no type', () => {
+    for (const u of [null, undefined]) {
+      expect(userKind(u)).toBe('other');
+      expect(isVesselUser(u)).toBe(false);
+      expect(isRestricted(u)).toBe(false);
+    }
   });
 });

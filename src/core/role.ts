@@ -19,10 +19,40 @@ export function roleGroup(usrRoleCd: string | null | undefined): RoleGroup {
   return 'other';
 }
 
-/** User types (usrTpCd): 3 port agent, 4 vessel user, 5 and 6 restricted to vessel search. */
-export const isVesselUserType = (usrTpCd: string): boolean => usrTpCd === '4';
-export const isAgentType = (usrTpCd: string): boolean => usrTpCd === '3';
-export const isRestrictedType = (usrTpCd: string): boolean => usrTpCd === '5' || usrTpCd === '6';
+/**
+ * User types (usrTpCd, product.md §1): 2 staff, 3 port agent, 4 vessel user, 5 and 6 restricted to vessel search; any other
+ * value counts as operator or other. The only place the codes are compared: everything else asks the predicates below
+ * (lint forbids comparing usrTpCd or usr_tp_cd with a literal elsewhere).
+ */
+export const USER_TYPE = { staff: '2', agent: '3', vessel: '4', restricted: ['5', '6'] } as const;
+
+export type UserKind = 'staff' | 'agent' | 'vessel' | 'restricted' | 'other';
+
+/** A user type code, or anything carrying one (a user, a session row): null and undefined have no type. */
+export type UserTypeOf = string | { readonly usrTpCd: string } | null | undefined;
+
+const typeOf = (u: UserTypeOf): string => (typeof u === 'string' ? u : (u?.usrTpCd ?? ''));
+
+/** The kind of user a type code stands for. */
+export function userKind(u: UserTypeOf): UserKind {
+  const tp = typeOf(u);
+  if (tp === USER_TYPE.vessel) return 'vessel';
+  if (tp === USER_TYPE.agent) return 'agent';
+  if (tp === USER_TYPE.staff) return 'staff';
+  if ((USER_TYPE.restricted as readonly string[]).includes(tp)) return 'restricted';
+  return 'other';
+}
+
+/** Type 4: a vessel user, whose ofcId is its vessel's code; it sees only its own vessel. */
+export const isVesselUser = (u: UserTypeOf): boolean => userKind(u) === 'vessel';
+/** Type 3: a port agent, with a list of own ports. */
+export const isAgent = (u: UserTypeOf): boolean => userKind(u) === 'agent';
+/** Type 2: staff, who may join any vessel's chat room. */
+export const isStaff = (u: UserTypeOf): boolean => userKind(u) === 'staff';
+/** Types 5 and 6: restricted to vessel search and read-only. */
+export const isRestricted = (u: UserTypeOf): boolean => userKind(u) === 'restricted';
+/** A shore user: neither a vessel user nor a restricted one (agents, staff, operators and others). */
+export const isShoreUser = (u: UserTypeOf): boolean => !isVesselUser(u) && !isRestricted(u);
 
 /** Alias of splitRoles under the name product.md §3 gives the split list. */
 export const usrRoleCdArray = splitRoles;

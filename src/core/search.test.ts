@@ -14,6 +14,7 @@ import {
   searchTitle,
   SEARCH_LIMIT,
 } from './search.ts';
+import { isVesselUser } from './role.ts';
 
 const r = (pgmType: SearchResult['pgmType'], code: string): SearchResult => ({
   pgmType,
@@ -141,7 +142,7 @@ describe('result links for every user type (product.md §6)', () => {
     const vesselHref = (code: string) => (user ? `/vessel/${code}` : '#');
     expect(resultLink(own, user)).toBe(vesselHref('ABCD'));
     // Type 4 opens only its own vessel: another vessel is no link.
-    expect(resultLink(other, user)).toBe(user?.usrTpCd === '4' ? '#' : vesselHref('WXYZ'));
+    expect(resultLink(other, user)).toBe(isVesselUser(user) ? '#' : vesselHref('WXYZ'));
     expect(resultLink(r('SVC', 'AEX'), user)).toBe('/service/AEX');
     expect(resultLink(r('PORT', 'SGSIN'), user)).toBe('/port/live/SGSIN');
     expect(resultLink(r('PORT_S', 'SGSIN'), user)).toBe('/port/status/SGSIN');

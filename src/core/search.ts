@@ -4,7 +4,7 @@
 import type { PgmType, SearchResult } from './contract/common.ts';
 import type { SearchIndex } from './contract/search-index.ts';
 import { portLiveLink, portStatusLink, serviceLink, vesselLink, type LinkUser } from './link.ts';
-import { isRestrictedType } from './role.ts';
+import { isRestricted } from './role.ts';
 
 export const SEARCH_MIN_CHARS = 3;
 /** At most this many results, best first. */
@@ -28,7 +28,7 @@ const VESSELS: readonly PgmType[] = ['VSL', 'VSL_V'];
 
 /** The result types a user of this type may see. */
 export function allowedTypes(usrTpCd: string | null | undefined): readonly PgmType[] {
-  return isRestrictedType(usrTpCd ?? '') ? VESSELS : ALL;
+  return isRestricted(usrTpCd) ? VESSELS : ALL;
 }
 
 /** Keeps the results of the allowed types (product.md §5). */

@@ -3,7 +3,7 @@
 // is at or heading to.
 import type { LoggedUser } from '../core/contract/common.ts';
 import { portLiveLink, portStatusLink, serviceLink, vesselLink } from '../core/link.ts';
-import { isVesselUserType } from '../core/role.ts';
+import { isVesselUser } from '../core/role.ts';
 
 export interface CurrentCodes {
   user: LoggedUser | null;
@@ -17,7 +17,7 @@ export interface CurrentCodes {
 
 /** A vessel user's own port (its vessel's next call), else null. */
 export const ownPort = (s: Pick<CurrentCodes, 'user' | 'ownPortCd'>): string | null =>
-  isVesselUserType(s.user?.usrTpCd ?? '') ? s.ownPortCd : null;
+  isVesselUser(s.user) ? s.ownPortCd : null;
 
 export function programHref(url: string, s: CurrentCodes): string {
   const path = url.replace(/\/+$/, '') || '/';

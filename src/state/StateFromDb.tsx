@@ -5,7 +5,7 @@ import { useEffect } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { isChatLane } from '../core/chat-lanes.ts';
 import type { LoggedUser } from '../core/contract/common.ts';
-import { isVesselUserType } from '../core/role.ts';
+import { isVesselUser } from '../core/role.ts';
 import { CHAT_LANES } from '../config.ts';
 import { db } from '../db.ts';
 import { ownPortOf } from '../features/vessel/calls.ts';
@@ -23,7 +23,7 @@ export function StateFromDb({ user }: Props) {
   const badge = useLiveQuery(() => db.badge.get('notification'));
   const chatRooms = useLiveQuery(() => db.chatRooms.orderBy('order').toArray());
   // A vessel user's port, from its vessel's current info and its voyage as the device keeps them.
-  const ownVslCd = isVesselUserType(user.usrTpCd) ? user.ofcId : '';
+  const ownVslCd = isVesselUser(user) ? user.ofcId : '';
   const ownPort = useLiveQuery(
     async () =>
       ownVslCd
@@ -43,7 +43,7 @@ export function StateFromDb({ user }: Props) {
     userState.user = current;
     userState.loading = false;
     userState.error = null;
-    const vessel = isVesselUserType(current.usrTpCd) ? current.ofcId || null : null;
+    const vessel = isVesselUser(current) ? current.ofcId || null : null;
     userState.vesselCode = vessel;
     if (vessel && !userState.currVslCd) userState.currVslCd = vessel;
   }, [current]);
@@ -79,7 +79,7 @@ export function StateFromDb({ user }: Props) {
   useEffect(() => {
     const rooms = chatRooms ?? [];
     chatState.subscribedChatList = rooms.map((r) => r.roomId);
-    if (isVesselUserType(current.usrTpCd)) {
+    if (isVesselUser(current)) {
       const lane = ownVessel?.vslSlanCd || ownVessel?.laneCd || null;
       chatState.isChatUser = lane !== null && isChatLane(CHAT_LANES, lane);
       chatState.chatVslListString = current.ofcId;
@@ -89,8 +89,7 @@ export function StateFromDb({ user }: Props) {
       chatState.chatVslListString = rooms.map((r) => r.vslCd).join(',');
       chatState.unreadChatCount = rooms.reduce((sum, r) => sum + r.unreadCount, 0);
     }
-    chatState.chatKnown =
-      chatRooms !== undefined && (!isVesselUserType(current.usrTpCd) || ownVessel !== undefined);
+    chatState.chatKnown = chatRooms !== undefined && (!isVesselUser(current) || ownVessel !== undefined);
   }, [current, ownVessel, chatRooms]);
 
   return null;

@@ -2,7 +2,7 @@
 // chat (in the rooms they belong to); a vessel user only when its vessel's service is in the chat-enabled list.
 import { DEFAULT_CHAT_LANES, isChatLane } from '../../src/core/chat-lanes.ts';
 import type { QuayDb } from '../../src/core/db.ts';
-import { isVesselUserType } from '../../src/core/role.ts';
+import { isVesselUser } from '../../src/core/role.ts';
 
 /** The build's VITE_CHAT_LANES (Vite replaces import.meta.env in the worker's build too), else the demo world's. */
 export const BUILD_CHAT_LANES =
@@ -20,7 +20,7 @@ export async function chatEnabled(
 ): Promise<'yes' | 'no' | 'unknown'> {
   const user = await db.getMeta('user');
   if (!user) return 'no';
-  if (!isVesselUserType(user.usrTpCd)) return 'yes';
+  if (!isVesselUser(user)) return 'yes';
   const own = await db.getMeta('ownVessel');
   if (!own) return 'unknown';
   return isChatLane(chatLanes, own.vslSlanCd || own.laneCd) ? 'yes' : 'no';

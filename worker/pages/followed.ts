@@ -4,11 +4,12 @@
 import type { LoggedUser } from '../../src/core/contract/common.ts';
 import type { QuayDb } from '../../src/core/db.ts';
 import type { PageKind } from './sources.ts';
+import { isAgent, isVesselUser } from '../../src/core/role.ts';
 
 export const FOLLOWED_MAX_AGE_MS = 60 * 60_000;
 
 export async function followedPages(db: QuayDb, user: LoggedUser): Promise<[PageKind, string][]> {
-  if (user.usrTpCd === '4' && user.ofcId) {
+  if (isVesselUser(user) && user.ofcId) {
     const vslCd = user.ofcId;
     return [
       ['vessel', vslCd],
@@ -16,7 +17,7 @@ export async function followedPages(db: QuayDb, user: LoggedUser): Promise<[Page
       ['track', vslCd],
     ];
   }
-  if (user.usrTpCd === '3') {
+  if (isAgent(user)) {
     const ports = await db.myPorts.orderBy('sortNo').toArray();
     return ports.flatMap((p): [PageKind, string][] => [
       ['portLive', p.portCd],

@@ -6,7 +6,7 @@ import type { ApiClient } from '../../src/core/net/api-client.ts';
 import { isLinkFailure, RequestError } from '../../src/core/net/http.ts';
 import type { OpError } from '../../src/core/outbox/types.ts';
 import type { VesselCurrent } from '../../src/core/contract/vessel.ts';
-import { isVesselUserType } from '../../src/core/role.ts';
+import { isVesselUser } from '../../src/core/role.ts';
 import { toOpError } from '../sync/run-sync.ts';
 import { checkOf, PAGE_SOURCES, pageKey, type PageKind } from './sources.ts';
 
@@ -50,7 +50,7 @@ export function createPageLoader({ db, client, isOnline, now = Date.now }: PageL
       const kept = await db.pageData.get(key);
       await db.pageData.put({ key, data, etag, syncedAt, openedAt: kept?.openedAt ?? syncedAt });
       const user = await db.getMeta('user');
-      if (kind !== 'vessel' || !user || !isVesselUserType(user.usrTpCd) || user.ofcId !== code) return;
+      if (kind !== 'vessel' || !user || !isVesselUser(user) || user.ofcId !== code) return;
       await db.setMeta('ownVessel', data as VesselCurrent);
       await db.syncState.put({ dataset: 'ownVessel', etag, syncedAt, attemptedAt: syncedAt, error: null });
     });

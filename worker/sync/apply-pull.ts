@@ -7,6 +7,7 @@ import { unreadToShow } from '../../src/core/outbox/chat-ops.ts';
 import { followVessels } from '../../src/core/outbox/drain.ts';
 import { MY_VESSELS_ENTITY } from '../../src/core/outbox/types.ts';
 import { pageKey } from '../pages/sources.ts';
+import { isVesselUser } from '../../src/core/role.ts';
 
 /** How many notifications the device keeps: the newest (the list is virtualized). */
 export const NOTIFICATION_LIMIT = 5000;
@@ -176,7 +177,7 @@ async function applyChatRooms(
     });
   }
   const user = await db.getMeta('user');
-  const ownVessel = user?.usrTpCd === '4' ? user.ofcId : null;
+  const ownVessel = user && isVesselUser(user) ? user.ofcId : null;
   const rows = [...merged.values()].sort((a, b) => roomOrder(a, b, ownVessel));
   rows.forEach((row, order) => (row.order = order));
   if (reset) await db.chatRooms.bulkDelete([...before.keys()].filter((id) => !merged.has(id)));

@@ -55,9 +55,6 @@ export const searchIndexJob = job(
   },
 );
 
-/** Vessel users (usrTpCd '4') load their own vessel's current info and slane code (product.md §4 Vessel user). */
-export const VESSEL_TYPE = '4';
-
 /**
  * The vessel user's own vessel: its office id is the vessel code (product.md §1). The same answer is the vessel page's data
  * (page kind 'vessel'): kept there too, so the page opened next does not ask the server for it again.

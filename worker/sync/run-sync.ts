@@ -6,15 +6,8 @@ import type { Dataset, QuayDb, SyncStateRow } from '../../src/core/db.ts';
 import type { ApiClient } from '../../src/core/net/api-client.ts';
 import type { OpError } from '../../src/core/outbox/types.ts';
 import { RequestError } from '../../src/core/net/http.ts';
-import {
-  ownVesselJob,
-  programsJob,
-  searchIndexJob,
-  tablesOf,
-  userJob,
-  VESSEL_TYPE,
-  type DatasetJob,
-} from './datasets.ts';
+import { ownVesselJob, programsJob, searchIndexJob, tablesOf, userJob, type DatasetJob } from './datasets.ts';
+import { isVesselUser } from '../../src/core/role.ts';
 import { dataSaverOn } from '../../src/core/meter/data-saver.ts';
 import { pull, type PullOutcome } from './pull.ts';
 
@@ -128,7 +121,7 @@ export async function runSync(db: QuayDb, client: ApiClient, opts: SyncOptions =
   if (opts.full || !states.get('searchIndex')?.syncedAt || !(await dataSaverOn(db)))
     slow.push(searchIndexJob);
   // The vessel's identity and lane (for links and chat) change rarely; the vessel pages sync its state themselves.
-  if (user?.usrTpCd === VESSEL_TYPE && user.ofcId) slow.push(ownVesselJob(user.ofcId));
+  if (user && isVesselUser(user) && user.ofcId) slow.push(ownVesselJob(user.ofcId));
   const jobs = slow.filter(due);
   // Round trips are most of a second: the GETs go in parallel (one token refresh serves them all).
   const settled = await Promise.allSettled(jobs.map((j) => syncDataset(db, client, j, now)));

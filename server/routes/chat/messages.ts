@@ -35,6 +35,7 @@ import {
   unreadMessages,
 } from '../../chat/messages.ts';
 import { security, tags } from './shared.ts';
+import { isShoreUser } from '../../../src/core/role.ts';
 
 const UNREAD_MAX = 500;
 
@@ -278,8 +279,7 @@ export async function chatMessageRoutes(app: App): Promise<void> {
     },
     async (req, reply) => {
       const user = userOf(req);
-      if (['4', '5', '6'].includes(user.usrTpCd))
-        throw forbidden('Only shore users can post a berth prospect');
+      if (!isShoreUser(user)) throw forbidden('Only shore users can post a berth prospect');
       const { portCd, etb, etd, ydNm, remark, clientMsgId } = req.body;
       const etbDt = etb ? new Date(etb) : null;
       const etdDt = etd ? new Date(etd) : null;

@@ -4,7 +4,7 @@ import type { AuthUser } from '../../context.ts';
 import type { Sql } from '../../db/db.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
 import { isoRequired } from '../../http/rows.ts';
-import { isVesselUserType } from '../../../src/core/role.ts';
+import { isVesselUser } from '../../../src/core/role.ts';
 import type { EventItem, EventRemark } from '../../../src/core/contract/common.ts';
 
 export const EVENT_LIMIT = 500;
@@ -39,7 +39,7 @@ interface RemarkRow {
 
 /** A vessel user may only look at its own vessel; everyone else at any. */
 export function assertEventScope(user: AuthUser, vslCd: string | null | undefined): void {
-  if (isVesselUserType(user.usrTpCd) && vslCd !== user.ofcId) {
+  if (isVesselUser(user) && vslCd !== user.ofcId) {
     throw forbidden(`A vessel user sees only the events of its own vessel ${user.ofcId}`);
   }
 }
@@ -64,7 +64,7 @@ export async function listEvents(sql: Sql, user: AuthUser, filter: EventFilter):
     params.push(value);
     where.push(cond.replace('?', `$${params.length}`));
   };
-  if (isVesselUserType(user.usrTpCd)) add('e.vsl_cd = ?', user.ofcId);
+  if (isVesselUser(user)) add('e.vsl_cd = ?', user.ofcId);
   if (filter.vslCd !== undefined) add('e.vsl_cd = ?', filter.vslCd);
   if (filter.portCd !== undefined) add('e.port_cd = ?', filter.portCd);
   if (filter.from) add('e.evnt_dt >= ?', filter.from);

@@ -2,7 +2,7 @@
 import { userOf, type App } from '../../context.ts';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
 import { mutate } from '../../http/mutation.ts';
-import { isRestrictedType } from '../../../src/core/role.ts';
+import { isRestricted } from '../../../src/core/role.ts';
 import {
   CodeListResponse,
   CodeTypeParams,
@@ -84,7 +84,7 @@ export async function miscRoutes(app: App): Promise<void> {
     },
     async (req, reply) => {
       const user = userOf(req);
-      if (isRestrictedType(user.usrTpCd)) throw forbidden('Users of type 5 and 6 are read-only');
+      if (isRestricted(user)) throw forbidden('Users of type 5 and 6 are read-only');
       const remark = req.body.remark.trim();
       if (!remark) throw badRequest('body.remark must not be blank');
       return mutate(app, req, reply, async (sql) => {

@@ -5,7 +5,7 @@
 // (src/core/search.ts), so online and offline agree.
 import { userOf, type App, type AuthUser } from '../../context.ts';
 import type { Sql } from '../../db/db.ts';
-import { isRestrictedType, isVesselUserType } from '../../../src/core/role.ts';
+import { isRestricted, isVesselUser } from '../../../src/core/role.ts';
 import { SearchIndex } from '../../../src/core/contract/search-index.ts';
 
 const tags = ['common'];
@@ -42,7 +42,7 @@ export async function loadSearchIndex(
   user: AuthUser,
   scope: IndexScope = {},
 ): Promise<SearchIndex> {
-  const vesselsOnly = isRestrictedType(user.usrTpCd);
+  const vesselsOnly = isRestricted(user);
   const { kw } = scope;
   // A search (kw) of a user of type 5 or 6 finds vessels only; the whole index carries the ports for the picker.
   const noPorts = scope.ports === false || (vesselsOnly && kw !== undefined);
@@ -63,7 +63,7 @@ export async function loadSearchIndex(
     carriers: Object.fromEntries(
       carriers.filter((c) => used.has(c.crr_cd)).map((c) => [c.crr_cd, [c.bg_colr, c.fg_colr]]),
     ),
-    ownVslCd: isVesselUserType(user.usrTpCd) && user.ofcId ? user.ofcId : null,
+    ownVslCd: isVesselUser(user) && user.ofcId ? user.ofcId : null,
   };
 }
 

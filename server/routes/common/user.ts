@@ -2,7 +2,7 @@
 import { userOf, type App } from '../../context.ts';
 import { forbidden } from '../../http/errors.ts';
 import { mutate } from '../../http/mutation.ts';
-import { isAgentType } from '../../../src/core/role.ts';
+import { isAgent } from '../../../src/core/role.ts';
 import { asLoggedUser, myPorts } from '../../sync/datasets.ts';
 import {
   AppHistoryBody,
@@ -128,7 +128,7 @@ export async function userRoutes(app: App): Promise<void> {
     },
     async (req) => {
       const user = userOf(req);
-      if (!isAgentType(user.usrTpCd)) throw forbidden('Only port agents (user type 3) have own ports');
+      if (!isAgent(user)) throw forbidden('Only port agents (user type 3) have own ports');
       return { myPortList: await myPorts(db, user.usrId) };
     },
   );

@@ -4,7 +4,7 @@ import type { AuthUser } from '../../context.ts';
 import type { Sql } from '../../db/db.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
 import { iso, isoRequired } from '../../http/rows.ts';
-import { isRestrictedType, isVesselUserType, type RoleGroup } from '../../../src/core/role.ts';
+import { isRestricted, isVesselUser, type RoleGroup } from '../../../src/core/role.ts';
 import type { AisPosition } from '../../../src/core/contract/vessel.ts';
 import type { VesselReport } from '../../../src/core/contract/vessel-reports.ts';
 import { delayHrs } from '../common/params.ts';
@@ -26,11 +26,10 @@ export interface VesselRow {
 
 /** 403 when a vessel user asks for another vessel, or when a read-only user (type 5, 6) writes. */
 export function assertVesselScope(user: AuthUser, vslCd: string, access: 'read' | 'write'): void {
-  if (isVesselUserType(user.usrTpCd) && vslCd !== user.ofcId) {
+  if (isVesselUser(user) && vslCd !== user.ofcId) {
     throw forbidden(`A vessel user may only open its own vessel ${user.ofcId}, not vslCd ${vslCd}`);
   }
-  if (access === 'write' && isRestrictedType(user.usrTpCd))
-    throw forbidden('Users of type 5 and 6 are read-only');
+  if (access === 'write' && isRestricted(user)) throw forbidden('Users of type 5 and 6 are read-only');
 }
 
 /**
@@ -39,7 +38,7 @@ export function assertVesselScope(user: AuthUser, vslCd: string, access: 'read' 
  */
 export function assertVesselWriter(user: AuthUser, vslCd: string, allowed: readonly RoleGroup[]): void {
   assertVesselScope(user, vslCd, 'write');
-  const ok = isVesselUserType(user.usrTpCd)
+  const ok = isVesselUser(user)
     ? allowed.includes('vessel')
     : user.role !== 'vessel' && allowed.includes(user.role);
   if (!ok)

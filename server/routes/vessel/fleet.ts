@@ -2,7 +2,7 @@
 // map and My Vessel; a vessel user gets only its own vessel.
 import { userOf, type App } from '../../context.ts';
 import { iso } from '../../http/rows.ts';
-import { isVesselUserType } from '../../../src/core/role.ts';
+import { isVesselUser } from '../../../src/core/role.ts';
 import { FleetResponse } from '../../../src/core/contract/vessel.ts';
 import { delayHrs, thisHour } from '../common/params.ts';
 import { NEXT_CALL_WHERE } from './access.ts';
@@ -26,7 +26,7 @@ export async function fleetRoutes(app: App): Promise<void> {
     },
     async (req) => {
       const user = userOf(req);
-      const own = isVesselUserType(user.usrTpCd);
+      const own = isVesselUser(user);
       const rows = await db.query<{
         vsl_cd: string;
         vsl_nm: string;

@@ -3,7 +3,7 @@
 import { userOf, type App } from '../../context.ts';
 import { notFound } from '../../http/errors.ts';
 import { iso, isoRequired } from '../../http/rows.ts';
-import { roleGroup } from '../../../src/core/role.ts';
+import { roleGroup, USER_TYPE } from '../../../src/core/role.ts';
 import { EventListResponse } from '../../../src/core/contract/common.ts';
 import {
   DailyEventQuery,
@@ -122,9 +122,9 @@ export async function infoRoutes(app: App): Promise<void> {
         email: string;
         own: boolean;
       }>(
-        `SELECT u.usr_id, u.usr_nm, u.usr_tp_cd, u.usr_role_cd, u.email, (u.usr_tp_cd = '4' AND u.ofc_id = $1) AS own
+        `SELECT u.usr_id, u.usr_nm, u.usr_tp_cd, u.usr_role_cd, u.email, (u.usr_tp_cd = '${USER_TYPE.vessel}' AND u.ofc_id = $1) AS own
            FROM users u
-          WHERE (u.usr_tp_cd = '4' AND u.ofc_id = $1)
+          WHERE (u.usr_tp_cd = '${USER_TYPE.vessel}' AND u.ofc_id = $1)
              OR EXISTS (SELECT 1 FROM user_relations r WHERE r.usr_id = u.usr_id AND r.rel_tp_cd = 'REL_USR_VSL' AND r.rel_cd = $1)
           ORDER BY own DESC, u.usr_nm, u.usr_id`,
         [v.vsl_cd],

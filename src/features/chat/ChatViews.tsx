@@ -17,7 +17,7 @@ import { Dexie } from 'dexie';
 import { roomIdOf } from '../../core/contract/chat-rules.ts';
 import type { ChatRoomRow } from '../../core/db.ts';
 import { PENDING_MSG_SEQ } from '../../core/db.ts';
-import { isRestrictedType, isVesselUserType } from '../../core/role.ts';
+import { isShoreUser } from '../../core/role.ts';
 import { formatChatDay, formatChatTime } from '../../core/format/format-date.ts';
 import { db } from '../../db.ts';
 import { callWorker } from '../../worker-bridge.ts';
@@ -95,9 +95,8 @@ export function ChatConversation({ vslCd }: { vslCd: string }) {
   const roomId = roomIdOf(vslCd);
   const user = useSnapshot(userState);
   const me = user.user?.usrId ?? '';
-  const tpCd = user.user?.usrTpCd ?? '4';
   // product.md §7 berth prospects come from shore users only (not user types 4, 5 and 6).
-  const shore = !isVesselUserType(tpCd) && !isRestrictedType(tpCd);
+  const shore = user.user ? isShoreUser(user.user) : false;
   const room = useLiveQuery(() => db.chatRooms.get(roomId), [roomId]);
   const messages = useLiveQuery(
     () =>

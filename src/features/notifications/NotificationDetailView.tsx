@@ -14,6 +14,7 @@ import { toShownError } from '../../ui/shown-error.ts';
 import { callWorker } from '../../worker-bridge.ts';
 import { checkScheduleTarget } from './check-schedule.ts';
 import { detailRows } from './detail-rows.ts';
+import { isVesselUser } from '../../core/role.ts';
 
 type Loaded = { detail: NotificationDetail; stored: boolean } | null;
 
@@ -49,7 +50,7 @@ export function NotificationDetailView({ item }: { item: NotificationItem }) {
   const detail = loaded?.detail ?? null;
   const rows = detail ? detailRows(detail) : [];
   const body = detail?.notMsg ?? '';
-  const vesselUser = user.usrTpCd === '4';
+  const vesselUser = isVesselUser(user);
   const waiting = pendingAck === true || sending;
   const showGotIt = vesselUser && item.notId !== 'N101' && (!item.ackUsrId || waiting);
 

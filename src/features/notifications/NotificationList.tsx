@@ -7,7 +7,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useSnapshot } from 'valtio';
 import type { NotificationItem } from '../../core/contract/notification.ts';
 import { formatUtc } from '../../core/format/format-date.ts';
-import { isVesselUserType } from '../../core/role.ts';
+import { isVesselUser } from '../../core/role.ts';
 import { userState } from '../../state/app-state.ts';
 import { Icon } from '../../ui/Icon.tsx';
 import { callWorker } from '../../worker-bridge.ts';
@@ -73,7 +73,7 @@ function VirtualList({ items, virtualizer, listRef, open, setOpen }: VirtualList
   useEffect(() => {
     if (shown) performance.mark('quay:notification-list-shown');
   }, [shown]);
-  const showVessel = !isVesselUserType(user?.usrTpCd ?? '');
+  const showVessel = !isVesselUser(user);
   const margin = virtualizer.options.scrollMargin;
 
   const toggle = (item: NotificationItem) => {

@@ -3,6 +3,7 @@
 import type { LoggedUser } from '../../core/contract/common.ts';
 import type { NotificationItem } from '../../core/contract/notification.ts';
 import { portLiveLink, vesselLink, voyageLink } from '../../core/link.ts';
+import { isVesselUser } from '../../core/role.ts';
 
 export const NO_VESSEL_CODE = 'There is no Vessel Code.';
 
@@ -11,7 +12,7 @@ export type ScheduleTarget = { to: string } | { error: string };
 type Item = Pick<NotificationItem, 'notSeq' | 'notId' | 'vslCd' | 'portCd'>;
 
 export function checkScheduleTarget(user: LoggedUser, item: Item): ScheduleTarget {
-  const vesselUser = user.usrTpCd === '4';
+  const vesselUser = isVesselUser(user);
   const portArrival = item.notId === 'N008' && !vesselUser;
   if (!item.vslCd && !portArrival) return { error: NO_VESSEL_CODE };
   // A vessel user's voyage page, with the notification as the query string (product.md §2 routes).

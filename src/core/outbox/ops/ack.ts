@@ -6,13 +6,14 @@ import { enqueue, entityOf } from '../enqueue.ts';
 import { recordConfirmation } from '../meta.ts';
 import type { OpModule } from './module.ts';
 import { NOTIFICATION_PATH } from './paths.ts';
+import { isVesselUser } from '../../role.ts';
 
 /** The local change and its operation, in one transaction; the operation id, or null when nothing is to be sent. */
 export async function acknowledge(db: QuayDb, notSeq: number): Promise<string | null> {
   if (!Number.isInteger(notSeq) || notSeq <= 0) throw new UnknownError('Got it needs a notSeq.');
   return db.transaction('rw', [db.notifications, db.notificationDetails, db.outbox, db.meta], async () => {
     const user = await db.getMeta('user');
-    if (!user || user.usrTpCd !== '4')
+    if (!user || !isVesselUser(user))
       throw new ForbiddenError('Only vessel users can acknowledge a vessel notification.');
     const item = await db.notifications.get(notSeq);
     const detail = await db.notificationDetails.get(notSeq);

@@ -5,7 +5,7 @@ import type { QuayDb } from '../../db.ts';
 import { roomIdOf } from '../../contract/chat.ts';
 import { berthProspectText, checkBerthForm, type BerthForm } from '../../chat-berth.ts';
 import { ForbiddenError, UnknownError } from '../../net/http.ts';
-import { isRestrictedType, isVesselUserType } from '../../role.ts';
+import { isRestricted, isVesselUser } from '../../role.ts';
 import { chatEntity } from '../chat.ts';
 import { enqueue } from '../enqueue.ts';
 import { nextClientMsgId, ownMessageOp, pendingRow, signedOn, VSL_CD } from './chat-common.ts';
@@ -26,7 +26,7 @@ export async function postBerthProspect(
   const roomId = roomIdOf(vslCd);
   return db.transaction('rw', [db.chatMessages, db.outbox, db.meta], async () => {
     const user = await signedOn(db);
-    if (isVesselUserType(user.usrTpCd) || isRestrictedType(user.usrTpCd))
+    if (isVesselUser(user) || isRestricted(user))
       throw new ForbiddenError('Only shore users can post a berth prospect.');
     const { clientMsgId, counter } = await nextClientMsgId(db);
     const op = await enqueue(db, {

@@ -3,7 +3,7 @@
 import type { ChatMessageRow, QuayDb } from '../../db.ts';
 import { PENDING_MSG_SEQ } from '../../db.ts';
 import { UnknownError } from '../../net/http.ts';
-import { isVesselUserType } from '../../role.ts';
+import { isVesselUser } from '../../role.ts';
 import { asChatMessage, chatTables, markChatFailed, storeChatMessages } from '../chat.ts';
 import { clientIdOf } from '../enqueue.ts';
 import type { OpModule } from './module.ts';
@@ -35,7 +35,7 @@ export const pendingRow = (
   msgSeq: PENDING_MSG_SEQ + counter,
   sender: user.usrId,
   senderNm: user.usrNm,
-  senderType: isVesselUserType(user.usrTpCd) ? 'V' : 'S',
+  senderType: isVesselUser(user) ? 'V' : 'S',
   creDt: new Date().toISOString(),
   readDate: null,
   readSource: null,
