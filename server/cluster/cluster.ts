@@ -9,7 +9,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startHaproxy, startPostgres, startRabbitMQ, type Service } from './services.ts';
+import { startHaproxy } from './haproxy.ts';
+import { startPostgres } from './postgres.ts';
+import { startRabbitMQ } from './rabbitmq.ts';
+import type { Service } from './services.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

@@ -10,7 +10,9 @@ import { boot } from '../../server/boot.ts';
 import { LIVE_EXCHANGE } from '../../server/bus/amqp.ts';
 import { testConfig } from '../../server/config.ts';
 import type { App } from '../../server/context.ts';
-import { startPostgres, startRabbitMQ, type Service } from '../../server/cluster/services.ts';
+import { startPostgres } from '../../server/cluster/postgres.ts';
+import { startRabbitMQ } from '../../server/cluster/rabbitmq.ts';
+import type { Service } from '../../server/cluster/services.ts';
 import { frame, Peer, type InFrame } from '../helpers/stomp-peer.ts';
 import { UNREAD_TOPIC, roomTopic, type ChatMessage, type UnreadItem } from '../../src/core/contract/chat.ts';
 import {

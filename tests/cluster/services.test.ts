@@ -3,14 +3,10 @@ import { createServer, connect, type Server } from 'node:net';
 import { createServer as createHttpServer } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import pg from 'pg';
-import {
-  freePort,
-  missingPackages,
-  startHaproxy,
-  startPostgres,
-  startRabbitMQ,
-  type Service,
-} from '../../server/cluster/services.ts';
+import { startHaproxy } from '../../server/cluster/haproxy.ts';
+import { startPostgres } from '../../server/cluster/postgres.ts';
+import { startRabbitMQ } from '../../server/cluster/rabbitmq.ts';
+import { freePort, missingPackages, type Service } from '../../server/cluster/services.ts';
 
 const started: Service[] = [];
 afterEach(async () => {
