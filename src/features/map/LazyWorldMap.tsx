@@ -7,7 +7,8 @@ import type { WorldMapProps } from './WorldMap.tsx';
 
 const WorldMap = lazy(() => import('./WorldMap.tsx'));
 
-export type { MapMarker, MapPort, MapTrack, WorldMapProps } from './WorldMap.tsx';
+export type { MapMarker, MapPort, MapTrack } from './scene.ts';
+export type { WorldMapProps } from './WorldMap.tsx';
 
 /** Asked for once in this page: its code is here now, so later maps cost nothing more. */
 let mapLoaded = false;

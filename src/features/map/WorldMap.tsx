@@ -5,41 +5,14 @@
 // once and kept by the service worker (fine-coast.ts). Labels stay inside the map and apart (labels.ts); a tap on a
 // vessel lists the names of the vessels there.
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { TILE, tileBox, tilesOver } from './coast.ts';
-import { loadedTile, loadTile, tileKind, worldLandPath } from './fine-coast.ts';
+import { worldLandPath } from './fine-coast.ts';
 import { placeCallout, placeLabels, type LabelBox, type LabelItem, type Measure } from './labels.ts';
-import { project, unwrapLons, WORLD, type Point } from './projection.ts';
-import {
-  clampView,
-  fitView,
-  panBy,
-  pinch,
-  toScreen,
-  toWorld,
-  zoomAt,
-  ZOOM_STEP,
-  type Size,
-  type View,
-} from './view.ts';
+import { WORLD, type Point } from './projection.ts';
+import { buildScene, type MapMarker, type MapPort, type MapTrack, type Scene } from './scene.ts';
+import { useFineCoast } from './use-fine-coast.ts';
+import { useGestures } from './use-gestures.ts';
+import { clampView, fitView, toScreen, zoomAt, ZOOM_STEP, type Size, type View } from './view.ts';
 
-export interface MapMarker {
-  id: string;
-  lat: number;
-  lon: number;
-  heading?: number | null;
-  label: string;
-  highlight?: boolean;
-}
-export interface MapTrack {
-  id: string;
-  points: [lat: number, lon: number][];
-}
-export interface MapPort {
-  code: string;
-  lat: number;
-  lon: number;
-  label?: string;
-}
 export interface WorldMapProps {
   markers: MapMarker[];
   tracks?: MapTrack[];
@@ -52,116 +25,10 @@ const LAND_ID = 'quay-map-land';
 const COARSE_CLIP_ID = 'quay-map-coarse';
 /** The world is drawn three times side by side, so panning across the antimeridian never meets an edge. */
 const COPIES = [-1, 0, 1] as const;
-/** A view at most this many world units across (16° of longitude) draws the fine coast. */
-export const FINE_SPAN = (16 / 360) * WORLD;
 /** The zoom buttons' corner, top right: no label goes under it. */
 const BUTTONS = { width: 60, height: 108 };
 /** How close (pixels) a tap must come to a vessel to list the names there. */
 const TAP_PX = 24;
-
-interface Scene {
-  markers: (MapMarker & { at: Point })[];
-  tracks: { id: string; line: Point[] }[];
-  ports: (MapPort & { at: Point })[];
-  /** What the first view shows: the vessels, their tracks and the first port (all ports when there is no vessel). */
-  fit: Point[];
-}
-
-/** Everything in world units, longitudes unwrapped around the first marker so nothing jumps across the world. */
-function buildScene(markers: MapMarker[], tracks: MapTrack[], ports: MapPort[]): Scene {
-  const ref = markers[0]?.lon ?? ports[0]?.lon ?? tracks[0]?.points[0]?.[1];
-  const near = (lon: number) => (ref === undefined ? lon : (unwrapLons([lon], ref)[0] ?? lon));
-  const m = markers.map((x) => ({ ...x, at: project(x.lat, near(x.lon)) }));
-  const t = tracks.map((tr) => {
-    const lons = unwrapLons(
-      tr.points.map((p) => p[1]),
-      tr.points[0] ? near(tr.points[0][1]) : undefined,
-    );
-    return { id: tr.id, line: tr.points.map((p, i): Point => project(p[0], lons[i] ?? p[1])) };
-  });
-  const p = ports.map((x) => ({ ...x, at: project(x.lat, near(x.lon)) }));
-  const fitPorts = m.length > 0 ? p.slice(0, 1) : p;
-  return {
-    markers: m,
-    tracks: t,
-    ports: p,
-    fit: [...m.map((x) => x.at), ...t.flatMap((x) => x.line), ...fitPorts.map((x) => x.at)],
-  };
-}
-
-type Pointers = Map<number, Point>;
-
-function useGestures(
-  svgRef: React.RefObject<SVGSVGElement | null>,
-  sizeRef: React.RefObject<Size | null>,
-  setView: React.Dispatch<React.SetStateAction<View | null>>,
-  onTap: (at: Point) => void,
-) {
-  const tapRef = useRef(onTap);
-  tapRef.current = onTap;
-  useEffect(() => {
-    const svg = svgRef.current;
-    if (!svg) return;
-    const pointers: Pointers = new Map();
-    // A press that moves less than a few pixels before it lifts is a tap, not a drag.
-    let press: { id: number; at: Point; moved: boolean } | null = null;
-    const local = (e: { clientX: number; clientY: number }): Point => {
-      const r = svg.getBoundingClientRect();
-      return [e.clientX - r.left, e.clientY - r.top];
-    };
-    const update = (f: (v: View, size: Size) => View) =>
-      setView((v) => (v && sizeRef.current ? f(v, sizeRef.current) : v));
-
-    // The page's pull-to-refresh must not take a drag that moves the map.
-    const stop = (e: Event) => e.stopPropagation();
-    const down = (e: PointerEvent) => {
-      e.stopPropagation();
-      if (e.pointerType === 'mouse' && e.button !== 0) return;
-      svg.setPointerCapture(e.pointerId);
-      pointers.set(e.pointerId, local(e));
-      press = pointers.size === 1 ? { id: e.pointerId, at: local(e), moved: false } : null;
-    };
-    const move = (e: PointerEvent) => {
-      const before = pointers.get(e.pointerId);
-      if (!before) return;
-      const now = local(e);
-      if (press && (press.id !== e.pointerId || Math.hypot(now[0] - press.at[0], now[1] - press.at[1]) > 6))
-        press.moved = true;
-      const others = [...pointers.entries()].filter(([id]) => id !== e.pointerId);
-      const other = others[0]?.[1];
-      if (pointers.size === 1) update((v, s) => panBy(v, s, now[0] - before[0], now[1] - before[1]));
-      else if (other) update((v, s) => pinch(v, s, [before, other], [now, other]));
-      pointers.set(e.pointerId, now);
-    };
-    const up = (e: PointerEvent) => {
-      pointers.delete(e.pointerId);
-      if (e.type === 'pointerup' && press?.id === e.pointerId && !press.moved) tapRef.current(press.at);
-      press = null;
-    };
-    const wheel = (e: WheelEvent) => {
-      e.preventDefault();
-      const at = local(e);
-      const factor = Math.exp(-Math.max(-200, Math.min(200, e.deltaY)) * 0.0025);
-      update((v, s) => zoomAt(v, s, factor, at));
-    };
-    svg.addEventListener('pointerdown', down);
-    svg.addEventListener('pointermove', move);
-    svg.addEventListener('pointerup', up);
-    svg.addEventListener('pointercancel', up);
-    svg.addEventListener('touchstart', stop, { passive: true });
-    svg.addEventListener('touchmove', stop, { passive: true });
-    svg.addEventListener('wheel', wheel, { passive: false });
-    return () => {
-      svg.removeEventListener('pointerdown', down);
-      svg.removeEventListener('pointermove', move);
-      svg.removeEventListener('pointerup', up);
-      svg.removeEventListener('pointercancel', up);
-      svg.removeEventListener('touchstart', stop);
-      svg.removeEventListener('touchmove', stop);
-      svg.removeEventListener('wheel', wheel);
-    };
-  }, [svgRef, sizeRef, setView]);
-}
 
 /** Text widths as the map draws them (13 px bold, the page's font), or an estimate where there is no canvas. */
 function useMeasure(svgRef: React.RefObject<SVGSVGElement | null>, ready: boolean): Measure | undefined {
@@ -177,54 +44,6 @@ function useMeasure(svgRef: React.RefObject<SVGSVGElement | null>, ready: boolea
       return w;
     };
   }, [svgRef, ready]);
-}
-
-/** The fine coast's tiles a view covers, and those of them drawn now (the rest shows the world outline). */
-function useFineCoast(view: View | null, size: Size | null) {
-  const [, setLoaded] = useState(0);
-  const close = !!view && !!size && size.width / view.zoom <= FINE_SPAN;
-  const ids = useMemo(() => {
-    if (!close || !view || !size) return [];
-    const [x0, y0] = toWorld(view, size, [0, 0]);
-    const [x1, y1] = toWorld(view, size, [size.width, size.height]);
-    return tilesOver({ x0, y0, x1, y1 });
-  }, [close, view, size]);
-  const key = ids.join(',');
-  useEffect(() => {
-    let live = true;
-    const missing = key
-      .split(',')
-      .filter(Boolean)
-      .map(Number)
-      .filter((id) => tileKind(id) === 'coast' && !loadedTile(id));
-    for (const id of missing)
-      void loadTile(id).then((t) => {
-        if (t && live) setLoaded((n) => n + 1);
-      });
-    return () => {
-      live = false;
-    };
-  }, [key]);
-  const rect = (id: number) => {
-    const b = tileBox(id);
-    return `M${b.x0} ${b.y0}h${TILE}v${TILE}h${-TILE}Z`;
-  };
-  let covered = '';
-  let land = '';
-  let fill = '';
-  let coast = '';
-  for (const id of ids) {
-    const kind = tileKind(id);
-    const tile = kind === 'coast' ? loadedTile(id) : undefined;
-    if (kind === 'coast' && !tile) continue;
-    covered += rect(id);
-    if (kind === 'land') land += rect(id);
-    if (tile) {
-      fill += tile.fill;
-      coast += tile.coast;
-    }
-  }
-  return { close, covered, land, fill, coast, tiles: ids.filter((id) => tileKind(id) === 'coast') };
 }
 
 export default function WorldMap({ markers, tracks = [], ports = [], label }: WorldMapProps) {
