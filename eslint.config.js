@@ -5,8 +5,8 @@ import importPlugin from 'eslint-plugin-import';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
-// The user-type codes are compared in src/core/role.ts alone (its predicates say what a type may do): these selectors
-// keep it so.
+// The user-type codes are compared in src/core/role.ts alone (its predicates say what a type may do), and the API's
+// paths are written in src/core/contract alone (beside each route's schema): these selectors keep it so.
 const TYPE_FIELD = '/^(usrTpCd|usr_tp_cd)$/';
 const ROLE_CHECKS = [
   ...['left', 'right'].flatMap((side) => {
@@ -30,6 +30,14 @@ const ROLE_CHECKS = [
     message: 'Compare usr_tp_cd in SQL with USER_TYPE from src/core/role.ts, not a quoted code.',
   })),
 ];
+const API_PATHS = [
+  'Literal[value=/\\/api\\/v2\\/app/]',
+  'TemplateElement[value.raw=/\\/api\\/v2\\/app/]',
+].map((selector) => ({
+  selector,
+  message:
+    'API paths live beside their schema in src/core/contract (API_BASE, the area prefixes and route names).',
+}));
 export default tseslint.config(
   {
     ignores: [
@@ -141,7 +149,11 @@ export default tseslint.config(
   {
     files: ['src/**/*.{ts,tsx}', 'worker/**/*.ts', 'sw/**/*.ts', 'server/**/*.ts'],
     ignores: ['src/core/role.ts', 'src/core/contract/**', '**/*.test.ts'],
-    rules: { 'no-restricted-syntax': ['error', ...ROLE_CHECKS] },
+    rules: { 'no-restricted-syntax': ['error', ...ROLE_CHECKS, ...API_PATHS] },
+  },
+  {
+    files: ['src/core/role.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...API_PATHS] },
   },
   { files: ['src/core/contract/**/*.ts'], rules: { 'no-restricted-syntax': ['error', ...ROLE_CHECKS] } },
   {

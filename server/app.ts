@@ -30,6 +30,8 @@ import type { LiveBus } from './bus/bus.ts';
 import { createAmqpBus } from './bus/amqp.ts';
 import { createInProcessBus } from './bus/in-process.ts';
 import { refuseNonFinite, validatorCompiler } from './http/validation.ts';
+import { API_BASE } from '../src/core/contract/api.ts';
+import { SYNC_PULL_PATH } from '../src/core/contract/sync.ts';
 
 export interface BuildOptions {
   db: Db;
@@ -174,9 +176,9 @@ export async function buildServer(opts: BuildOptions): Promise<App> {
         title: 'Quay API',
         version: '1.0.0',
         description:
-          'The contract the Quay app speaks (product.md §7). Every /api/v2/app call needs the X-AUTH-TOKEN header from GET /IBP_REFRESH.do. ' +
+          `The contract the Quay app speaks (product.md §7). Every ${API_BASE} call needs the X-AUTH-TOKEN header from GET /IBP_REFRESH.do. ` +
           'Mutations accept an Idempotency-Key header; GET answers carry an ETag and answer If-None-Match with 304. ' +
-          "Sync: POST /api/v2/app/sync/pull {cursor} answers every change of the caller's datasets since the cursor. " +
+          `Sync: POST ${SYNC_PULL_PATH} {cursor} answers every change of the caller's datasets since the cursor. ` +
           'Live: STOMP 1.2 over WebSocket at /ws (CONNECT with the token in X-AUTH-TOKEN or passcode, every signed-on user): ' +
           '/topic/sync-hint (each user its own {v, k, from?, pull?}), ' +
           '/topic/vessel-unread (each user its own {subscriber, roomId, unreadCount}), /topic/chat.{roomId} (members only: ' +
@@ -244,7 +246,7 @@ export async function buildServer(opts: BuildOptions): Promise<App> {
       });
       await api.register(apiRoutes);
     },
-    { prefix: '/api/v2/app' },
+    { prefix: API_BASE },
   );
   if (config.devApi) await app.register(devRoutes, { prefix: '/api/dev' });
   await staticApp(app, config.distDir);

@@ -4,6 +4,7 @@
 import { userOf, type App } from '../context.ts';
 import { mutate } from '../http/mutation.ts';
 import { AnalyticsBody, AnalyticsResponse, type AnalyticsEvent } from '../../src/core/contract/analytics.ts';
+import { COMMON_ANALYTICS } from '../../src/core/contract/api.ts';
 
 const tags = ['common'];
 const security = [{ token: [] }];
@@ -22,7 +23,7 @@ function propsOf(event: AnalyticsEvent): Record<string, string> {
 /** Registered with the /common routes (prefix /api/v2/app/common), behind the token guard. */
 export async function analyticsRoutes(app: App): Promise<void> {
   app.post(
-    '/analytics',
+    COMMON_ANALYTICS,
     {
       schema: {
         tags,

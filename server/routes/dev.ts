@@ -7,7 +7,7 @@ import { isoRequired } from '../http/rows.ts';
 import { createNotifications } from '../seed/notify.ts';
 import { NOTIFICATION_IDS } from '../../src/core/contract/notification.ts';
 import { Text } from '../../src/core/contract/common.ts';
-import { AnalyticsRecord } from '../../src/core/contract/analytics.ts';
+import { ANALYTICS_PATH, AnalyticsRecord } from '../../src/core/contract/analytics.ts';
 import { MSG_TEXT_MAX, RoomId, roomIdOf, UsrId } from '../../src/core/contract/chat.ts';
 import { CHAT_DISABLED, findRoom, isChatUser, isMember } from '../chat/access.ts';
 import { messageText, storeMessage } from '../chat/messages.ts';
@@ -228,7 +228,7 @@ export async function devRoutes(app: App): Promise<void> {
     {
       schema: {
         tags,
-        summary: "A user's analytics events as collected by POST /api/v2/app/common/analytics, oldest first",
+        summary: `A user's analytics events as collected by POST ${ANALYTICS_PATH}, oldest first`,
         querystring: Type.Object({
           usrId: Text(1, 64),
           limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000, default: 1000 })),

@@ -1,4 +1,4 @@
-// Every /api/v2/app route group; the token guard runs before all of them (see app.ts).
+// Every app API route group (API_BASE), each under its contract's prefix; the token guard runs before all of them (see app.ts).
 import type { App } from '../context.ts';
 import { commonRoutes } from './common.ts';
 import { notificationRoutes } from './notification.ts';
@@ -8,15 +8,24 @@ import { portRoutes } from './port.ts';
 import { serviceRoutes } from './service.ts';
 import { pushRoutes } from '../sync/push.ts';
 import { syncPullRoutes } from '../sync/pull-route.ts';
+import {
+  CHAT_PREFIX,
+  COMMON_PREFIX,
+  NOTIFICATION_PREFIX,
+  PORT_PREFIX,
+  SERVICE_PREFIX,
+  SYNC_PREFIX,
+  VESSEL_PREFIX,
+} from '../../src/core/contract/api.ts';
 
 export async function apiRoutes(app: App): Promise<void> {
-  await app.register(commonRoutes, { prefix: '/common' });
-  await app.register(notificationRoutes, { prefix: '/notification' });
-  await app.register(chatRoutes, { prefix: '/chat' });
-  await app.register(vesselRoutes, { prefix: '/vessel' });
-  await app.register(portRoutes, { prefix: '/port' });
-  await app.register(serviceRoutes, { prefix: '/service' });
+  await app.register(commonRoutes, { prefix: COMMON_PREFIX });
+  await app.register(notificationRoutes, { prefix: NOTIFICATION_PREFIX });
+  await app.register(chatRoutes, { prefix: CHAT_PREFIX });
+  await app.register(vesselRoutes, { prefix: VESSEL_PREFIX });
+  await app.register(portRoutes, { prefix: PORT_PREFIX });
+  await app.register(serviceRoutes, { prefix: SERVICE_PREFIX });
   // The sync protocol (docs/sync.md): the pull by cursor and the batched push of the outbox.
-  await app.register(syncPullRoutes, { prefix: '/sync' });
-  await app.register(pushRoutes, { prefix: '/sync' });
+  await app.register(syncPullRoutes, { prefix: SYNC_PREFIX });
+  await app.register(pushRoutes, { prefix: SYNC_PREFIX });
 }

@@ -26,6 +26,19 @@ import { isLoopbackHttp } from '../push/send.ts';
 import { recordChange } from '../sync/changes.ts';
 import { matchesETag, versionETag } from '../sync/etag.ts';
 import { isVesselUser } from '../../src/core/role.ts';
+import {
+  NOTIFICATION_ACK,
+  NOTIFICATION_BADGE,
+  NOTIFICATION_DETAIL,
+  NOTIFICATION_DEVICE,
+  NOTIFICATION_LIST,
+  NOTIFICATION_PUSH_KEY,
+  NOTIFICATION_READ,
+  NOTIFICATION_SETTINGS,
+  NOTIFICATION_SUBSCRIPTION,
+  NOTIFICATION_USER_DETAIL,
+  NOTIFICATION_VESSEL_ACK,
+} from '../../src/core/contract/api.ts';
 
 const tags = ['notification'];
 const security = [{ token: [] }];
@@ -65,7 +78,7 @@ export async function notificationRoutes(app: App): Promise<void> {
   const { db, config, push } = app.ctx;
 
   app.get(
-    '/push-key',
+    NOTIFICATION_PUSH_KEY,
     {
       schema: {
         tags,
@@ -78,7 +91,7 @@ export async function notificationRoutes(app: App): Promise<void> {
   );
 
   app.get(
-    '/user/list',
+    NOTIFICATION_LIST,
     {
       schema: {
         tags,
@@ -118,7 +131,7 @@ export async function notificationRoutes(app: App): Promise<void> {
   );
 
   app.get(
-    '/user/detail',
+    NOTIFICATION_USER_DETAIL,
     {
       schema: {
         tags,
@@ -143,7 +156,7 @@ export async function notificationRoutes(app: App): Promise<void> {
   );
 
   app.get(
-    '/detail',
+    NOTIFICATION_DETAIL,
     {
       schema: {
         tags,
@@ -161,7 +174,7 @@ export async function notificationRoutes(app: App): Promise<void> {
   );
 
   app.get(
-    '/user/badge',
+    NOTIFICATION_BADGE,
     {
       schema: {
         tags,
@@ -184,7 +197,7 @@ export async function notificationRoutes(app: App): Promise<void> {
   );
 
   app.get(
-    '/settings',
+    NOTIFICATION_SETTINGS,
     {
       schema: {
         tags,
@@ -206,7 +219,7 @@ export async function notificationRoutes(app: App): Promise<void> {
   );
 
   app.post(
-    '/settings',
+    NOTIFICATION_SETTINGS,
     {
       schema: {
         tags,
@@ -233,7 +246,7 @@ export async function notificationRoutes(app: App): Promise<void> {
   );
 
   app.post(
-    '/user/read',
+    NOTIFICATION_READ,
     {
       schema: {
         tags,
@@ -277,7 +290,7 @@ export async function notificationRoutes(app: App): Promise<void> {
   };
 
   app.post(
-    '/vessel/ack',
+    NOTIFICATION_VESSEL_ACK,
     {
       schema: {
         tags,
@@ -292,7 +305,7 @@ export async function notificationRoutes(app: App): Promise<void> {
   );
 
   app.put(
-    '/ack/:notSeq',
+    NOTIFICATION_ACK,
     {
       schema: {
         tags,
@@ -306,7 +319,7 @@ export async function notificationRoutes(app: App): Promise<void> {
   );
 
   app.post(
-    '/user/subscription',
+    NOTIFICATION_SUBSCRIPTION,
     {
       schema: {
         tags,
@@ -356,7 +369,7 @@ export async function notificationRoutes(app: App): Promise<void> {
   );
 
   app.post(
-    '/user/logged-user',
+    NOTIFICATION_DEVICE,
     {
       schema: {
         tags,

@@ -20,6 +20,7 @@ import {
 } from '../../src/core/contract/port.ts';
 import { delayHrs, HOUR_MS, thisHour } from './common/params.ts';
 import type { CallTimesRow } from '../http/rows.ts';
+import { PORT_LIVE, PORT_STATUS } from '../../src/core/contract/api.ts';
 
 const tags = ['port'];
 const security = [{ token: [] }];
@@ -113,7 +114,7 @@ export async function portRoutes(app: App): Promise<void> {
   const { db } = app.ctx;
 
   app.get(
-    '/live',
+    PORT_LIVE,
     {
       schema: {
         tags,
@@ -198,7 +199,7 @@ export async function portRoutes(app: App): Promise<void> {
   );
 
   app.get(
-    '/status',
+    PORT_STATUS,
     {
       schema: {
         tags,

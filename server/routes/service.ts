@@ -8,6 +8,7 @@ import { ServiceQuery, ServiceRotation } from '../../src/core/contract/service.t
 import { NEXT_CALL_WHERE } from './vessel/access.ts';
 import { delayHrs, thisHour } from './common/params.ts';
 import { motionFor, MOTION_RULE, POS_CTE, type MotionRow } from './port.ts';
+import { SERVICE_ROTATION } from '../../src/core/contract/api.ts';
 
 const tags = ['service'];
 const security = [{ token: [] }];
@@ -29,7 +30,7 @@ export async function serviceRoutes(app: App): Promise<void> {
   const { db } = app.ctx;
 
   app.get(
-    '/rotation',
+    SERVICE_ROTATION,
     {
       schema: {
         tags,

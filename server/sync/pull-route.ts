@@ -2,10 +2,11 @@
 import { userOf, type App } from '../context.ts';
 import { pullFor } from './pull.ts';
 import { PullBody, PullResponse } from '../../src/core/contract/sync.ts';
+import { SYNC_PULL } from '../../src/core/contract/api.ts';
 
 export async function syncPullRoutes(app: App): Promise<void> {
   app.post(
-    '/pull',
+    SYNC_PULL,
     {
       schema: {
         tags: ['sync'],

@@ -10,12 +10,12 @@ import {
   type PushOutcome,
   type PushResult,
 } from '../../src/core/contract/sync.ts';
+import { API_BASE, SYNC_PUSH } from '../../src/core/contract/api.ts';
 import type { App } from '../context.ts';
 import { TOKEN_HEADER } from '../auth/guard.ts';
 import { errorBody } from '../http/errors.ts';
 import { refusalOfCall } from './push-calls.ts';
 
-const API_PREFIX = '/api/v2/app';
 const REPLAYED_HEADER = 'idempotent-replayed';
 
 /** A per-item answer as the push reports it: transient failures are retried later, other 4xx never will succeed. */
@@ -44,7 +44,7 @@ const notTried = (op: PushOp): PushResult => ({
 
 export async function pushRoutes(app: App): Promise<void> {
   app.post(
-    '/push',
+    SYNC_PUSH,
     {
       schema: {
         tags: ['sync'],
@@ -84,7 +84,7 @@ export async function pushRoutes(app: App): Promise<void> {
         }
         const res = await app.inject({
           method: op.method,
-          url: `${API_PREFIX}${op.path}`,
+          url: `${API_BASE}${op.path}`,
           headers: {
             ...(typeof token === 'string' ? { [TOKEN_HEADER]: token } : {}),
             'idempotency-key': op.id,

@@ -12,8 +12,8 @@ import { asChatMessage, storeChatMessages } from '../../src/core/outbox/chat.ts'
 import { unreadToShow } from '../../src/core/outbox/chat-ops.ts';
 import type { DatasetJob } from '../sync/datasets.ts';
 import { syncDataset } from '../sync/run-sync.ts';
+import { CHAT_MY_ROOM_LIST, chatHistoryPath, chatPath } from '../../src/core/contract/api.ts';
 
-export const CHAT_API = '/api/v2/app/chat';
 /** After an outage, at most this many pages are fetched to close the gap; older ones load on scroll. */
 const GAP_PAGES_MAX = 10;
 /** A sync pass fetches the missed messages of at most this many rooms (newest activity first); the next pass the rest. */
@@ -40,7 +40,7 @@ export type ChatApi = Pick<ApiClient, 'json' | 'conditional'>;
  */
 export const chatRoomsJob: DatasetJob<ChatRoom[]> = {
   dataset: 'chatRooms',
-  path: `${CHAT_API}/my-room-list/V`,
+  path: chatPath(CHAT_MY_ROOM_LIST, { type: 'V' }),
   check: checkRooms,
   async apply(db, rooms, { syncedAt }) {
     const before = new Map((await db.chatRooms.toArray()).map((r) => [r.roomId, r]));
@@ -96,7 +96,7 @@ async function newestStored(db: QuayDb, roomId: string): Promise<number> {
 }
 
 async function page(client: ChatApi, roomId: string, beforeSeq: number): Promise<HistoryResponse> {
-  const path = `${CHAT_API}/history/${encodeURIComponent(roomId)}/${beforeSeq}${query({ size: HISTORY_PAGE_DEFAULT })}`;
+  const path = `${chatHistoryPath(roomId, beforeSeq)}${query({ size: HISTORY_PAGE_DEFAULT })}`;
   return client.json(path, checkHistory);
 }
 

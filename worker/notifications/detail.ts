@@ -9,6 +9,7 @@ import { checkSchema } from '../../src/core/net/schema-check.ts';
 import { pendingEntities } from '../../src/core/outbox/drain.ts';
 import { entityOf } from '../../src/core/outbox/enqueue.ts';
 import { pruneDetails } from '../sync/apply-pull.ts';
+import { NOTIFICATION_USER_DETAIL, notificationPath } from '../../src/core/contract/api.ts';
 
 const checkDetail = checkSchema(NotificationDetailResponse);
 
@@ -31,7 +32,7 @@ export function createNotificationDetail(db: QuayDb, client: ApiCaller, isOnline
     let detail: NotificationDetail;
     try {
       const { notiDetailResponse: answer } = await client.json(
-        `/api/v2/app/notification/user/detail?notSeq=${notSeq}`,
+        `${notificationPath(NOTIFICATION_USER_DETAIL)}?notSeq=${notSeq}`,
         checkDetail,
       );
       const first = answer.list[0];

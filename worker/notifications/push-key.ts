@@ -1,6 +1,7 @@
 // The server's VAPID public key, which a browser needs to subscribe to Web Push (product.md §4 Push subscription).
 import type { ApiCaller } from '../../src/core/outbox/drain.ts';
 import type { Check } from '../../src/core/net/http.ts';
+import { NOTIFICATION_PUSH_KEY, notificationPath } from '../../src/core/contract/api.ts';
 
 const checkKey: Check<string> = (v) =>
   typeof v === 'object' && v !== null && typeof (v as { publicKey?: unknown }).publicKey === 'string'
@@ -8,5 +9,5 @@ const checkKey: Check<string> = (v) =>
     : null;
 
 export function createPushKey(client: ApiCaller) {
-  return () => client.json('/api/v2/app/notification/push-key', checkKey);
+  return () => client.json(notificationPath(NOTIFICATION_PUSH_KEY), checkKey);
 }

@@ -1,14 +1,30 @@
 // Where each page's data comes from (architecture.md §6): the server path for a code and the check of its answer at the
 // client's boundary. One entry per kind; the window asks by kind and code, the worker fetches and keeps it.
 import type { Static, TSchema } from 'typebox';
-import { AisHistoryResponse, CascadeResponse, VesselCurrent } from '../../src/core/contract/vessel.ts';
+import {
+  AisHistoryResponse,
+  CascadeResponse,
+  FleetResponse,
+  VesselCurrent,
+} from '../../src/core/contract/vessel.ts';
 import type { Check } from '../../src/core/net/http.ts';
 import { checkSchema } from '../../src/core/net/schema-check.ts';
 import { PortLive, PortStatus } from '../../src/core/contract/port.ts';
+import {
+  apiPath,
+  PORT_LIVE,
+  PORT_PREFIX,
+  PORT_STATUS,
+  SERVICE_PREFIX,
+  SERVICE_ROTATION,
+  VESSEL_AIS_HISTORY,
+  VESSEL_CASCADE,
+  VESSEL_CURRENT,
+  VESSEL_FLEET,
+  vesselPath,
+} from '../../src/core/contract/api.ts';
 import { ServiceRotation } from '../../src/core/contract/service.ts';
-import { FleetResponse } from '../../src/core/contract/vessel.ts';
 
-const API = '/api/v2/app';
 const enc = encodeURIComponent;
 
 interface Source<S extends TSchema> {
@@ -30,26 +46,33 @@ const source = <S extends TSchema>(
 
 export const PAGE_SOURCES = {
   /** The vessel page's header: identity, newest AIS state, voyage, previous and next port. */
-  vessel: source((vslCd) => `${API}/vessel/current?vslCd=${enc(vslCd)}`, VesselCurrent),
+  vessel: source((vslCd) => `${vesselPath(VESSEL_CURRENT)}?vslCd=${enc(vslCd)}`, VesselCurrent),
   /** The current voyage's port calls (schedule widget IBM_W2030 and the voyage timeline), with ports' positions. */
-  cascade: source((vslCd) => `${API}/vessel/cascade?vslCd=${enc(vslCd)}`, CascadeResponse),
+  cascade: source((vslCd) => `${vesselPath(VESSEL_CASCADE)}?vslCd=${enc(vslCd)}`, CascadeResponse),
   /** The map's track of the last 48 hours: a fix every 30 minutes at most, so five minutes is fresh enough. */
   track: source(
-    (vslCd) => `${API}/vessel/ais-history?vslCd=${enc(vslCd)}&hours=48`,
+    (vslCd) => `${vesselPath(VESSEL_AIS_HISTORY)}?vslCd=${enc(vslCd)}&hours=48`,
     AisHistoryResponse,
     5 * 60_000,
   ),
   /** A port's calls around now (expected, alongside, departed): /port/live/{portCd}. */
-  portLive: source((portCd) => `${API}/port/live?portCd=${enc(portCd)}`, PortLive),
+  portLive: source((portCd) => `${apiPath(PORT_PREFIX, PORT_LIVE)}?portCd=${enc(portCd)}`, PortLive),
   /** A port's status and its recent changes (N009): changes a few times a day at most. */
-  portStatus: source((portCd) => `${API}/port/status?portCd=${enc(portCd)}`, PortStatus, 5 * 60_000),
+  portStatus: source(
+    (portCd) => `${apiPath(PORT_PREFIX, PORT_STATUS)}?portCd=${enc(portCd)}`,
+    PortStatus,
+    5 * 60_000,
+  ),
   /** A service's rotation and its vessels with their next call: /service/{laneCd}. */
-  service: source((laneCd) => `${API}/service/rotation?laneCd=${enc(laneCd)}`, ServiceRotation),
+  service: source(
+    (laneCd) => `${apiPath(SERVICE_PREFIX, SERVICE_ROTATION)}?laneCd=${enc(laneCd)}`,
+    ServiceRotation,
+  ),
   /**
    * My Vessel, keyed by the user's id: every vessel the user may see at a glance with `followed` marking the user's
    * own list, so a vessel can be added offline from what the device has (worker/commands saveMyVessels).
    */
-  myVessels: source(() => `${API}/vessel/info/fleet`, FleetResponse),
+  myVessels: source(() => vesselPath(VESSEL_FLEET), FleetResponse),
 };
 
 export type PageKind = keyof typeof PAGE_SOURCES;

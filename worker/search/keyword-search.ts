@@ -11,6 +11,7 @@ import { checkSchema } from '../../src/core/net/schema-check.ts';
 import { SEARCH_MIN_CHARS, normaliseKeyword } from '../../src/core/search.ts';
 import { createAnswerCache } from './answer-cache.ts';
 import { createDeviceIndex } from './device-index.ts';
+import { COMMON_KEYWORD_SEARCH, commonPath } from '../../src/core/contract/api.ts';
 
 const checkResults = checkSchema(SearchResultList);
 /** With the device's index to fall back on, a search does not wait the full 20 s for a hung link. */
@@ -66,7 +67,7 @@ export function createKeywordSearch({ db, client, isOnline, now = Date.now }: Ke
     if (opts.instant) return null;
     try {
       const results = await client.json(
-        `/api/v2/app/common/keyword-search?kw=${encodeURIComponent(keyword)}`,
+        `${commonPath(COMMON_KEYWORD_SEARCH)}?kw=${encodeURIComponent(keyword)}`,
         checkResults,
         local ? { timeoutMs: SEARCH_TIMEOUT_WITH_INDEX_MS } : {},
       );

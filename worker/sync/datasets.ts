@@ -9,8 +9,14 @@ import type { Check } from '../../src/core/net/http.ts';
 import { checkLoggedUser } from '../../src/core/net/checks.ts';
 import { checkSchema } from '../../src/core/net/schema-check.ts';
 import { pageKey } from '../pages/sources.ts';
-
-const API = '/api/v2/app';
+import {
+  COMMON_LOGGED_USER,
+  COMMON_PROGRAMS,
+  COMMON_SEARCH_INDEX,
+  commonPath,
+  VESSEL_CURRENT,
+  vesselPath,
+} from '../../src/core/contract/api.ts';
 
 export interface DatasetJob<T> {
   dataset: Dataset;
@@ -35,12 +41,12 @@ const job = <S extends TSchema>(
 
 export const userJob: DatasetJob<LoggedUser> = {
   dataset: 'user',
-  path: `${API}/common/logged-user`,
+  path: commonPath(COMMON_LOGGED_USER),
   check: checkLoggedUser,
   apply: (db, user) => db.setMeta('user', user),
 };
 
-export const programsJob = job('programs', `${API}/common/programs`, ProgramList, async (db, list) => {
+export const programsJob = job('programs', commonPath(COMMON_PROGRAMS), ProgramList, async (db, list) => {
   await db.programs.clear();
   await db.programs.bulkPut(list);
 });
@@ -48,7 +54,7 @@ export const programsJob = job('programs', `${API}/common/programs`, ProgramList
 /** The compact index of everything the user may search, for the smart search with no link (worker/search). */
 export const searchIndexJob = job(
   'searchIndex',
-  `${API}/common/search-index`,
+  commonPath(COMMON_SEARCH_INDEX),
   SearchIndex,
   async (db, index, { etag, syncedAt }) => {
     await db.searchIndex.put({ key: 'all', entries: index, etag, syncedAt });
@@ -62,7 +68,7 @@ export const searchIndexJob = job(
 export const ownVesselJob = (vslCd: string) =>
   job(
     'ownVessel',
-    `${API}/vessel/current?vslCd=${encodeURIComponent(vslCd)}`,
+    `${vesselPath(VESSEL_CURRENT)}?vslCd=${encodeURIComponent(vslCd)}`,
     VesselCurrent,
     async (db, vessel, { etag, syncedAt }) => {
       await db.setMeta('ownVessel', vessel);

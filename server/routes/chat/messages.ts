@@ -36,6 +36,15 @@ import {
 } from '../../chat/messages.ts';
 import { security, tags } from './shared.ts';
 import { isShoreUser } from '../../../src/core/role.ts';
+import {
+  CHAT_BERTH_PROSPECT,
+  CHAT_HISTORY,
+  CHAT_MESSAGE,
+  CHAT_PUSH_ALERT,
+  CHAT_READ_MESSAGE,
+  CHAT_READ_MESSAGES,
+  CHAT_UNREAD,
+} from '../../../src/core/contract/api.ts';
 
 const UNREAD_MAX = 500;
 
@@ -43,7 +52,7 @@ export async function chatMessageRoutes(app: App): Promise<void> {
   const { db, chat, push } = app.ctx;
 
   app.get(
-    '/history/:roomId/:beforeSeq',
+    CHAT_HISTORY,
     {
       schema: {
         tags,
@@ -68,7 +77,7 @@ export async function chatMessageRoutes(app: App): Promise<void> {
   );
 
   app.get(
-    '/messages/unread/:roomId',
+    CHAT_UNREAD,
     {
       schema: {
         tags,
@@ -99,7 +108,7 @@ export async function chatMessageRoutes(app: App): Promise<void> {
   );
 
   app.get(
-    '/read-message/:msgSeq',
+    CHAT_READ_MESSAGE,
     {
       schema: {
         tags,
@@ -155,7 +164,7 @@ export async function chatMessageRoutes(app: App): Promise<void> {
   );
 
   app.get(
-    '/read-messages/:roomId',
+    CHAT_READ_MESSAGES,
     {
       schema: {
         tags,
@@ -190,7 +199,7 @@ export async function chatMessageRoutes(app: App): Promise<void> {
   );
 
   app.post(
-    '/message',
+    CHAT_MESSAGE,
     {
       schema: {
         tags,
@@ -225,7 +234,7 @@ export async function chatMessageRoutes(app: App): Promise<void> {
   );
 
   app.post(
-    '/message/push-alert',
+    CHAT_PUSH_ALERT,
     {
       schema: {
         tags,
@@ -262,7 +271,7 @@ export async function chatMessageRoutes(app: App): Promise<void> {
   );
 
   app.post(
-    '/berth-prsp/message/:vslCd',
+    CHAT_BERTH_PROSPECT,
     {
       schema: {
         tags,

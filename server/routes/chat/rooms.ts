@@ -15,6 +15,7 @@ import { isChatVessel, join, myRoomIds, openRoom, roomMembers, vesselUsersOf } f
 import { unreadCounts } from '../../chat/messages.ts';
 import { roomList } from '../../chat/rooms.ts';
 import { security, splitLists, tags } from './shared.ts';
+import { CHAT_INIT_SUB_VESSEL, CHAT_MY_ROOM_LIST } from '../../../src/core/contract/api.ts';
 
 /** Room type: only 'V' (vessel rooms) exists. */
 const RoomType = Type.Literal('V', { description: "room type; only 'V' (vessel rooms)" });
@@ -25,7 +26,7 @@ export async function chatRoomRoutes(app: App): Promise<void> {
   const roomListSummary =
     "The caller's chat rooms with unread count and last message, newest message first; a vessel user's own vessel room comes first";
   app.get(
-    '/my-room-list/:type',
+    CHAT_MY_ROOM_LIST,
     {
       schema: {
         tags,
@@ -57,7 +58,7 @@ export async function chatRoomRoutes(app: App): Promise<void> {
   }
 
   app.get(
-    '/init-sub/vessel/:vslCd',
+    CHAT_INIT_SUB_VESSEL,
     {
       preValidation: splitLists('vesselUserIds'),
       schema: {

@@ -15,6 +15,12 @@ import {
 } from '../../../src/core/contract/common.ts';
 import { assertEventScope, assertKnown, listEvents } from './events.ts';
 import { parseDay, parseRange } from './params.ts';
+import {
+  COMMON_CODE,
+  COMMON_EVENT,
+  COMMON_EVENT_REMARK,
+  COMMON_LUNAR,
+} from '../../../src/core/contract/api.ts';
 
 const tags = ['common'];
 const security = [{ token: [] }];
@@ -48,7 +54,7 @@ export async function miscRoutes(app: App): Promise<void> {
   const { db } = app.ctx;
 
   app.get(
-    '/event',
+    COMMON_EVENT,
     {
       schema: {
         tags,
@@ -71,7 +77,7 @@ export async function miscRoutes(app: App): Promise<void> {
   );
 
   app.post(
-    '/event/remark',
+    COMMON_EVENT_REMARK,
     {
       schema: {
         tags,
@@ -104,7 +110,7 @@ export async function miscRoutes(app: App): Promise<void> {
   );
 
   app.get(
-    '/lunar',
+    COMMON_LUNAR,
     {
       schema: {
         tags,
@@ -123,7 +129,7 @@ export async function miscRoutes(app: App): Promise<void> {
   );
 
   app.get(
-    '/code/:type',
+    COMMON_CODE,
     {
       schema: {
         tags,

@@ -7,6 +7,7 @@ import { userOf, type App, type AuthUser } from '../../context.ts';
 import type { Sql } from '../../db/db.ts';
 import { isRestricted, isVesselUser } from '../../../src/core/role.ts';
 import { SearchIndex } from '../../../src/core/contract/search-index.ts';
+import { COMMON_SEARCH_INDEX } from '../../../src/core/contract/api.ts';
 
 const tags = ['common'];
 const security = [{ token: [] }];
@@ -69,7 +70,7 @@ export async function loadSearchIndex(
 
 export async function searchIndexRoutes(app: App): Promise<void> {
   app.get(
-    '/search-index',
+    COMMON_SEARCH_INDEX,
     {
       schema: {
         tags,

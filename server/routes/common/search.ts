@@ -12,6 +12,7 @@ import {
 } from '../../../src/core/contract/common.ts';
 import { matchIndex, prepareIndex, SEARCH_LIMIT, SEARCH_MIN_CHARS } from '../../../src/core/search.ts';
 import { loadSearchIndex } from './search-index.ts';
+import { COMMON_KEYWORD_SEARCH } from '../../../src/core/contract/api.ts';
 
 const tags = ['common'];
 const security = [{ token: [] }];
@@ -57,7 +58,7 @@ export async function keywordSearch(
 
 export async function searchRoutes(app: App): Promise<void> {
   app.get(
-    '/keyword-search',
+    COMMON_KEYWORD_SEARCH,
     {
       schema: {
         tags,

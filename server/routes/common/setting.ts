@@ -14,6 +14,11 @@ import {
   TradeLaneQuery,
   TradeLaneTree,
 } from '../../../src/core/contract/common.ts';
+import {
+  COMMON_CNT_PORT_TREE,
+  COMMON_MY_SETTING,
+  COMMON_TRADE_LANE_TREE,
+} from '../../../src/core/contract/api.ts';
 
 const tags = ['common'];
 const security = [{ token: [] }];
@@ -48,7 +53,7 @@ export async function settingRoutes(app: App): Promise<void> {
   const { db } = app.ctx;
 
   app.get(
-    '/tree/trade-lane',
+    COMMON_TRADE_LANE_TREE,
     {
       schema: {
         tags,
@@ -96,7 +101,7 @@ export async function settingRoutes(app: App): Promise<void> {
   );
 
   app.get(
-    '/tree/cnt-port',
+    COMMON_CNT_PORT_TREE,
     {
       schema: {
         tags,
@@ -128,7 +133,7 @@ export async function settingRoutes(app: App): Promise<void> {
   );
 
   app.get(
-    '/my-setting',
+    COMMON_MY_SETTING,
     {
       schema: {
         tags,
@@ -141,7 +146,7 @@ export async function settingRoutes(app: App): Promise<void> {
   );
 
   app.put(
-    '/my-setting',
+    COMMON_MY_SETTING,
     {
       schema: {
         tags,

@@ -12,6 +12,13 @@ import {
   SuccessMsg,
   WidgetList,
 } from '../../../src/core/contract/common.ts';
+import {
+  COMMON_APPLICATION_HISTORY,
+  COMMON_LOGGED_USER,
+  COMMON_MY_PORT,
+  COMMON_PROGRAMS,
+  COMMON_WIDGETS,
+} from '../../../src/core/contract/api.ts';
 
 const tags = ['common'];
 const security = [{ token: [] }];
@@ -20,7 +27,7 @@ export async function userRoutes(app: App): Promise<void> {
   const { db } = app.ctx;
 
   app.get(
-    '/logged-user',
+    COMMON_LOGGED_USER,
     {
       schema: {
         tags,
@@ -33,7 +40,7 @@ export async function userRoutes(app: App): Promise<void> {
   );
 
   app.put(
-    '/history/application-history',
+    COMMON_APPLICATION_HISTORY,
     {
       schema: {
         tags,
@@ -55,7 +62,7 @@ export async function userRoutes(app: App): Promise<void> {
   );
 
   app.get(
-    '/programs',
+    COMMON_PROGRAMS,
     {
       schema: {
         tags,
@@ -91,7 +98,7 @@ export async function userRoutes(app: App): Promise<void> {
   );
 
   app.get(
-    '/widgets',
+    COMMON_WIDGETS,
     {
       schema: {
         tags,
@@ -117,7 +124,7 @@ export async function userRoutes(app: App): Promise<void> {
   );
 
   app.get(
-    '/my-port',
+    COMMON_MY_PORT,
     {
       schema: {
         tags,

@@ -6,6 +6,7 @@ import { isVesselUser } from '../../../src/core/role.ts';
 import { FleetResponse } from '../../../src/core/contract/vessel.ts';
 import { delayHrs, thisHour } from '../common/params.ts';
 import { NEXT_CALL_WHERE } from './access.ts';
+import { VESSEL_FLEET } from '../../../src/core/contract/api.ts';
 
 const tags = ['vessel'];
 const security = [{ token: [] }];
@@ -14,7 +15,7 @@ export async function fleetRoutes(app: App): Promise<void> {
   const { db } = app.ctx;
 
   app.get(
-    '/info/fleet',
+    VESSEL_FLEET,
     {
       schema: {
         tags,

@@ -19,6 +19,14 @@ import {
 import { listEvents } from '../common/events.ts';
 import { distanceNm, parseDay, round } from '../common/params.ts';
 import { currentVoyage, latestPosition, loadVessel, nextCall, previousCall } from './access.ts';
+import {
+  VESSEL_DAILY_EVENT,
+  VESSEL_DAILY_HOLIDAY,
+  VESSEL_EVENT,
+  VESSEL_OSR,
+  VESSEL_PIC,
+  VESSEL_TYPHOON_STORM,
+} from '../../../src/core/contract/api.ts';
 
 const tags = ['vessel'];
 const security = [{ token: [] }];
@@ -57,7 +65,7 @@ export async function infoRoutes(app: App): Promise<void> {
   const { db } = app.ctx;
 
   app.get(
-    '/typhoon-storm/:vslCd',
+    VESSEL_TYPHOON_STORM,
     {
       schema: {
         tags,
@@ -102,7 +110,7 @@ export async function infoRoutes(app: App): Promise<void> {
   );
 
   app.get(
-    '/pic',
+    VESSEL_PIC,
     {
       schema: {
         tags,
@@ -140,7 +148,7 @@ export async function infoRoutes(app: App): Promise<void> {
   );
 
   app.get(
-    '/osr',
+    VESSEL_OSR,
     {
       schema: {
         tags,
@@ -192,7 +200,7 @@ export async function infoRoutes(app: App): Promise<void> {
   );
 
   app.get(
-    '/event',
+    VESSEL_EVENT,
     {
       schema: {
         tags,
@@ -210,7 +218,7 @@ export async function infoRoutes(app: App): Promise<void> {
   );
 
   app.get(
-    '/daily/event',
+    VESSEL_DAILY_EVENT,
     {
       schema: {
         tags,
@@ -231,7 +239,7 @@ export async function infoRoutes(app: App): Promise<void> {
   );
 
   app.get(
-    '/daily/holiday',
+    VESSEL_DAILY_HOLIDAY,
     {
       schema: {
         tags,

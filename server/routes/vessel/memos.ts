@@ -23,6 +23,15 @@ import {
 } from '../../../src/core/contract/vessel-memos.ts';
 import { parseTime } from '../common/params.ts';
 import { assertVesselWriter, loadVessel } from './access.ts';
+import {
+  VESSEL_CASCADE_MEMO,
+  VESSEL_CASCADE_MEMO_OF,
+  VESSEL_HANDOVER_MEMO,
+  VESSEL_NEXT_DOCK,
+  VESSEL_NEXT_DOCK_OF,
+  VESSEL_WIDGET_FLAG,
+  VESSEL_WIDGET_MEMO,
+} from '../../../src/core/contract/api.ts';
 
 const tags = ['vessel'];
 const security = [{ token: [] }];
@@ -98,7 +107,7 @@ export async function memoRoutes(app: App): Promise<void> {
   const { db } = app.ctx;
 
   app.get(
-    '/handover-memo',
+    VESSEL_HANDOVER_MEMO,
     {
       schema: {
         tags,
@@ -115,7 +124,7 @@ export async function memoRoutes(app: App): Promise<void> {
   );
 
   app.post(
-    '/handover-memo',
+    VESSEL_HANDOVER_MEMO,
     {
       schema: {
         tags,
@@ -129,7 +138,7 @@ export async function memoRoutes(app: App): Promise<void> {
   );
 
   app.get(
-    '/cascade-memo/:vslCd',
+    VESSEL_CASCADE_MEMO_OF,
     {
       schema: {
         tags,
@@ -146,7 +155,7 @@ export async function memoRoutes(app: App): Promise<void> {
   );
 
   app.post(
-    '/cascade-memo',
+    VESSEL_CASCADE_MEMO,
     {
       schema: {
         tags,
@@ -160,7 +169,7 @@ export async function memoRoutes(app: App): Promise<void> {
   );
 
   app.get(
-    '/widget-memo',
+    VESSEL_WIDGET_MEMO,
     {
       schema: {
         tags,
@@ -178,7 +187,7 @@ export async function memoRoutes(app: App): Promise<void> {
   );
 
   app.post(
-    '/widget-memo',
+    VESSEL_WIDGET_MEMO,
     {
       schema: {
         tags,
@@ -192,7 +201,7 @@ export async function memoRoutes(app: App): Promise<void> {
   );
 
   app.get(
-    '/widget-flag',
+    VESSEL_WIDGET_FLAG,
     {
       schema: {
         tags,
@@ -249,7 +258,7 @@ export async function memoRoutes(app: App): Promise<void> {
   };
 
   app.get(
-    '/next-dock/:vslCd',
+    VESSEL_NEXT_DOCK_OF,
     {
       schema: {
         tags,
@@ -266,7 +275,7 @@ export async function memoRoutes(app: App): Promise<void> {
   );
 
   app.post(
-    '/next-dock',
+    VESSEL_NEXT_DOCK,
     {
       schema: {
         tags,

@@ -15,6 +15,12 @@ import {
 import { VslQuery } from '../../../src/core/contract/vessel.ts';
 import { HOUR_MS, parseRange, round } from '../common/params.ts';
 import { loadVessel, toReport, type ReportRow } from './access.ts';
+import {
+  VESSEL_CALC_FOC,
+  VESSEL_CII_WEEK,
+  VESSEL_DAILY_SHEET,
+  VESSEL_LATEST_REPORT,
+} from '../../../src/core/contract/api.ts';
 
 const tags = ['vessel'];
 const security = [{ token: [] }];
@@ -73,7 +79,7 @@ export async function reportRoutes(app: App): Promise<void> {
     );
 
   app.get(
-    '/latest-report',
+    VESSEL_LATEST_REPORT,
     {
       schema: {
         tags,
@@ -94,7 +100,7 @@ export async function reportRoutes(app: App): Promise<void> {
   );
 
   app.get(
-    '/daily/sheet',
+    VESSEL_DAILY_SHEET,
     {
       schema: {
         tags,
@@ -114,7 +120,7 @@ export async function reportRoutes(app: App): Promise<void> {
   );
 
   app.get(
-    '/calc-foc',
+    VESSEL_CALC_FOC,
     {
       schema: {
         tags,
@@ -156,7 +162,7 @@ export async function reportRoutes(app: App): Promise<void> {
   );
 
   app.get(
-    '/cii/week',
+    VESSEL_CII_WEEK,
     {
       schema: {
         tags,

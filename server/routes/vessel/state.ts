@@ -25,6 +25,13 @@ import {
   toPosition,
   type CallRow,
 } from './access.ts';
+import {
+  VESSEL_AIS,
+  VESSEL_AIS_HISTORY,
+  VESSEL_CASCADE,
+  VESSEL_CURRENT,
+  VESSEL_NEXT_PORT,
+} from '../../../src/core/contract/api.ts';
 
 const tags = ['vessel'];
 const security = [{ token: [] }];
@@ -33,7 +40,7 @@ export async function stateRoutes(app: App): Promise<void> {
   const { db } = app.ctx;
 
   app.get(
-    '/current',
+    VESSEL_CURRENT,
     {
       schema: {
         tags,
@@ -88,7 +95,7 @@ export async function stateRoutes(app: App): Promise<void> {
   );
 
   app.get(
-    '/cascade',
+    VESSEL_CASCADE,
     {
       schema: {
         tags,
@@ -161,7 +168,7 @@ export async function stateRoutes(app: App): Promise<void> {
   );
 
   app.get(
-    '/ais',
+    VESSEL_AIS,
     {
       schema: {
         tags,
@@ -179,7 +186,7 @@ export async function stateRoutes(app: App): Promise<void> {
   );
 
   app.get(
-    '/ais-history',
+    VESSEL_AIS_HISTORY,
     {
       schema: {
         tags,
@@ -222,7 +229,7 @@ export async function stateRoutes(app: App): Promise<void> {
   );
 
   app.get(
-    '/next-port',
+    VESSEL_NEXT_PORT,
     {
       schema: {
         tags,

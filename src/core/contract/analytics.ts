@@ -2,8 +2,9 @@
 // usrVslCd and usrTpCd), as the reference server collects it: POST /api/v2/app/common/analytics.
 import { Type, type Static } from 'typebox';
 import { IsoDate, Text } from './common.ts';
+import { COMMON_ANALYTICS, commonPath } from './api.ts';
 
-export const ANALYTICS_PATH = '/api/v2/app/common/analytics';
+export const ANALYTICS_PATH = commonPath(COMMON_ANALYTICS);
 /** Events in one request at most. */
 export const ANALYTICS_MAX_BATCH = 50;
 export const ANALYTICS_PATH_MAX = 2000;

@@ -5,11 +5,12 @@
 import { Type, type Static } from 'typebox';
 import { LoggedUser, MyPort } from './common.ts';
 import { Text } from './text.ts';
+import { apiPath, SYNC_PREFIX, SYNC_PULL, SYNC_PUSH } from './api.ts';
 import { NotificationDetail, NotificationItem, NotificationSetting } from './notification.ts';
 import { ChatRoom } from './chat.ts';
 
-export const SYNC_PULL_PATH = '/api/v2/app/sync/pull';
-export const SYNC_PUSH_PATH = '/api/v2/app/sync/push';
+export const SYNC_PULL_PATH = apiPath(SYNC_PREFIX, SYNC_PULL);
+export const SYNC_PUSH_PATH = apiPath(SYNC_PREFIX, SYNC_PUSH);
 /**
  * The live hint (STOMP destination): each connection receives only its own user's hints, like /topic/vessel-unread.
  * Every signed-on user's leader worker subscribes to it, chat user or not.

@@ -3,8 +3,9 @@
 // server stored replaces the pending copy with the same clientMsgId, so a message sent both ways is shown once.
 import type { ChatMessage, ReadReceipt } from '../contract/chat.ts';
 import type { ChatMessageRow, QuayDb } from '../db.ts';
+import { CHAT_MESSAGE, chatPath } from '../contract/api.ts';
 
-export const CHAT_MESSAGE_PATH = '/api/v2/app/chat/message';
+export const CHAT_MESSAGE_PATH = chatPath(CHAT_MESSAGE);
 /** The outbox entity of a room's messages: they go in the order they were written, one after the other. */
 export const chatEntity = (roomId: string): string => `chat:${roomId}`;
 

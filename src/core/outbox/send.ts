@@ -8,6 +8,7 @@ import {
   type PushOp,
   type PushResult,
 } from '../contract/sync.ts';
+import { API_BASE } from '../contract/api.ts';
 import { RequestError, type Check } from '../net/http.ts';
 import type { ApiClient } from '../net/api-client.ts';
 import { checkAnswer } from './answer.ts';
@@ -17,9 +18,6 @@ import type { OutboxRow } from './types.ts';
 /** What sends an operation: the ApiClient (token, one refresh on 401); tests may wrap it. */
 export type ApiCaller = Pick<ApiClient, 'json'>;
 
-/** The prefix of every outbox path: a push names the per-item call by what follows it. */
-const API_PREFIX = '/api/v2/app';
-
 /** An older server has no push: per-item calls for this long before it is asked again (it may be upgraded). */
 export const NO_PUSH_RECHECK_MS = 60 * 60_000;
 const noPushUntil = new WeakMap<ApiCaller, number>();
@@ -28,7 +26,7 @@ export const toPushOp = (row: OutboxRow): PushOp => ({
   id: row.opId,
   entity: row.entity,
   method: row.method,
-  path: row.path.startsWith(API_PREFIX) ? row.path.slice(API_PREFIX.length) : row.path,
+  path: row.path.startsWith(API_BASE) ? row.path.slice(API_BASE.length) : row.path,
   // A GET (a chat read mark) says everything in its path; its body is kept for coalescing and undo only.
   ...(row.method === 'GET' ? {} : { body: row.body }),
 });

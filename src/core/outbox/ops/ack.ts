@@ -5,8 +5,8 @@ import { ForbiddenError, UnknownError } from '../../net/http.ts';
 import { enqueue, entityOf } from '../enqueue.ts';
 import { recordConfirmation } from '../meta.ts';
 import type { OpModule } from './module.ts';
-import { NOTIFICATION_PATH } from './paths.ts';
 import { isVesselUser } from '../../role.ts';
+import { NOTIFICATION_VESSEL_ACK, notificationPath } from '../../contract/api.ts';
 
 /** The local change and its operation, in one transaction; the operation id, or null when nothing is to be sent. */
 export async function acknowledge(db: QuayDb, notSeq: number): Promise<string | null> {
@@ -26,7 +26,7 @@ export async function acknowledge(db: QuayDb, notSeq: number): Promise<string | 
       kind: 'ack',
       entity: entityOf.notification(notSeq),
       method: 'POST',
-      path: `${NOTIFICATION_PATH}/vessel/ack`,
+      path: notificationPath(NOTIFICATION_VESSEL_ACK),
       body: vslCd ? { notSeq, vslCd } : { notSeq },
       undo: { notSeq, ackUsrId: null },
     });

@@ -10,9 +10,9 @@ import { chatEntity } from '../chat.ts';
 import { enqueue } from '../enqueue.ts';
 import { nextClientMsgId, ownMessageOp, pendingRow, signedOn, VSL_CD } from './chat-common.ts';
 import type { OpModule } from './module.ts';
+import { CHAT_BERTH_PROSPECT, chatPath } from '../../contract/api.ts';
 
-export const berthProspectPath = (vslCd: string): string =>
-  `/api/v2/app/chat/berth-prsp/message/${encodeURIComponent(vslCd)}`;
+export const berthProspectPath = (vslCd: string): string => chatPath(CHAT_BERTH_PROSPECT, { vslCd });
 
 /** The pending copy and its operation, in one transaction (its Idempotency-Key and clientMsgId: stored once). */
 export async function postBerthProspect(

@@ -3,14 +3,14 @@
 import { entityOf } from '../enqueue.ts';
 import type { NewOp } from '../types.ts';
 import { KEEP, type OpModule } from './module.ts';
-import { NOTIFICATION_PATH } from './paths.ts';
+import { NOTIFICATION_DEVICE, notificationPath } from '../../contract/api.ts';
 
 /** Its operation (a shared device follows whoever signs on), in the subscription's entity. */
 export const deviceRequest = (notDevId: string): NewOp => ({
   kind: 'device',
   entity: entityOf.subscription(notDevId),
   method: 'POST',
-  path: `${NOTIFICATION_PATH}/user/logged-user`,
+  path: notificationPath(NOTIFICATION_DEVICE),
   body: { notDevId },
   undo: null,
 });

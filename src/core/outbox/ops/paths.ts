@@ -1,4 +1,5 @@
-// The per-item calls of product.md §7 that the outbox sends: one path per kind, shared by the kinds' modules.
-export const NOTIFICATION_PATH = '/api/v2/app/notification';
-export const HISTORY_PATH = '/api/v2/app/common/history/application-history';
-export const MY_SETTING_PATH = '/api/v2/app/common/my-setting';
+// The per-item calls of product.md §7 that the outbox sends, as the contract names them.
+import { COMMON_APPLICATION_HISTORY, COMMON_MY_SETTING, commonPath } from '../../contract/api.ts';
+
+export const HISTORY_PATH = commonPath(COMMON_APPLICATION_HISTORY);
+export const MY_SETTING_PATH = commonPath(COMMON_MY_SETTING);

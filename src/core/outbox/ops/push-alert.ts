@@ -9,8 +9,9 @@ import { enqueue } from '../enqueue.ts';
 import type { OutboxRow } from '../types.ts';
 import { signedOn } from './chat-common.ts';
 import { KEEP, type OpModule } from './module.ts';
+import { CHAT_PUSH_ALERT, chatPath } from '../../contract/api.ts';
 
-export const PUSH_ALERT_PATH = '/api/v2/app/chat/message/push-alert';
+export const PUSH_ALERT_PATH = chatPath(CHAT_PUSH_ALERT);
 
 /** The mark on the message and its operation, in one transaction; the operation id, or null when asked already. */
 export async function askPushAlert(db: QuayDb, roomId: string, msgSeq: number): Promise<string | null> {

@@ -4,7 +4,7 @@ import type { QuayDb } from '../../db.ts';
 import { enqueue, entityOf } from '../enqueue.ts';
 import type { OpModule } from './module.ts';
 import { lastStateWins } from './merge.ts';
-import { NOTIFICATION_PATH } from './paths.ts';
+import { NOTIFICATION_SETTINGS, notificationPath } from '../../contract/api.ts';
 
 /** The local change and its operation, in one transaction; the operation id. */
 export async function saveSetting(db: QuayDb, notId: string, notUseYn: 'Y' | 'N'): Promise<string> {
@@ -17,7 +17,7 @@ export async function saveSetting(db: QuayDb, notId: string, notUseYn: 'Y' | 'N'
       kind: 'setting',
       entity: entityOf.setting(notId),
       method: 'POST',
-      path: `${NOTIFICATION_PATH}/settings`,
+      path: notificationPath(NOTIFICATION_SETTINGS),
       body: user ? { notId, notUseYn, usrId: user.usrId } : { notId, notUseYn },
       undo: { notId, notUseYn: row?.notUseYn ?? null },
     });

@@ -7,7 +7,7 @@ import type { PushSubscriptionState } from '../types.ts';
 import { deviceRequest } from './device.ts';
 import { lastStateWins } from './merge.ts';
 import type { OpModule } from './module.ts';
-import { NOTIFICATION_PATH } from './paths.ts';
+import { NOTIFICATION_SUBSCRIPTION, notificationPath } from '../../contract/api.ts';
 
 /** The Web Push subscription as PushSubscription.toJSON() gives it. */
 export interface SubscriptionJson {
@@ -32,7 +32,7 @@ export async function saveSubscription(
       kind: 'subscription',
       entity: entityOf.subscription(notDevId),
       method: 'POST',
-      path: `${NOTIFICATION_PATH}/user/subscription`,
+      path: notificationPath(NOTIFICATION_SUBSCRIPTION),
       body: subscription ? { notDevId, notSbscrYn, subscription } : { notDevId, notSbscrYn },
       undo: { notDevId, previous },
     });
