@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { startHaproxy } from './haproxy.ts';
 import { startPostgres } from './postgres.ts';
 import { startRabbitMQ } from './rabbitmq.ts';
-import type { Service } from './services.ts';
+import { alive, type Service } from './services.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -50,15 +50,6 @@ interface Instance {
   port: number;
   child: ChildProcess;
   exited: boolean;
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 async function stopInstance(i: Instance): Promise<void> {

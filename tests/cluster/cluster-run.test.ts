@@ -3,21 +3,12 @@
 // nothing running.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { afterAll, expect, it } from 'vitest';
-import { freePortRange } from '../../server/cluster/services.ts';
+import { alive, freePortRange } from '../../server/cluster/services.ts';
 
 const INSTANCES = 2;
 let child: ChildProcess | undefined;
 let output = '';
 let pids: number[] = [];
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 function waitFor(pattern: RegExp, ms: number): Promise<void> {
   return new Promise((resolve, reject) => {
