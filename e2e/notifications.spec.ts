@@ -42,6 +42,8 @@ test('a vessel user opens an item (read at the server) and acknowledges another 
   await page.reload();
   await appPage.expectShell('Voyage');
   await noti.open();
+  // The list opens with what the device had; the berth plan heads it once the reload's pull has brought it.
+  await expect(noti.head(0)).toContainText('Berth Plan');
   await noti.head(0).click();
   await expect(noti.detail(0).getByText('Required speed')).toBeVisible();
   await appPage.closeDialog();
