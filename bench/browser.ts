@@ -26,7 +26,7 @@ const QUIET_MS = 3_000;
  * Runs in every page before the app: notes (performance.now(), from the navigation's start) when a page's data is
  * first on screen, i.e. when a "Data age" status says "As of …" (src/features/pages/DataAge.tsx).
  */
-export function markDataShown(): void {
+function markDataShown(): void {
   const w = window as unknown as { __quayDataShownAt?: number };
   const observer = new MutationObserver(() => {
     for (const el of document.querySelectorAll('[aria-label="Data age"]')) {

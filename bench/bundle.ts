@@ -56,7 +56,7 @@ export function measureBundle(dist = 'dist'): BundleSizes | null {
 }
 
 /** The precache list written into sw.js, and its bytes as served: the .br beside a file when the build made one. */
-export function measurePrecache(dist = 'dist'): { files: number; raw: number; served: number } | null {
+function measurePrecache(dist = 'dist'): { files: number; raw: number; served: number } | null {
   const sw = join(dist, 'sw.js');
   if (!existsSync(sw)) return null;
   const urls = [...readFileSync(sw, 'utf8').matchAll(/"url":"([^"]+)"/g)].map((m) => m[1] ?? '');

@@ -221,7 +221,7 @@ function listen(wsUrl: string, instance: number, tok: string, topic: string): Pr
   });
 }
 
-export async function fanOut(cluster: Cluster, connections: number, messages: number): Promise<Row[]> {
+async function fanOut(cluster: Cluster, connections: number, messages: number): Promise<Row[]> {
   const perUser = 10; // the broker's limit of connections per user and instance; each user's are spread anyway
   const { users, room } = await benchUsers(cluster.postgres.url, Math.ceil(connections / perUser));
   const topic = roomTopic(room);

@@ -6,8 +6,8 @@ import { dataShownAt } from './browser.ts';
 import { measure, quiet, type Side, type Window } from './day-side.ts';
 
 export const USER = 'vessel';
-export const VESSEL = 'QHZN';
-export const HOME = '/voyage';
+const VESSEL = 'QHZN';
+const HOME = '/voyage';
 const SCREEN_TIMEOUT = 60_000;
 
 /** Fresh profile: sign-on, the app, its precache and the first sync, until the link is quiet. */

@@ -1,6 +1,5 @@
 // One variant of the day bench (bench/day.ts): a fresh server (plain HTTP, or TLS with HTTP/2), the FleetBroadband
 // link in front of it, and the vessel user's browser context through the link; windows of measured traffic.
-import { readFileSync } from 'node:fs';
 import type { TLSSocket } from 'node:tls';
 import {
   request,
@@ -27,7 +26,7 @@ export interface Variant {
 }
 
 /** What the server saw: TLS handshakes, how many resumed a session, HTTP/2 sessions, token renewals and 401s. */
-export interface TlsSeen {
+interface TlsSeen {
   handshakes: number;
   resumed: number;
   h2Sessions: number;
@@ -48,7 +47,7 @@ export interface Side {
 }
 
 /** Bytes stop moving for this long: what an action set going is over. */
-export const QUIET_MS = 3_000;
+const QUIET_MS = 3_000;
 
 export async function quiet(link: Link, maxMs = 60_000): Promise<void> {
   const deadline = performance.now() + maxMs;
@@ -138,5 +137,3 @@ export async function measure(side: Side, act: () => Promise<boolean>): Promise<
   await quiet(side.link);
   return { ...side.link.takeBytes(), ms: performance.now() - t0, shownMs, tls: side.takeTls() };
 }
-
-export const readPem = (path: string) => readFileSync(path, 'utf8');

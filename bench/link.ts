@@ -21,12 +21,12 @@ export const FLEET_BROADBAND: LinkProfile = {
 };
 
 /** TCP payload per segment on the link (a 1500 B MTU less 40 B of IP and TCP headers). */
-export const MSS = 1460;
+const MSS = 1460;
 /** IP and TCP headers of one packet (no options). */
-export const PACKET_HEADER = 40;
+const PACKET_HEADER = 40;
 
 /** One HTTP/1.1 request and its answer as seen in the clear; after a 101 the connection is a WebSocket's. */
-export interface Exchange {
+interface Exchange {
   request: string;
   status: number;
   up: number;

@@ -10,8 +10,8 @@ import type {
 } from '../src/core/contract/notification.ts';
 
 export const SETTINGS_PATH = '/api/v2/app/notification/settings';
-export const NOTIFICATION_LIST_API = '/api/v2/app/notification/user/list';
-export const NOTIFICATION_DETAIL_API = '/api/v2/app/notification/user/detail';
+const NOTIFICATION_LIST_API = '/api/v2/app/notification/user/list';
+const NOTIFICATION_DETAIL_API = '/api/v2/app/notification/user/detail';
 export const MY_SETTING_API = '/api/v2/app/common/my-setting';
 
 export interface AuditRow {

@@ -4,7 +4,7 @@
 // direction, payload and time.
 import type { Page } from '@playwright/test';
 
-export interface WorkerFrame {
+interface WorkerFrame {
   sent: boolean;
   payload: string;
   at: number;

@@ -50,12 +50,12 @@ export interface BuildOptions {
 }
 
 /** A database that does not answer SELECT 1 within this time is not ready (the balancer's health check). */
-export const HEALTH_DB_TIMEOUT_MS = 2000;
+const HEALTH_DB_TIMEOUT_MS = 2000;
 
 /** Users' new versions per commit event on the live bus. */
 const COMMIT_EVENT_USERS = 500;
 
-export const CSP = [
+const CSP = [
   "default-src 'self'",
   "script-src 'self'",
   "style-src 'self' 'unsafe-inline'",

@@ -19,14 +19,14 @@ import { startSimulator } from './simulator/index.ts';
 const DB_WAIT_MS = 60_000;
 
 /** Migrates and seeds an empty database, one instance at a time: the others wait, then find it done. */
-export async function prepareStorage(db: Db): Promise<void> {
+async function prepareStorage(db: Db): Promise<void> {
   await withLock(db, 'prepare', async () => {
     await migrate(db);
     if (!(await isSeeded(db))) await seed(db);
   });
 }
 
-export async function openStorage(config: Config): Promise<Db> {
+async function openStorage(config: Config): Promise<Db> {
   const db = await openDb({
     databaseUrl: config.databaseUrl ?? undefined,
     dataDir: config.dataDir ? `${config.dataDir}/pglite` : undefined,

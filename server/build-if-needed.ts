@@ -22,7 +22,7 @@ function files(path: string): string[] {
 }
 
 /** The build settings the environment gives: every VITE_ variable, and the mode (always production). */
-export function buildSettings(env: NodeJS.ProcessEnv): Record<string, string> {
+function buildSettings(env: NodeJS.ProcessEnv): Record<string, string> {
   const settings: Record<string, string> = { mode: 'production' };
   for (const name of Object.keys(env).sort()) if (name.startsWith('VITE_')) settings[name] = env[name] ?? '';
   return settings;

@@ -1,7 +1,7 @@
 // Server configuration from environment variables (README lists them), typed and checked once at start.
 import { fileURLToPath } from 'node:url';
 
-export type AppEnv = 'local' | 'development' | 'production';
+type AppEnv = 'local' | 'development' | 'production';
 
 export interface Config {
   port: number;

@@ -51,7 +51,7 @@ export interface ServerContext {
   readiness: ReadinessCheck[];
 }
 
-export interface ReadinessCheck {
+interface ReadinessCheck {
   /** Named in the 503's notReady list when it fails. */
   name: string;
   ready(): boolean | Promise<boolean>;

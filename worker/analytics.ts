@@ -28,7 +28,7 @@ export const MAX_BUFFERED = 200;
 /** The timer: a flush at most this often. */
 export const FLUSH_EVERY_MS = 30_000;
 /** This many waiting events send at once (unless a failure's backoff holds). */
-export const FLUSH_AT = 20;
+const FLUSH_AT = 20;
 /** After a failed send: 30 s, doubling, up to 15 minutes, with jitter. */
 export const FLUSH_BACKOFF = { baseMs: 30_000, maxMs: 15 * 60_000 };
 

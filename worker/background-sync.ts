@@ -2,7 +2,7 @@
 // outbox should the page close first. Safari and Firefox lack it; the other drain triggers cover them.
 import { OUTBOX_SYNC_TAG } from '../src/core/outbox/lock.ts';
 
-export interface SyncManagerLike {
+interface SyncManagerLike {
   register(tag: string): Promise<void>;
 }
 interface WorkerNavigatorWithSw {

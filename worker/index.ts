@@ -129,11 +129,6 @@ const api = {
   },
 
   // Sync and the link
-  /** Starts syncing with the stored token without asking the server who is signed on. */
-  startSync: () => {
-    sync.start();
-    startChat();
-  },
   /** Pull-to-refresh: the user asks, so what data saver held goes too (page views of the history). */
   syncNow: () => {
     void scheduleDrain(db, sync.client, { ...drainOptions, sendDeferred: true });
@@ -146,16 +141,10 @@ const api = {
   },
   /** Push or STOMP said something changed: sync (coalesced with any pass under way). */
   notifySomethingChanged: () => sync.somethingChanged(),
-  getStatus: () => sync.getStatus(),
   /** The window's online/offline events (src/worker-bridge.ts watchLink). */
   linkChanged: (online: boolean) => linkChanged(online),
 
-  // Outbox (architecture.md §3): drains and what waits or was refused
-  drainOutbox: outbox.drainOutbox,
-  drainOutboxNow: outbox.drainOutboxNow,
-  pendingCount: outbox.pendingCount,
-  pendingFor: outbox.pendingFor,
-  outboxFailures: outbox.outboxFailures,
+  // Outbox (architecture.md §3): the window clears the refusals and confirmations it has shown
   clearOutboxFailures: outbox.clearOutboxFailures,
   clearOutboxConfirmed: outbox.clearOutboxConfirmed,
 
@@ -192,7 +181,6 @@ const api = {
   chatStatus: chat.handlers.chatStatus,
 
   // History and analytics (product.md §7)
-  recordVisit: commands.recordVisit,
   /** Every route change: application history through the outbox (not on local hosts), and analytics (page_view,
    * user_move) when the window gives a sink. */
   routeChanged: (visit: RouteVisit) => routeChanged(visit),

@@ -4,12 +4,12 @@ import type { Page } from '@playwright/test';
 import type { NotificationSetting } from '../../src/core/contract/notification.ts';
 import type { BadgeRow, Dataset } from '../../src/core/db.ts';
 
-export interface SyncStateSeen {
+interface SyncStateSeen {
   dataset: Dataset;
   syncedAt: number | null;
 }
 
-export interface OutboxSeen {
+interface OutboxSeen {
   opId: string;
   kind: string;
   entity: string;

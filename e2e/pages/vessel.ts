@@ -7,7 +7,7 @@ export const OWN_VESSEL = { vslCd: 'QHZN', vslNm: 'QUAY HORIZON' } as const;
 export const OTHER_VESSEL = { vslCd: 'AHDS', vslNm: 'ATLAS HUDSON' } as const;
 
 /** The server paths of the pages' data (worker/pages/sources.ts). */
-export const PAGE_DATA_PATHS = [
+const PAGE_DATA_PATHS = [
   '/api/v2/app/vessel/current',
   '/api/v2/app/vessel/cascade',
   '/api/v2/app/vessel/ais-history',
@@ -80,7 +80,7 @@ export class VesselPages {
 }
 
 /** GET an app API path as the signed-on user of this context (a token from its sign-on cookie). */
-export async function apiGet<T>(request: APIRequestContext, path: string): Promise<T> {
+async function apiGet<T>(request: APIRequestContext, path: string): Promise<T> {
   const refresh = await request.get('/IBP_REFRESH.do');
   const { token } = (await refresh.json()) as { token: string };
   const res = await request.get(`/api/v2/app${path}`, { headers: { 'X-AUTH-TOKEN': token } });

@@ -9,7 +9,7 @@ export interface AttemptLimits {
   windowMs: number;
 }
 
-export const DEFAULT_ATTEMPT_LIMITS: AttemptLimits = { perUser: 5, perAddress: 30, windowMs: 15 * 60_000 };
+const DEFAULT_ATTEMPT_LIMITS: AttemptLimits = { perUser: 5, perAddress: 30, windowMs: 15 * 60_000 };
 
 export interface SignOnAttempts {
   /** Seconds to wait before another try, or 0 when one may be made now. */

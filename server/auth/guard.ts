@@ -12,7 +12,7 @@ export const TOKEN_HEADER = 'x-auth-token';
  * X-AUTH-TOKEN header, on the response): a device that calls now and then never pays a 401 and a refresh round trip
  * for a token that ran out while it was using it.
  */
-export const RENEW_WHEN_LEFT = 0.5;
+const RENEW_WHEN_LEFT = 0.5;
 
 /** The caller's token's expiry (seconds since epoch), kept on the request for the renewal on its answer. */
 const expiries = new WeakMap<object, number>();

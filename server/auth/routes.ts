@@ -23,7 +23,7 @@ import { TOKEN_HEADER } from './guard.ts';
  * A request made by another site's page: the browser says so (Sec-Fetch-Site), or names an origin that is not this
  * host. Clients that are not browsers send neither.
  */
-export function crossSite(
+function crossSite(
   fetchSite: string | undefined,
   origin: string | undefined,
   host: string | undefined,
@@ -33,7 +33,7 @@ export function crossSite(
 }
 
 /** Only same-origin paths may follow sign-on: no open redirect. */
-export function safeNext(next: unknown): string {
+function safeNext(next: unknown): string {
   return typeof next === 'string' && /^\/(?![/\\])[^\s]*$/.test(next) && next.length < 2048 ? next : '/';
 }
 

@@ -1,18 +1,17 @@
 // Short-lived signed tokens (JWT, HS256) that carry the user id and the session id.
 import { SignJWT, jwtVerify, errors } from 'jose';
 
-export interface TokenClaims {
+interface TokenClaims {
   usrId: string;
   sid: string;
 }
 
 /** A verified token's claims and when it expires (seconds since epoch). */
-export interface VerifiedClaims extends TokenClaims {
+interface VerifiedClaims extends TokenClaims {
   exp: number;
 }
 
-export type VerifyResult =
-  { ok: true; claims: VerifiedClaims } | { ok: false; reason: 'expired' | 'invalid' };
+type VerifyResult = { ok: true; claims: VerifiedClaims } | { ok: false; reason: 'expired' | 'invalid' };
 
 export interface Tokens {
   /** Seconds a new token lives. */

@@ -15,7 +15,7 @@ import { connect, type ChannelModel, type ConfirmChannel, type ConsumeMessage } 
 import type { LiveBus, LiveEvent } from './bus.ts';
 import { parseLiveEvent } from './events.ts';
 
-export interface AmqpBusLog {
+interface AmqpBusLog {
   info(obj: object, msg?: string): void;
   warn(obj: object, msg?: string): void;
 }

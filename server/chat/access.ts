@@ -75,7 +75,7 @@ export async function memberRoom(sql: Sql, user: ChatCaller, roomId: string): Pr
  * May the caller join the room of a vessel? A vessel user only its own vessel's; staff (type 2) any; a shore user one it
  * follows (REL_USR_VSL); an agent one whose current voyage calls at one of its own ports (AGT_PORT).
  */
-export async function canJoin(sql: Sql, user: ChatCaller, vslCd: string): Promise<boolean> {
+async function canJoin(sql: Sql, user: ChatCaller, vslCd: string): Promise<boolean> {
   if (isVesselUser(user)) return user.ofcId === vslCd;
   if (isStaff(user)) return true;
   const rows = await sql.query(
@@ -93,7 +93,7 @@ export async function canJoin(sql: Sql, user: ChatCaller, vslCd: string): Promis
 }
 
 /** The room of a vessel, created on first use: 404 for an unknown vessel. */
-export async function ensureRoom(sql: Sql, vslCd: string): Promise<RoomRow> {
+async function ensureRoom(sql: Sql, vslCd: string): Promise<RoomRow> {
   const roomId = roomIdOf(vslCd);
   const existing = await findRoom(sql, roomId);
   if (existing) return existing;

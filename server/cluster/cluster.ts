@@ -17,7 +17,7 @@ import { alive, type Service } from './services.ts';
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-export interface ClusterInstance {
+interface ClusterInstance {
   name: string;
   url: string;
   readonly pid: number;

@@ -20,7 +20,7 @@ import {
 } from './services.ts';
 
 /** The configuration startHaproxy writes: HTTP round robin, health checks on /healthz, WebSockets kept for an hour. */
-export function haproxyConfig(port: number, backends: { name: string; port: number }[]): string {
+function haproxyConfig(port: number, backends: { name: string; port: number }[]): string {
   return [
     'global',
     '  # 2,000 WebSocket clients and their 2,000 connections to the instances fit; haproxy needs about 2 fds each',

@@ -27,7 +27,7 @@ const EPMD = '/usr/bin/epmd';
 
 /** Opens a TCP connection, sends the AMQP 0-9-1 protocol header and resolves true when the broker answers with
  * Connection.Start (a method frame), which is what a client library waits for first. */
-export function amqpAnswers(port: number, timeoutMs = 3000): Promise<boolean> {
+function amqpAnswers(port: number, timeoutMs = 3000): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = connect({ host: '127.0.0.1', port });
     let got = Buffer.alloc(0);

@@ -2,9 +2,9 @@
 import type { Db, DbSession, Sql } from './db.ts';
 
 /** The first half of every lock key: what sets Quay's locks apart from other users of the same database. */
-export const LOCK_SPACE = 0x51756179;
+const LOCK_SPACE = 0x51756179;
 
-export const LOCKS = {
+const LOCKS = {
   /** Migrations and the seed: one instance prepares the database, the others wait and find it done. */
   prepare: 1,
   /** The periodic jobs (the simulator and the housekeeping): held by the leader for as long as it lives. */

@@ -12,7 +12,7 @@ export interface MutationResult<T> {
 
 const KEY_RE = /^[A-Za-z0-9._:@-]{1,200}$/;
 
-export function idempotencyKey(req: FastifyRequest): string | null {
+function idempotencyKey(req: FastifyRequest): string | null {
   const raw = req.headers['idempotency-key'];
   const key = Array.isArray(raw) ? raw[0] : raw;
   if (key === undefined || key === '') return null;

@@ -30,7 +30,7 @@ export const validatorCompiler: FastifySchemaCompiler<object> = ({ schema, httpP
   (httpPart === 'body' ? asSent : fromText).compile(schema);
 
 /** The first number in a request that is not finite (Infinity, 1e999, -Infinity), by where it is; null when none. */
-export function nonFinite(value: unknown, at: string): string | null {
+function nonFinite(value: unknown, at: string): string | null {
   if (typeof value === 'number') return Number.isFinite(value) ? null : at;
   if (Array.isArray(value)) {
     for (const [i, v] of value.entries()) {

@@ -5,9 +5,9 @@ import type { Db } from '../db/db.ts';
 import type { Job } from './leader.ts';
 
 /** An instance silent for this long is gone. */
-export const GONE_AFTER_S = 600;
+const GONE_AFTER_S = 600;
 /** How often the leader looks. */
-export const HOUSEKEEPING_EVERY_MS = 60_000;
+const HOUSEKEEPING_EVERY_MS = 60_000;
 
 export interface HousekeepingLog {
   info(obj: object, msg?: string): void;

@@ -6,15 +6,15 @@ import type { Db, DbSession, Sql } from '../db/db.ts';
 import { holdsLock, tryLock } from '../db/locks.ts';
 
 /** How often an instance that does not lead tries for the lock, and the leader checks it still holds it. */
-export const LEAD_RETRY_MS = 5000;
+const LEAD_RETRY_MS = 5000;
 
-export interface LeaderLog {
+interface LeaderLog {
   info(obj: object, msg?: string): void;
   warn(obj: object, msg?: string): void;
 }
 
 /** Given to a job as it starts: whether this instance still leads, asked in the job's own transaction. */
-export type StillLeading = (sql: Sql) => Promise<boolean>;
+type StillLeading = (sql: Sql) => Promise<boolean>;
 
 export interface Job {
   name: string;

@@ -8,7 +8,7 @@ import type { Db } from '../db/db.ts';
 /** The connections of an instance count while its last heartbeat is younger than this many heartbeats. */
 export const STALE_HEARTBEATS = 3;
 
-export interface PresenceLog {
+interface PresenceLog {
   info(obj: object, msg?: string): void;
   warn(obj: object, msg?: string): void;
 }
@@ -39,7 +39,7 @@ export interface PresenceOptions {
   brokerReady: () => boolean;
 }
 
-export const newInstanceId = (): string => `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
+const newInstanceId = (): string => `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
 
 const message = (err: unknown): string => (err instanceof Error ? err.message : String(err));
 

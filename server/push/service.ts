@@ -18,25 +18,25 @@ import { defaultSend, type PushSend } from './send.ts';
 
 export type { PushSend } from './send.ts';
 
-export const VAPID_SUBJECT = 'mailto:ops@quay.example';
+const VAPID_SUBJECT = 'mailto:ops@quay.example';
 /** A notification older than a day is no news: the push service may drop it after that. */
-export const PUSH_TTL_S = 24 * 3600;
+const PUSH_TTL_S = 24 * 3600;
 /** Types that wake a sleeping phone at once: delay, berth plan, port status. */
-export const HIGH_URGENCY = new Set(['N003', 'N004', 'N009']);
+const HIGH_URGENCY = new Set(['N003', 'N004', 'N009']);
 /** A chat push's text is cut to this many characters (a push payload holds about 4 KB). */
-export const CHAT_PUSH_TEXT_MAX = 240;
+const CHAT_PUSH_TEXT_MAX = 240;
 /** Sends in flight at once, over all calls. */
-export const PUSH_CONCURRENCY = 8;
+const PUSH_CONCURRENCY = 8;
 /** A push service that does not answer in this time counts as a failure (kept, logged). */
-export const PUSH_TIMEOUT_MS = 10_000;
+const PUSH_TIMEOUT_MS = 10_000;
 
 /** The part of a pino/Fastify logger the push service uses. */
-export interface PushLog {
+interface PushLog {
   warn(obj: object, msg?: string): void;
   debug(obj: object, msg?: string): void;
 }
 
-export interface PushReport {
+interface PushReport {
   /** Messages the push services accepted. */
   sent: number;
   /** Devices whose subscription was removed (404/410). */
@@ -100,7 +100,7 @@ interface ChatTarget extends Device {
 }
 
 /** The text of a chat push: whitespace runs made one space, cut with an ellipsis. */
-export function chatPushText(text: string): string {
+function chatPushText(text: string): string {
   const flat = text.replace(/\s+/g, ' ').trim();
   const chars = [...flat];
   return chars.length > CHAT_PUSH_TEXT_MAX ? `${chars.slice(0, CHAT_PUSH_TEXT_MAX - 1).join('')}…` : flat;

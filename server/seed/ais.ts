@@ -6,7 +6,7 @@ import { HOUR, MIN, floorTo } from './time.ts';
 import { pointAlong, type LatLon } from './world/geo.ts';
 import { portByCode } from './world/ports.ts';
 
-export type NavStatus = 'UNDER_WAY' | 'AT_ANCHOR' | 'MOORED';
+type NavStatus = 'UNDER_WAY' | 'AT_ANCHOR' | 'MOORED';
 
 export interface Fix {
   posDt: number;

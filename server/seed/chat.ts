@@ -43,7 +43,7 @@ const SHORT_SCRIPT: Line[] = [
   ['S', 'agent', 'Pilot booked for {pilot} UTC.'],
 ];
 
-export function chatMembers(s: Schedule, users: readonly SeedUser[]): string[] {
+function chatMembers(s: Schedule, users: readonly SeedUser[]): string[] {
   const ports = new Set(s.calls.filter((c) => c.voyage === 'cur').map((c) => c.portCd));
   return users
     .filter(

@@ -23,7 +23,7 @@ export interface Rng {
   shuffle<T>(items: readonly T[]): T[];
 }
 
-export function mulberry32(seed: number): () => number {
+function mulberry32(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

@@ -8,7 +8,7 @@ import { laneByCode, type Lane, type LaneCall } from './world/lanes.ts';
 import { portByCode } from './world/ports.ts';
 import { seaRoute, type SeaRoute } from './world/routes.ts';
 
-export type VesselState = 'SEA' | 'ANCHOR' | 'BERTH';
+type VesselState = 'SEA' | 'ANCHOR' | 'BERTH';
 
 export interface Call {
   voyage: 'hist' | 'prev' | 'cur';
@@ -35,7 +35,7 @@ export interface Call {
   legFrom: number;
 }
 
-export interface VoyageRef {
+interface VoyageRef {
   voyNo: string;
   dirCd: string;
 }

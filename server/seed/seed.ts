@@ -12,7 +12,7 @@ import { insertNotifications } from './seed-notifications.ts';
 import { CHAT_LANES } from './world/lanes.ts';
 
 export { DEMO_USERS } from './world/users.ts';
-export { createNotifications, NOTIFICATION_TYPES } from './notify.ts';
+export { createNotifications } from './notify.ts';
 
 /** Chat-enabled lanes for the default configuration: the `vessel` user's lane is in, `vessel2`'s is not. */
 export const DEFAULT_CHAT_LANES: string = CHAT_LANES.join(',');

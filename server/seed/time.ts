@@ -21,11 +21,5 @@ export function fmtUtc(ms: number): string {
   return `${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())} ${pad(d.getUTCDate())}-${MONTHS[d.getUTCMonth()]}`;
 }
 
-/** "21-Nov-25" in UTC. */
-export function fmtDay(ms: number): string {
-  const d = new Date(ms);
-  return `${pad(d.getUTCDate())}-${MONTHS[d.getUTCMonth()]}-${String(d.getUTCFullYear()).slice(2)}`;
-}
-
 /** Hours as text with at most one decimal: 6.5, 12. */
 export const hrs = (h: number): string => String(Math.round(h * 10) / 10);

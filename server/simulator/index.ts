@@ -9,11 +9,11 @@ import { rng as seeded } from '../seed/rng.ts';
 import { tick, type TickOptions } from './tick.ts';
 import type { Rng, TickReport } from './types.ts';
 
-export { tick, type TickOptions } from './tick.ts';
+export { tick } from './tick.ts';
 export type { TickReport } from './types.ts';
 
 /** The part of a pino/Fastify logger the simulator uses. */
-export interface SimLog {
+interface SimLog {
   info(obj: object, msg?: string): void;
   debug(obj: object, msg?: string): void;
   error(obj: object, msg?: string): void;

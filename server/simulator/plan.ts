@@ -32,7 +32,7 @@ export function seaNm(fromPortCd: string, toPortCd: string): number {
 }
 
 /** Keeps ETA <= ETB <= ETD. */
-export function normalize(c: CallRec): void {
+function normalize(c: CallRec): void {
   c.etb = Math.max(c.etb, c.eta);
   c.etd = Math.max(c.etd, c.etb);
 }
@@ -72,7 +72,7 @@ export function propagate(v: VesselRec, fromIdx: number): void {
  * When a call would be reached at `speedKn`: from the last fix for the call being sailed to (given the
  * miles still to go), else from the previous call's departure.
  */
-export function etaAtSpeed(v: VesselRec, idx: number, remainingNm: number | null, speedKn: number): number {
+function etaAtSpeed(v: VesselRec, idx: number, remainingNm: number | null, speedKn: number): number {
   const c = v.calls[idx] as CallRec;
   if (idx === nextIdx(v) && c.ata == null && remainingNm != null && v.fix) {
     return v.fix.posDt + (remainingNm / speedKn) * HOUR;

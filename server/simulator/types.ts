@@ -6,7 +6,7 @@ export type { Rng };
 
 export const MIN = 60_000;
 export const HOUR = 60 * MIN;
-export const DAY = 24 * HOUR;
+const DAY = 24 * HOUR;
 
 export const LIMITS = {
   /** Vessels moved per tick, stalest first, and how stale a fix must be before it moves again. */

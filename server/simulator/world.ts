@@ -26,7 +26,7 @@ interface CallRow {
   skip_yn: string;
 }
 
-export const toCall = (r: CallRow): CallRec => ({
+const toCall = (r: CallRow): CallRec => ({
   voyNo: r.skd_voy_no,
   dirCd: r.skd_dir_cd,
   callSeq: r.call_seq,

@@ -5,7 +5,7 @@
 // are heart-beats.
 
 /** Commands a client may send. */
-export const CLIENT_COMMANDS = new Set([
+const CLIENT_COMMANDS = new Set([
   'CONNECT',
   'STOMP',
   'SEND',
@@ -52,13 +52,13 @@ const NUL = 0x00;
 const escapesApply = (command: string): boolean =>
   command !== 'CONNECT' && command !== 'STOMP' && command !== 'CONNECTED';
 
-export function escapeHeader(s: string): string {
+function escapeHeader(s: string): string {
   return s.replace(/[\\\r\n:]/g, (c) =>
     c === '\\' ? '\\\\' : c === '\r' ? '\\r' : c === '\n' ? '\\n' : '\\c',
   );
 }
 
-export function unescapeHeader(s: string): string {
+function unescapeHeader(s: string): string {
   return s.replace(/\\(.?)/gs, (_m, c: string) => {
     switch (c) {
       case '\\':

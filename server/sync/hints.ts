@@ -11,7 +11,7 @@ import { pullFrom, type SyncDeps } from './pull.ts';
 import { ChangeKind, SYNC_HINT_TOPIC, type SyncHint } from '../../src/core/contract/sync.ts';
 
 /** A hint frame with its pull stays within one or two IP packets of a satellite link. */
-export const INLINE_PULL_BYTES = 4096;
+const INLINE_PULL_BYTES = 4096;
 /** Entities an inline pull may bring (the byte rule usually stops it first). */
 const INLINE_PULL_LIMIT = 20;
 /** A hint naming everything: the device pulls when it is behind. */

@@ -17,7 +17,7 @@ import {
 export type { SyncUser } from './datasets.ts';
 
 /** The device keeps at most this many notifications (the worker's NOTIFICATION_LIMIT): a first pull stops there. */
-export const FIRST_PULL_NOTIFICATIONS = 5000;
+const FIRST_PULL_NOTIFICATIONS = 5000;
 // A first pull brings the details of the notifications still unread or of the last DETAIL_RECENT_DAYS days, newest
 // first, at most FIRST_PULL_DETAILS over its pages (a first install stays small): they open with no link.
 export { FIRST_PULL_DETAILS };

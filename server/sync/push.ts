@@ -19,7 +19,7 @@ import { refusalOfCall } from './push-calls.ts';
 const REPLAYED_HEADER = 'idempotent-replayed';
 
 /** A per-item answer as the push reports it: transient failures are retried later, other 4xx never will succeed. */
-export function outcomeOf(status: number, replayed: boolean): PushOutcome {
+function outcomeOf(status: number, replayed: boolean): PushOutcome {
   if (status >= 200 && status < 300) return replayed ? 'replayed' : 'applied';
   if (status >= 500 || status === 401 || status === 408 || status === 429 || status < 200) return 'retry';
   return 'refused';

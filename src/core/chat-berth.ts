@@ -5,12 +5,12 @@
 import type { BerthPrspBody } from './contract/chat.ts';
 import { BERTH_REMARK_MAX } from './contract/chat-rules.ts';
 
-export const BERTH_TERMINAL_MAX = 100;
+const BERTH_TERMINAL_MAX = 100;
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /** HH:mm dd-MMM in UTC (product.md §9). */
-export function utcShort(d: Date): string {
+function utcShort(d: Date): string {
   return `${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())} ${pad(d.getUTCDate())}-${MONTHS[d.getUTCMonth()] ?? ''}`;
 }
 

@@ -128,7 +128,7 @@ export interface ChatRoomRow extends ChatRoom {
 }
 
 /** Where an own message is: waiting to be sent, stored by the server, or refused for good. */
-export type ChatSendStatus = 'pending' | 'sent' | 'failed';
+type ChatSendStatus = 'pending' | 'sent' | 'failed';
 
 /**
  * A chat message on the device (product.md §3 chat message). A message written here and not yet stored by the server has

@@ -1,6 +1,6 @@
 // The error catalogue of product.md §8: the names a failed call carries from worker to window, and what the window shows.
 
-export const ERROR_NAMES = [
+const ERROR_NAMES = [
   'UnknownError',
   'AuthenticationError',
   'JsonWebTokenError',

@@ -11,7 +11,6 @@ import {
   roleHome,
   splitRoles,
   userKind,
-  usrRoleCdArray,
   type RoleGroup,
   type UserKind,
 } from './role.ts';
@@ -32,7 +31,6 @@ describe('role codes', () => {
     ['AGT00,VSL00', ['AGT00', 'VSL00'], 'vessel'],
   ])('%j splits to %j and is %s', (cd, roles, group) => {
     expect(splitRoles(cd)).toEqual(roles);
-    expect(usrRoleCdArray(cd)).toEqual(roles);
     expect(roleGroup(cd)).toBe(group);
   });
 

@@ -54,9 +54,6 @@ export const isRestricted = (u: UserTypeOf): boolean => userKind(u) === 'restric
 /** A shore user: neither a vessel user nor a restricted one (agents, staff, operators and others). */
 export const isShoreUser = (u: UserTypeOf): boolean => !isVesselUser(u) && !isRestricted(u);
 
-/** Alias of splitRoles under the name product.md §3 gives the split list. */
-export const usrRoleCdArray = splitRoles;
-
 /** The role's home page (product.md §2): agent /port/live, vessel /voyage, operator and other /myvessel. */
 export function roleHome(group: RoleGroup): string {
   if (group === 'agent') return '/port/live';
@@ -70,7 +67,7 @@ export function isHomePath(group: RoleGroup, path: string): boolean {
   return path === home || path === `${home}/`;
 }
 
-export type BottomBarIcon = 'vessel' | 'calendar' | 'flag' | 'port' | 'alarm';
+type BottomBarIcon = 'vessel' | 'calendar' | 'flag' | 'port' | 'alarm';
 export interface BottomBarItem {
   label: string;
   path: string;

@@ -11,7 +11,7 @@ export const SEARCH_MIN_CHARS = 3;
 export const SEARCH_LIMIT = 50;
 /** Ports have no carrier: neutral colours. */
 export const PORT_BG = '#E5E7EB';
-export const PORT_FG = '#1F2937';
+const PORT_FG = '#1F2937';
 
 export const normaliseKeyword = (kw: string): string => kw.trim().toUpperCase();
 
@@ -27,7 +27,7 @@ const ALL: readonly PgmType[] = ['VSL', 'VSL_V', 'SVC', 'PORT', 'PORT_S'];
 const VESSELS: readonly PgmType[] = ['VSL', 'VSL_V'];
 
 /** The result types a user of this type may see. */
-export function allowedTypes(usrTpCd: string | null | undefined): readonly PgmType[] {
+function allowedTypes(usrTpCd: string | null | undefined): readonly PgmType[] {
   return isRestricted(usrTpCd) ? VESSELS : ALL;
 }
 

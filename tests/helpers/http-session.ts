@@ -4,7 +4,7 @@
 import { configureHttp } from '../../src/core/net/http.ts';
 
 /** One request on its way to the server. */
-export interface SessionRequest {
+interface SessionRequest {
   target: URL;
   init: RequestInit | undefined;
   /** The headers it is sent with: the caller's and the session cookie; set more here before `send`. */

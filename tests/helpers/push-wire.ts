@@ -16,7 +16,7 @@ export interface PushedCall {
 export const isPush = (pathname: string): boolean => pathname === SYNC_PUSH_PATH;
 
 /** A request body as the client sent it: JSON text, or gzipped JSON (a long push). */
-export function requestText(init: RequestInit | undefined): string {
+function requestText(init: RequestInit | undefined): string {
   const raw = init?.body;
   if (raw instanceof ArrayBuffer || ArrayBuffer.isView(raw)) {
     const bytes =

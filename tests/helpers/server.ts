@@ -24,7 +24,7 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export interface CallOptions {
+interface CallOptions {
   as?: string;
   token?: string;
   body?: unknown;

@@ -23,8 +23,6 @@ export interface SessionDeps {
   now?: () => number;
 }
 
-export { isLinkFailure };
-
 export interface StartOptions {
   /**
    * A sign-on has just happened (src/core/net/sign-on-mark.ts): the cookie decides who is signed on, so a fresh

@@ -5,7 +5,7 @@ import type { QuayDb } from '../../src/core/db.ts';
 import { isVesselUser } from '../../src/core/role.ts';
 
 /** The build's VITE_CHAT_LANES (Vite replaces import.meta.env in the worker's build too), else the demo world's. */
-export const BUILD_CHAT_LANES =
+const BUILD_CHAT_LANES =
   (import.meta as unknown as { env?: Record<string, string | undefined> }).env?.VITE_CHAT_LANES ||
   DEFAULT_CHAT_LANES;
 

@@ -25,9 +25,6 @@ import { createLiveConnection, type LiveConnectionDeps } from '../live/connectio
 import { chatEnabled } from './enabled.ts';
 import { fetchMissed, fetchNewest, syncRooms, type ChatApi } from './rest.ts';
 
-export { errorStatus } from '../live/connection.ts';
-export type { ChatLinkState, ChatLinkStatus } from '../../src/core/chat-link.ts';
-
 export interface ChatLiveDeps extends Omit<
   LiveConnectionDeps,
   'prepare' | 'onConnect' | 'onSubscribed' | 'onDown' | 'statusOf'

@@ -17,7 +17,7 @@ import { CHAT_MY_ROOM_LIST, chatHistoryPath, chatPath } from '../../src/core/con
 /** After an outage, at most this many pages are fetched to close the gap; older ones load on scroll. */
 const GAP_PAGES_MAX = 10;
 /** A sync pass fetches the missed messages of at most this many rooms (newest activity first); the next pass the rest. */
-export const MISSED_ROOMS_MAX = 10;
+const MISSED_ROOMS_MAX = 10;
 
 const isRecord = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -38,7 +38,7 @@ export type ChatApi = Pick<ApiClient, 'json' | 'conditional'>;
  * The room list as it replaces chatRooms (rooms left are removed), keeping what the device knows of each room (how
  * far back its history goes), and the unread count a read mark still waiting makes (no bounce back).
  */
-export const chatRoomsJob: DatasetJob<ChatRoom[]> = {
+const chatRoomsJob: DatasetJob<ChatRoom[]> = {
   dataset: 'chatRooms',
   path: chatPath(CHAT_MY_ROOM_LIST, { type: 'V' }),
   check: checkRooms,

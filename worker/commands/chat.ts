@@ -9,7 +9,7 @@ import { postBerthProspect } from '../../src/core/outbox/ops/berth-prospect.ts';
 import { askPushAlert } from '../../src/core/outbox/ops/push-alert.ts';
 
 /** A message sent over STOMP whose RECEIPT has not come by then is sent by the outbox too (stored once). */
-export const LIVE_RECEIPT_WAIT_MS = 10_000;
+const LIVE_RECEIPT_WAIT_MS = 10_000;
 
 export interface ChatCommandDeps {
   db: QuayDb;

@@ -13,17 +13,9 @@ import { saveMyVessels } from '../../src/core/outbox/ops/my-setting.ts';
 import { createChatCommands, type ChatCommandDeps } from './chat.ts';
 
 export { HISTORY_PATH, MY_SETTING_PATH } from '../../src/core/outbox/ops/paths.ts';
-export {
-  historyBody,
-  HISTORY_ENTITY,
-  MAX_WAITING_VISITS,
-  PRMT_VAL_MAX,
-  URL_VAL_MAX,
-  type Visit,
-} from '../../src/core/outbox/ops/history.ts';
+export { MAX_WAITING_VISITS, type Visit } from '../../src/core/outbox/ops/history.ts';
 export { myVesselsKey } from '../../src/core/outbox/ops/my-setting.ts';
 export type { SubscriptionJson } from '../../src/core/outbox/ops/subscription.ts';
-export { LIVE_RECEIPT_WAIT_MS } from './chat.ts';
 
 export interface CommandDeps {
   db: QuayDb;

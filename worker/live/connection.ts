@@ -19,10 +19,10 @@ import { checkSchema } from '../../src/core/net/schema-check.ts';
  * settings). At 10 s they were about 25 IP packets a minute on a paid link; at 60 s about 4. A dead link is still
  * found within a few minutes, and the reconnect pulls what was missed.
  */
-export const LIVE_HEARTBEAT_MS = heartbeatSetting(
+const LIVE_HEARTBEAT_MS = heartbeatSetting(
   (import.meta as unknown as { env?: Record<string, string | undefined> }).env?.VITE_STOMP_HEARTBEAT_MS,
 );
-export const LIVE_RECONNECT = { baseMs: 2_000, maxMs: 60_000 };
+const LIVE_RECONNECT = { baseMs: 2_000, maxMs: 60_000 };
 
 export function heartbeatSetting(value: string | undefined): number {
   const ms = Number(value);
@@ -64,7 +64,7 @@ function brokerUrl(): string {
 }
 
 /** The HTTP-like status an ERROR frame's message starts with ("401 …"), or null. */
-export function errorStatus(frame: Pick<IFrame, 'headers'>): number | null {
+function errorStatus(frame: Pick<IFrame, 'headers'>): number | null {
   const m = /^(\d{3})\b/.exec(frame.headers.message ?? '');
   return m ? Number(m[1]) : null;
 }
@@ -291,5 +291,3 @@ export function createLiveConnection(deps: LiveConnectionDeps) {
     },
   };
 }
-
-export type LiveConnection = ReturnType<typeof createLiveConnection>;

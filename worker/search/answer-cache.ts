@@ -2,8 +2,8 @@
 // most of a second). Least recently used first out; an answer older than the age limit is asked for again.
 import type { SearchResult } from '../../src/core/contract/common.ts';
 
-export const CACHE_SIZE = 50;
-export const CACHE_MAX_AGE_MS = 10 * 60_000;
+const CACHE_SIZE = 50;
+const CACHE_MAX_AGE_MS = 10 * 60_000;
 
 export function createAnswerCache(
   now: () => number = Date.now,

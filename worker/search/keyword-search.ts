@@ -15,7 +15,7 @@ import { COMMON_KEYWORD_SEARCH, commonPath } from '../../src/core/contract/api.t
 
 const checkResults = checkSchema(SearchResultList);
 /** With the device's index to fall back on, a search does not wait the full 20 s for a hung link. */
-export const SEARCH_TIMEOUT_WITH_INDEX_MS = 8_000;
+const SEARCH_TIMEOUT_WITH_INDEX_MS = 8_000;
 
 export interface KeywordSearchAnswer {
   results: SearchResult[];

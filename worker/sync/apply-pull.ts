@@ -10,12 +10,12 @@ import { pageKey } from '../pages/sources.ts';
 import { isVesselUser } from '../../src/core/role.ts';
 
 /** How many notifications the device keeps: the newest (the list is virtualized). */
-export const NOTIFICATION_LIMIT = 5000;
+const NOTIFICATION_LIMIT = 5000;
 /**
  * How many details the device keeps: the pull brings those of unread and recent notifications (docs/sync.md §2),
  * an opening those of others; past this, the details of read notifications go first, oldest first.
  */
-export const DETAIL_LIMIT = 500;
+const DETAIL_LIMIT = 500;
 
 /** What applying a page changed, for what the pass does next. */
 export interface PageApplied {
@@ -27,7 +27,7 @@ export interface PageApplied {
 }
 
 /** Every table a page may write, and the outbox it reads for waiting operations. */
-export const pullTables = (db: QuayDb) => [
+const pullTables = (db: QuayDb) => [
   db.meta,
   db.notifications,
   db.notificationDetails,

@@ -27,7 +27,7 @@ export interface DatasetJob<T> {
 }
 
 /** What a 200 came with, for datasets that keep it on their own row too. */
-export interface AnswerInfo {
+interface AnswerInfo {
   etag: string | null;
   syncedAt: number;
 }

@@ -28,7 +28,7 @@ export interface SyncTiming {
   liveWaitMs: number;
 }
 
-export const DEFAULT_TIMING: SyncTiming = {
+const DEFAULT_TIMING: SyncTiming = {
   intervalMs: 5 * 60_000,
   meteredIntervalMs: 15 * 60_000,
   safetyMs: 60 * 60_000,

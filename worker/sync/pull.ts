@@ -14,7 +14,7 @@ const checkPull = checkSchema(PullResponse);
  * Pages one pass asks for at most: a device away for a week catches up in bounded pages; what remains comes with
  * the next pass (the cursor is kept after each page).
  */
-export const PULL_PAGES_MAX = 50;
+const PULL_PAGES_MAX = 50;
 
 export interface PullOutcome {
   /** Pages applied (requests made, less any answered from a cursor the device had moved past meanwhile). */
@@ -26,7 +26,7 @@ export interface PullOutcome {
 }
 
 /** The server's 400 about the cursor (another user's, malformed, or from a data epoch it no longer knows). */
-export function isCursorRefused(err: unknown): boolean {
+function isCursorRefused(err: unknown): boolean {
   return err instanceof RequestError && err.status === 400 && /cursor/i.test(err.message);
 }
 

@@ -65,7 +65,7 @@ export async function syncDataset<T>(
  * names every change of them, and an hourly round of four conditional GETs cost about 45 KB over a 10-hour day on
  * the link); the user likewise (the pull brings its changes). A routine pass with nothing new is one pull.
  */
-export const SLOW_DATASET_MAX_AGE_MS = 24 * 60 * 60_000;
+const SLOW_DATASET_MAX_AGE_MS = 24 * 60 * 60_000;
 
 const REPLACED_BY_PULL: Dataset[] = ['notifications', 'badge', 'settings', 'myPorts'];
 

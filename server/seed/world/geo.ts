@@ -15,7 +15,7 @@ export function lonDelta(a: number, b: number): number {
   return d;
 }
 
-export function normLon(lon: number): number {
+function normLon(lon: number): number {
   let l = lon;
   while (l >= 180) l -= 360;
   while (l < -180) l += 360;
@@ -40,7 +40,7 @@ export function bearing(a: LatLon, b: LatLon): number {
 }
 
 /** Point at fraction t of the straight (lat/lon) segment a-b. */
-export function lerp(a: LatLon, b: LatLon, t: number): LatLon {
+function lerp(a: LatLon, b: LatLon, t: number): LatLon {
   return [a[0] + (b[0] - a[0]) * t, normLon(a[1] + lonDelta(a[1], b[1]) * t)];
 }
 
@@ -73,10 +73,4 @@ export function pointAlong(points: readonly LatLon[], nm: number): AlongPoint {
     left -= seg;
   }
   return { pos: points[points.length - 1] as LatLon, course: 0 };
-}
-
-/** Point `nm` from `from` towards `to` (used for anchorages off a port). */
-export function toward(from: LatLon, to: LatLon, nm: number): LatLon {
-  const d = distanceNm(from, to);
-  return d === 0 ? from : lerp(from, to, Math.min(1, nm / d));
 }

@@ -16,7 +16,7 @@ export interface Lane {
   rotation: LaneCall[];
 }
 
-export const TRADES: Readonly<Record<string, string>> = {
+const TRADES: Readonly<Record<string, string>> = {
   AEU: 'Asia-Europe',
   TPA: 'Transpacific',
   TAT: 'Transatlantic',

@@ -1,7 +1,7 @@
 // Real container ports: UN/LOCODE, name, country, harbour position (at sea level), IANA zone and
 // terminals (yd_cd = port code + 2 characters).
 
-export interface Terminal {
+interface Terminal {
   ydCd: string;
   ydNm: string;
 }

@@ -5,8 +5,6 @@ import { PORT_ACCESS } from './port-access.ts';
 import { portByCode } from './ports.ts';
 import { CANALS, SEA_LANES, WAYPOINTS } from './sea-network.ts';
 
-export { distanceNm, pointAlong, polylineLength } from './geo.ts';
-
 export interface SeaRoute {
   from: string;
   to: string;

@@ -90,7 +90,7 @@ const MASTERS: readonly [vslCd: string, name: string][] = [
   ['ACRB', 'Capt. Diego Martinez'],
 ];
 
-export const OTHER_USERS: readonly SeedUser[] = [
+const OTHER_USERS: readonly SeedUser[] = [
   {
     usrId: 'co.qhzn',
     usrNm: 'C/O Tomasz Nowak',

@@ -19,7 +19,7 @@ export type MemoListResponse = Static<typeof MemoListResponse>;
 const MemoText = Text(1, 4000);
 export const MemoBody = Type.Object({ vslCd: VslCd, memo: MemoText }, { additionalProperties: false });
 export type MemoBody = Static<typeof MemoBody>;
-export const WdgtId = Type.String({ pattern: '^[A-Z0-9_]{1,20}$', description: 'widget id, e.g. IBM_W2030' });
+const WdgtId = Type.String({ pattern: '^[A-Z0-9_]{1,20}$', description: 'widget id, e.g. IBM_W2030' });
 export const WidgetMemoBody = Type.Object(
   { vslCd: VslCd, wdgtId: WdgtId, memo: MemoText },
   { additionalProperties: false },
@@ -33,7 +33,7 @@ export const MemoSaveResponse = Type.Object({
 });
 export type MemoSaveResponse = Static<typeof MemoSaveResponse>;
 
-export const WidgetFlag = Type.Object({
+const WidgetFlag = Type.Object({
   wdgtId: Type.String(),
   wdgtNm: Type.String(),
   wdgtPath: Type.String(),

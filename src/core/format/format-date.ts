@@ -54,7 +54,7 @@ export function formatUtc(v: DateInput): string {
 }
 
 /** The device's IANA time zone, as Intl resolves it. */
-export const deviceTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone;
+const deviceTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 /** The wall clock in `timeZone` as a Date whose local fields read it (date-fns-tz's toZonedTime); null when the
  * input is invalid or the zone unknown. Only its fields are read, so the runtime's own zone does not matter. */

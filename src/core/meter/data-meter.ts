@@ -15,7 +15,7 @@ import {
 } from './usage.ts';
 
 /** A flush at most this often: counting never writes IndexedDB per request. */
-export const FLUSH_AFTER_MS = 5_000;
+const FLUSH_AFTER_MS = 5_000;
 
 export interface MeterOptions {
   now?: () => number;

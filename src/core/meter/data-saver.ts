@@ -27,8 +27,7 @@ export function saverByDefault(link: LinkInfo | undefined = linkInfo()): boolean
 }
 
 /** The user's choice if made, else the link's default. */
-export const saverState = (choice: boolean | undefined, link?: LinkInfo): boolean =>
-  choice ?? saverByDefault(link);
+const saverState = (choice: boolean | undefined, link?: LinkInfo): boolean => choice ?? saverByDefault(link);
 
 /** Whether what can wait should wait now (the sync, analytics and the outbox ask before sending such things). */
 export async function dataSaverOn(db: QuayDb, link?: LinkInfo): Promise<boolean> {

@@ -3,7 +3,6 @@
 
 /** Where bytes went: the API's calls, the live (STOMP) socket, the app's own files and images, Web Push messages. */
 export type MeterSource = 'api' | 'live' | 'assets' | 'push';
-export const METER_SOURCES: readonly MeterSource[] = ['api', 'live', 'assets', 'push'];
 
 export interface Bytes {
   up: number;
@@ -17,9 +16,9 @@ export interface DataUsageRow extends Bytes {
 }
 
 /** Days kept: two months, so "this month" and the one before can always be read from days too. */
-export const KEEP_DAYS = 62;
+const KEEP_DAYS = 62;
 /** Months kept. */
-export const KEEP_MONTHS = 13;
+const KEEP_MONTHS = 13;
 
 const iso = (at: number) => new Date(at).toISOString();
 export const dayKey = (at: number) => `d:${iso(at).slice(0, 10)}`;
@@ -43,11 +42,6 @@ export const utf8Length = (text: string) => encoder.encode(text).byteLength;
  * phone.
  */
 export const BROWSER_REQUEST_HEADERS_BYTES = 450;
-/**
- * Response headers a page cannot see all of (Set-Cookie is hidden, the server's security headers are many): the
- * reference server's JSON answers carry 450 to 700 B of headers with the status line; 550 is the estimate.
- */
-export const RESPONSE_HEADERS_BYTES = 550;
 
 /** "Name: value\r\n" for each header the caller set, as they go on the wire. */
 export function headerBytes(headers: Iterable<[string, string]>): number {
@@ -74,11 +68,6 @@ export function requestBytes(
   // Content-Length of a body, and the blank line that ends the headers.
   const framing = (bodyBytes > 0 ? 22 : 0) + 2;
   return line + headerBytes(headers) + BROWSER_REQUEST_HEADERS_BYTES + framing + bodyBytes;
-}
-
-/** A response's bytes down when the browser does not say: status line and headers (estimated), and the body. */
-export function responseBytes(bodyBytes: number): number {
-  return RESPONSE_HEADERS_BYTES + bodyBytes;
 }
 
 /**

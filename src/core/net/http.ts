@@ -58,7 +58,7 @@ export interface RequestOptions {
 }
 
 /** Below this a JSON body goes as it is: gzip's own header and trailer would eat the gain. */
-export const GZIP_MIN_BYTES = 1024;
+const GZIP_MIN_BYTES = 1024;
 
 /** The text gzipped, or null where the runtime cannot compress (then it goes as it is). */
 async function gzipped(text: string): Promise<ArrayBuffer | null> {

@@ -72,7 +72,7 @@ export class TokenStore {
 }
 
 /** A token renewed this close to its expiry is renewed before use: a satellite round trip spikes to 2 s. */
-export const TOKEN_MARGIN_MS = 10_000;
+const TOKEN_MARGIN_MS = 10_000;
 
 /** A token's claims, unverified: only to notice a session that changed hands, or a token that ran out. */
 function tokenClaims(token: string): { sub?: unknown; exp?: unknown } | null {

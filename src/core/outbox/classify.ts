@@ -4,7 +4,7 @@ import { AuthenticationError, JsonWebTokenError, RequestError, TimeoutError } fr
 import type { OpAnswer } from './answer.ts';
 import type { OpError } from './types.ts';
 
-export const DEFAULT_BACKOFF = { baseMs: 2_000, maxMs: 5 * 60_000 };
+const DEFAULT_BACKOFF = { baseMs: 2_000, maxMs: 5 * 60_000 };
 
 /** What became of one operation this run. */
 export type Outcome =
@@ -13,7 +13,7 @@ export type Outcome =
   | { type: 'retry'; error: OpError }
   | { type: 'signedOut'; error: OpError };
 
-export const opError = (err: unknown): OpError =>
+const opError = (err: unknown): OpError =>
   err instanceof Error
     ? { name: err.name, message: err.message, status: err instanceof RequestError ? err.status : undefined }
     : { name: 'UnknownError', message: String(err) };

@@ -18,7 +18,7 @@ const NOT_TRIED: Outcome = {
 };
 
 /** Per-item calls only (an older server): a few entities at once, not more (the link is shared and paid). */
-export const DEFAULT_CONCURRENCY = 4;
+const DEFAULT_CONCURRENCY = 4;
 
 export interface DrainOptions {
   /** Web Locks (navigator.locks); Node tests pass memoryLocks(). */
@@ -209,8 +209,8 @@ export async function drain(db: QuayDb, client: ApiCaller, opts: DrainOptions = 
 
 export { pendingCount } from './count.ts';
 export { coalesce } from './coalesce.ts';
-export { checkAnswer, type OpAnswer } from './answer.ts';
-export { backoffMs, classify, DEFAULT_BACKOFF } from './classify.ts';
+export { checkAnswer } from './answer.ts';
+export { backoffMs, classify } from './classify.ts';
 export { followVessels } from './ops/my-setting.ts';
 export type { ApiCaller } from './send.ts';
 

@@ -2,7 +2,7 @@
 import type { QuayDb } from '../db.ts';
 import type { OutboxConfirmation, OutboxFailure } from './types.ts';
 
-export const MAX_FAILURES = 50;
+const MAX_FAILURES = 50;
 
 /** Call inside a transaction that includes db.meta. */
 export async function recordFailure(db: QuayDb, failure: OutboxFailure): Promise<void> {

@@ -4,7 +4,7 @@ import type { QuayDb } from '../db.ts';
 import { drain, type ApiCaller, type DrainOptions, type DrainResult } from './drain.ts';
 
 /** When another context holds the lock, look again after this long (it may have missed a late enqueue). */
-export const LOCK_BUSY_RETRY_MS = 5_000;
+const LOCK_BUSY_RETRY_MS = 5_000;
 
 interface Scheduler {
   running: Promise<DrainResult | null> | null;

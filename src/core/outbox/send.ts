@@ -19,10 +19,10 @@ import type { OutboxRow } from './types.ts';
 export type ApiCaller = Pick<ApiClient, 'json'>;
 
 /** An older server has no push: per-item calls for this long before it is asked again (it may be upgraded). */
-export const NO_PUSH_RECHECK_MS = 60 * 60_000;
+const NO_PUSH_RECHECK_MS = 60 * 60_000;
 const noPushUntil = new WeakMap<ApiCaller, number>();
 
-export const toPushOp = (row: OutboxRow): PushOp => ({
+const toPushOp = (row: OutboxRow): PushOp => ({
   id: row.opId,
   entity: row.entity,
   method: row.method,
@@ -76,7 +76,7 @@ function messageOf(body: unknown, status: number): string {
  * One result of a push as the drain's outcome, exactly as the per-item call's answer would be classified; null for
  * an operation the server did not try (an earlier one of its entity is to be retried): it stays as it is.
  */
-export function outcomeOfResult(result: PushResult | undefined): Outcome | null {
+function outcomeOfResult(result: PushResult | undefined): Outcome | null {
   if (!result)
     return { type: 'retry', error: { name: 'UnknownError', message: 'The push answered nothing for it.' } };
   const { outcome, status, body } = result;
@@ -125,11 +125,7 @@ export async function pushChunk(
 }
 
 /** The per-item call of product.md §7 for one operation, with its id as the Idempotency-Key. */
-export async function sendOne(
-  client: ApiCaller,
-  row: OutboxRow,
-  timeoutMs: number | undefined,
-): Promise<Outcome> {
+async function sendOne(client: ApiCaller, row: OutboxRow, timeoutMs: number | undefined): Promise<Outcome> {
   try {
     const answer = await client.json(row.path, checkAnswer, {
       method: row.method,

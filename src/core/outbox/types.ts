@@ -22,7 +22,7 @@ export type OpKind =
 /** The outbox entity of the user's followed vessels (PUT /common/my-setting {vslCds}): the last list wins. */
 export const MY_VESSELS_ENTITY = 'mySetting:vessels';
 
-export type OpMethod = 'GET' | 'POST' | 'PUT';
+type OpMethod = 'GET' | 'POST' | 'PUT';
 
 export interface OpError {
   name: string;
@@ -53,36 +53,36 @@ export interface OutboxRow {
 }
 
 /** What a kind's local change replaced, stored in `OutboxRow.undo` and put back on a permanent failure. */
-export interface UndoAck {
+interface UndoAck {
   notSeq: number;
   /** ackUsrId before "Got it" (null: the button shows again). */
   ackUsrId: string | null;
 }
-export interface UndoRead {
+interface UndoRead {
   notSeq: number;
   /** notReadYn before the read, or null when the item was not stored locally. */
   notReadYn: 'Y' | 'N' | null;
   /** Whether the read took one off the badge's notCnt (given back on undo). */
   badgeDecremented: boolean;
 }
-export interface UndoSetting {
+interface UndoSetting {
   notId: string;
   /** The switch before the toggle, or null when the setting was not stored locally (undo deletes it). */
   notUseYn: 'Y' | 'N' | null;
 }
-export interface UndoSubscription {
+interface UndoSubscription {
   notDevId: string;
   previous: PushSubscriptionState | null;
 }
 /** My Vessel's list before the change: put back into the kept page data (pageData `key`) when the server refuses. */
-export interface UndoMySetting {
+interface UndoMySetting {
   /** The pageData key of the user's My Vessel data, e.g. 'myVessels:operator'. */
   key: string;
   /** The followed vessel codes before the change, in order. */
   vslCds: string[];
 }
 /** A chat message (entity `chat:{roomId}`): nothing is undone; a refused message is marked failed on screen. */
-export interface UndoChat {
+interface UndoChat {
   roomId: string;
   clientMsgId: string;
 }
@@ -98,12 +98,12 @@ export interface UndoChatRead {
   unreadBefore: number;
 }
 /** A berth prospect (entity `chat:{roomId}`): shown as a pending message until stored; refused, it is marked failed. */
-export interface UndoBerthProspect {
+interface UndoBerthProspect {
   roomId: string;
   clientMsgId: string;
 }
 /** A push alert about an own message: the message shows "Alert asked" until the server says so, or why not. */
-export interface UndoPushAlert {
+interface UndoPushAlert {
   roomId: string;
   msgSeq: number;
 }

@@ -18,8 +18,6 @@ export type Dataset =
   /** The pull by cursor (POST /sync/pull): notifications, badge, settings, ports, followed vessels, chat rooms. */
   | 'pull';
 
-export const SYNC_STATUS_KEY = 'syncStatus';
-
 export interface SyncStatus {
   online: boolean;
   syncing: boolean;

@@ -12,7 +12,7 @@ import { nextClientMsgId, ownMessageOp, pendingRow, signedOn, VSL_CD } from './c
 import type { OpModule } from './module.ts';
 import { CHAT_BERTH_PROSPECT, chatPath } from '../../contract/api.ts';
 
-export const berthProspectPath = (vslCd: string): string => chatPath(CHAT_BERTH_PROSPECT, { vslCd });
+const berthProspectPath = (vslCd: string): string => chatPath(CHAT_BERTH_PROSPECT, { vslCd });
 
 /** The pending copy and its operation, in one transaction (its Idempotency-Key and clientMsgId: stored once). */
 export async function postBerthProspect(

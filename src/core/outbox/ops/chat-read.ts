@@ -12,7 +12,7 @@ import { ROOM_ID, signedOn } from './chat-common.ts';
 import { KEEP, type OpModule } from './module.ts';
 import { CHAT_READ_MESSAGE, chatPath } from '../../contract/api.ts';
 
-export const readMarkPath = (msgSeq: number): string => chatPath(CHAT_READ_MESSAGE, { msgSeq });
+const readMarkPath = (msgSeq: number): string => chatPath(CHAT_READ_MESSAGE, { msgSeq });
 
 /** The read on the device and its operation, in one transaction; the operation id, or null when nothing new was read. */
 export async function markChatRead(db: QuayDb, roomId: string, msgSeq: number): Promise<string | null> {

@@ -8,10 +8,10 @@ import { KEEP, type OpModule } from './module.ts';
 import { HISTORY_PATH } from './paths.ts';
 
 /** The outbox entity of page views: they go in the order they were made, one after the other. */
-export const HISTORY_ENTITY = 'history';
+const HISTORY_ENTITY = 'history';
 /** The server's limits (AppHistoryBody): urlVal 1 to 2000 characters, prmtVal up to 4000. */
-export const URL_VAL_MAX = 2000;
-export const PRMT_VAL_MAX = 4000;
+const URL_VAL_MAX = 2000;
+const PRMT_VAL_MAX = 4000;
 /** Page views kept waiting at most (architecture.md §3 Storage: bound what grows); past it the oldest waiting go. */
 export const MAX_WAITING_VISITS = 500;
 
@@ -30,7 +30,7 @@ function clip(text: string, max: number): string {
 }
 
 /** The application history body of product.md §7 for one visit. */
-export function historyBody(visit: Pick<Visit, 'path' | 'search'>): HistoryBody {
+function historyBody(visit: Pick<Visit, 'path' | 'search'>): HistoryBody {
   return {
     urlVal: clip(visit.path, URL_VAL_MAX) || '/',
     appTpCd: 'MOB',

@@ -13,7 +13,7 @@ import { readOp } from './read.ts';
 import { settingOp } from './setting.ts';
 import { subscriptionOp } from './subscription.ts';
 
-export const OPS: { readonly [K in OpKind]: OpModule<K> } = {
+const OPS: { readonly [K in OpKind]: OpModule<K> } = {
   ack: ackOp,
   read: readOp,
   setting: settingOp,
@@ -35,4 +35,4 @@ export function opOf(row: OutboxRow): { op: OpModule<OpKind>; row: OpRow<OpKind>
   return { op: OPS[row.kind] as unknown as OpModule<OpKind>, row: row as OpRow<OpKind> };
 }
 
-export type { OpModule, OpRow, MergeStep } from './module.ts';
+export type { OpModule, OpRow } from './module.ts';

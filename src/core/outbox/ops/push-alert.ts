@@ -11,7 +11,7 @@ import { signedOn } from './chat-common.ts';
 import { KEEP, type OpModule } from './module.ts';
 import { CHAT_PUSH_ALERT, chatPath } from '../../contract/api.ts';
 
-export const PUSH_ALERT_PATH = chatPath(CHAT_PUSH_ALERT);
+const PUSH_ALERT_PATH = chatPath(CHAT_PUSH_ALERT);
 
 /** The mark on the message and its operation, in one transaction; the operation id, or null when asked already. */
 export async function askPushAlert(db: QuayDb, roomId: string, msgSeq: number): Promise<string | null> {
