@@ -116,7 +116,7 @@ export default tseslint.config(
               group: ['**/worker/*', '**/worker'],
               allowTypeImports: true,
               message:
-                'The window imports only types from the worker; reach it through src/worker-bridge.ts.',
+                'The window imports only types from the worker; reach it through src/platform/worker-bridge.ts.',
             },
           ],
         },

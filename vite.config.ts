@@ -139,7 +139,7 @@ function coastTiles(): Plugin {
   };
 }
 
-/** The module the window imports for the sync worker's address (src/worker-bridge.ts). */
+/** The module the window imports for the sync worker's address (src/platform/worker-bridge.ts). */
 const SYNC_WORKER_URL = 'virtual:sync-worker-url';
 
 /**

@@ -24,7 +24,7 @@ const QUIET_MS = 3_000;
 
 /**
  * Runs in every page before the app: notes (performance.now(), from the navigation's start) when a page's data is
- * first on screen, i.e. when a "Data age" status says "As of …" (src/features/pages/DataAge.tsx).
+ * first on screen, i.e. when a "Data age" status says "As of …" (src/ui/DataAge.tsx).
  */
 function markDataShown(): void {
   const w = window as unknown as { __quayDataShownAt?: number };

@@ -12,7 +12,7 @@ import './styles/search.css';
 import './styles/ports.css';
 import './styles/chat.css';
 import { App } from './App.tsx';
-import { registerServiceWorker } from './sw-register.ts';
+import { registerServiceWorker } from './platform/sw-register.ts';
 import { startWindowMeter } from './features/meter/count-window-bytes.ts';
 
 const root = document.getElementById('root');

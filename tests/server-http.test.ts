@@ -513,7 +513,8 @@ describe('the built app', () => {
         const asset = await app.app.inject({ url: '/assets/index-AbCdEf12.js', headers });
         expect(asset.headers['content-encoding'], encoding).toBe(encoding === 'br' ? 'br' : undefined);
         expect(asset.headers['cache-control'], encoding).toBe('public, max-age=31536000, immutable');
-        // The browser checks the service worker on every page load: at most hourly on the wire (src/sw-register.ts).
+        // The browser checks the service worker on every page load: at most hourly on the wire
+        // (src/platform/sw-register.ts).
         const sw = await app.app.inject({ url: '/sw.js', headers });
         expect(sw.headers['cache-control'], encoding).toBe('public, max-age=3600');
       }

@@ -5,7 +5,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { Link, useLocation } from 'wouter';
 import { useSnapshot } from 'valtio';
 import { bottomBarItems, type RoleGroup } from '../core/role.ts';
-import { db } from '../db.ts';
+import { db } from '../platform/db.ts';
 import { chatState, openDrawer, uiState, userState } from '../state/app-state.ts';
 import { Icon } from '../ui/Icon.tsx';
 import { badgeText } from './badge-text.ts';

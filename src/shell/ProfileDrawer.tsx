@@ -2,7 +2,7 @@
 // changes carry) and the browser's agent string, for support calls from a ship.
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useSnapshot } from 'valtio';
-import { db } from '../db.ts';
+import { db } from '../platform/db.ts';
 import { closeDrawer, openDrawer, uiState } from '../state/app-state.ts';
 import { Drawer } from '../ui/Drawer.tsx';
 import { Icon } from '../ui/Icon.tsx';

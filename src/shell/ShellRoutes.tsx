@@ -1,14 +1,14 @@
 // The signed-on pages of product.md §2 by route; `/` goes to the role's home, any other path to the not-found view.
 // Pages are small; what only some pages need (map, chat) is split off and loaded when used.
 import { Redirect, Route, Switch } from 'wouter';
-import { ChatPage } from '../pages/ChatPage.tsx';
-import { MyVesselPage } from '../pages/MyVesselPage.tsx';
-import { NotFoundPage } from '../pages/NotFoundPage.tsx';
-import { OPERATOR_PAGES, OperatorContentPage } from '../pages/OperatorContentPage.tsx';
-import { PortPage } from '../pages/PortPage.tsx';
-import { ServicePage } from '../pages/ServicePage.tsx';
-import { VesselPage } from '../pages/VesselPage.tsx';
-import { VoyagePage } from '../pages/VoyagePage.tsx';
+import { ChatPage } from '../screens/ChatPage.tsx';
+import { MyVesselPage } from '../screens/MyVesselPage.tsx';
+import { NotFoundPage } from '../screens/NotFoundPage.tsx';
+import { OPERATOR_PAGES, OperatorContentPage } from '../screens/OperatorContentPage.tsx';
+import { PortPage } from '../screens/PortPage.tsx';
+import { ServicePage } from '../screens/ServicePage.tsx';
+import { VesselPage } from '../screens/VesselPage.tsx';
+import { VoyagePage } from '../screens/VoyagePage.tsx';
 
 export function ShellRoutes({ home }: { home: string }) {
   return (

@@ -6,7 +6,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { Link } from 'wouter';
 import { useSnapshot } from 'valtio';
 import type { Program } from '../core/contract/common.ts';
-import { db } from '../db.ts';
+import { db } from '../platform/db.ts';
 import { useOutboxCount } from '../features/sync/use-outbox-count.ts';
 import { dialog } from '../ui/dialog-store.ts';
 import { logoutQuestion } from './sync-status-text.ts';

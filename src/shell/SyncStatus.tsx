@@ -1,12 +1,12 @@
 // The header's sync status (architecture.md §3 rule 4): offline, syncing or how old the data is, and how many changes
 // wait to be sent. A polite live region, named "Sync status"; the last error's message is its title and description.
 import { useLiveQuery } from 'dexie-react-hooks';
-import { db } from '../db.ts';
+import { db } from '../platform/db.ts';
 import { INITIAL_SYNC_STATUS } from '../core/sync/status.ts';
 import { useOutboxCount } from '../features/sync/use-outbox-count.ts';
 import { syncStatusText } from './sync-status-text.ts';
-import { useOnline } from './use-online.ts';
-import { useNow } from './use-now.ts';
+import { useOnline } from '../ui/use-online.ts';
+import { useNow } from '../ui/use-now.ts';
 
 const UTC_TIME = new Intl.DateTimeFormat('en-GB', {
   hour: '2-digit',

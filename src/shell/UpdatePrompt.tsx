@@ -1,7 +1,7 @@
 // Asks before a new version takes over (traps.md: registerType 'prompt'): a non-blocking banner, never a reload
 // without the user's click. "Later" hides it for this page; the new version then starts with the next visit.
 import { useId, useState, useSyncExternalStore } from 'react';
-import { applyUpdate, subscribeWaitingWorker, waitingWorker } from '../sw-register.ts';
+import { applyUpdate, subscribeWaitingWorker, waitingWorker } from '../platform/sw-register.ts';
 
 export function UpdatePrompt() {
   const titleId = useId();

@@ -3,7 +3,7 @@
 // is at or heading to.
 import type { LoggedUser } from '../core/contract/common.ts';
 import { portLiveLink, portStatusLink, serviceLink, vesselLink } from '../core/link.ts';
-import { isVesselUser } from '../core/role.ts';
+import { ownPort } from '../core/current-call.ts';
 
 export interface CurrentCodes {
   user: LoggedUser | null;
@@ -14,10 +14,6 @@ export interface CurrentCodes {
   portCode: string | null;
   ownPortCd: string | null;
 }
-
-/** A vessel user's own port (its vessel's next call), else null. */
-export const ownPort = (s: Pick<CurrentCodes, 'user' | 'ownPortCd'>): string | null =>
-  isVesselUser(s.user) ? s.ownPortCd : null;
 
 export function programHref(url: string, s: CurrentCodes): string {
   const path = url.replace(/\/+$/, '') || '/';

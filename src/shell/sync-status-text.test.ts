@@ -1,24 +1,12 @@
 // What the header's sync status says in each state (offline, syncing, updated, failed, changes waiting).
 import { describe, expect, it } from 'vitest';
 import { INITIAL_SYNC_STATUS, type SyncStatus } from '../core/sync/status.ts';
-import { logoutQuestion, syncStatusText, updatedAgo } from './sync-status-text.ts';
+import { logoutQuestion, syncStatusText } from './sync-status-text.ts';
 
 const NOW = Date.UTC(2026, 10, 22, 9, 41);
 const MIN = 60_000;
 const status = (change: Partial<SyncStatus>): SyncStatus => ({ ...INITIAL_SYNC_STATUS, ...change });
 const sentence = (t: { main: string; detail: string }) => [t.main, t.detail].filter(Boolean).join(' · ');
-
-describe('updatedAgo', () => {
-  it('says just now, minutes, then coarser steps', () => {
-    expect(updatedAgo(NOW - 20_000, NOW)).toBe('just now');
-    expect(updatedAgo(NOW + 5_000, NOW)).toBe('just now');
-    expect(updatedAgo(NOW - 5 * MIN, NOW)).toBe('5 min ago');
-    expect(updatedAgo(NOW - 23 * MIN, NOW)).toBe('20 min ago');
-    expect(updatedAgo(NOW - 130 * MIN, NOW)).toBe('2 h ago');
-    expect(updatedAgo(NOW - 26 * 60 * MIN, NOW)).toBe('1 day ago');
-    expect(updatedAgo(NOW - 3 * 24 * 60 * MIN, NOW)).toBe('3 days ago');
-  });
-});
 
 describe('syncStatusText', () => {
   it('says Offline when the browser or the worker has no link, how old the data is, and the changes waiting', () => {

@@ -1,5 +1,6 @@
 // What the header's sync status says, from the worker's status row, the outbox and the browser's link state.
 import type { SyncStatus } from '../core/sync/status.ts';
+import { updatedAgo } from '../ui/updated-ago.ts';
 
 export interface SyncStatusText {
   /** "Offline", "Syncing…", "Up to date" (the live connection brings every change), "Updated 5 min ago" or "Not updated yet". */
@@ -9,18 +10,6 @@ export interface SyncStatusText {
   tone: 'offline' | 'syncing' | 'ok' | 'error';
   /** The last error's message, for the title and the accessible description. */
   errorMessage: string | null;
-}
-
-/** "just now", "3 min ago", then coarser steps, so the live region does not speak every minute for hours. */
-export function updatedAgo(then: number, now: number): string {
-  const minutes = Math.floor((now - then) / 60_000);
-  if (minutes < 1) return 'just now';
-  if (minutes < 10) return `${minutes} min ago`;
-  if (minutes < 60) return `${Math.floor(minutes / 5) * 5} min ago`;
-  const hours = Math.floor(minutes / 60);
-  if (hours < 24) return `${hours} h ago`;
-  const days = Math.floor(hours / 24);
-  return days === 1 ? '1 day ago' : `${days} days ago`;
 }
 
 export function waitingText(count: number): string {

@@ -6,9 +6,9 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { isChatLane } from '../core/chat-lanes.ts';
 import type { LoggedUser } from '../core/contract/common.ts';
 import { isVesselUser } from '../core/role.ts';
-import { CHAT_LANES } from '../config.ts';
-import { db } from '../db.ts';
-import { ownPortOf } from '../features/vessel/calls.ts';
+import { CHAT_LANES } from '../platform/config.ts';
+import { db } from '../platform/db.ts';
+import { ownPortOf } from '../core/current-call.ts';
 import type { CascadeResponse, VesselCurrent } from '../core/contract/vessel.ts';
 import { chatState, userState } from './app-state.ts';
 

@@ -5,7 +5,7 @@
 import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Drawer } from '../../ui/Drawer.tsx';
 import { toast } from '../../ui/toast-store.ts';
-import { callWorker } from '../../worker-bridge.ts';
+import { callWorker } from '../../platform/worker-bridge.ts';
 import {
   checkBerthForm,
   EMPTY_BERTH_FORM,
@@ -16,7 +16,7 @@ import {
 } from '../../core/chat-berth.ts';
 import { formatTimeDateYear } from '../../core/format/format-date.ts';
 import { BERTH_REMARK_MAX } from '../../core/contract/chat-rules.ts';
-import { usePageData } from '../pages/use-page-data.ts';
+import { usePageData } from '../../state/use-page-data.ts';
 import { readBerthDraft, writeBerthDraft } from './draft.ts';
 
 const FIELDS: BerthField[] = ['portCd', 'ydNm', 'etb', 'etd', 'remark'];

@@ -5,7 +5,7 @@ import type { SenderType } from '../../core/contract/chat.ts';
 import type { ChatMessageRow } from '../../core/db.ts';
 import { formatChatTime } from '../../core/format/format-date.ts';
 import { toast } from '../../ui/toast-store.ts';
-import { callWorker } from '../../worker-bridge.ts';
+import { callWorker } from '../../platform/worker-bridge.ts';
 import { linkify } from './linkify.ts';
 
 const senderTypeName = (t: SenderType) => (t === 'V' ? 'Ship' : 'Shore');

@@ -1,7 +1,7 @@
 // The chat connection as the leader worker reports it (worker chatStatus), asked again every few seconds while the
 // page is shown: a local call, no network. undefined until the first answer; null when the worker cannot say.
 import { useEffect, useState } from 'react';
-import { callWorker } from '../../worker-bridge.ts';
+import { callWorker } from '../../platform/worker-bridge.ts';
 import type { ChatLinkReport } from './chat-link-text.ts';
 
 export const CHAT_LINK_POLL_MS = 2_000;

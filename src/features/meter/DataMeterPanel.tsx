@@ -5,7 +5,7 @@ import { DEFERRED_TEXT } from '../../core/meter/data-saver.ts';
 import { formatBytes } from '../../core/meter/usage.ts';
 import { Switch } from '../../ui/Switch.tsx';
 import { toast } from '../../ui/toast-store.ts';
-import { callWorker } from '../../worker-bridge.ts';
+import { callWorker } from '../../platform/worker-bridge.ts';
 import { budgetShare, parseBudget, shareText, WARN_AT } from './budget.ts';
 import { useDataUsage, type DataUsageView } from './use-data-usage.ts';
 

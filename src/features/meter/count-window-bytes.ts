@@ -4,7 +4,7 @@
 // IndexedDB: it hands the sums to the worker. A page that goes before it could (the first page redirects to the
 // sign-on page at once) leaves them in localStorage for the next one.
 import { requestBytes } from '../../core/meter/usage.ts';
-import { callWorker } from '../../worker-bridge.ts';
+import { callWorker } from '../../platform/worker-bridge.ts';
 
 const SEND_AFTER_MS = 2_000;
 const KEPT_KEY = 'quay:meter-window';

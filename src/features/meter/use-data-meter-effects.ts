@@ -5,7 +5,7 @@ import { useSnapshot } from 'valtio';
 import { uiState } from '../../state/app-state.ts';
 import { monthKey } from '../../core/meter/usage.ts';
 import { toast } from '../../ui/toast-store.ts';
-import { callWorker } from '../../worker-bridge.ts';
+import { callWorker } from '../../platform/worker-bridge.ts';
 import { shouldWarn, warningText } from './budget.ts';
 import { useDataUsage } from './use-data-usage.ts';
 

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { dayKey, monthKey } from '../../core/meter/usage.ts';
 import { linkInfo, saverByDefault } from '../../core/meter/data-saver.ts';
-import { db } from '../../db.ts';
+import { db } from '../../platform/db.ts';
 
 export interface DataUsageView {
   /** Bytes both ways today (UTC) and this month. */

@@ -5,7 +5,7 @@ import type { LoggedUser } from '../../core/contract/common.ts';
 import type { FleetVessel } from '../../core/contract/vessel.ts';
 import { formatTimeDate } from '../../core/format/format-date.ts';
 import { portLiveLink, serviceLink } from '../../core/link.ts';
-import { updatedAgo } from '../../shell/sync-status-text.ts';
+import { updatedAgo } from '../../ui/updated-ago.ts';
 import { Icon } from '../../ui/Icon.tsx';
 import { PendingMarker } from '../../ui/PendingMarker.tsx';
 import { motionText } from '../ports/motion-text.ts';

@@ -3,8 +3,8 @@
 import { useCallback } from 'react';
 import { MY_VESSELS_ENTITY } from '../../core/outbox/types.ts';
 import { usePending } from '../sync/use-pending.ts';
-import { usePageData, type PageData } from '../pages/use-page-data.ts';
-import { callWorker, type PageDataOf } from '../../worker-bridge.ts';
+import { usePageData, type PageData } from '../../state/use-page-data.ts';
+import { callWorker, type PageDataOf } from '../../platform/worker-bridge.ts';
 import { myVesselsView, type MyVesselsView } from './my-vessels-state.ts';
 
 export interface MyVessels {

@@ -3,7 +3,7 @@
 import { useEffect } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useSnapshot } from 'valtio';
-import { db } from '../../db.ts';
+import { db } from '../../platform/db.ts';
 import { closeDrawer, uiState } from '../../state/app-state.ts';
 import { Drawer } from '../../ui/Drawer.tsx';
 import { Icon } from '../../ui/Icon.tsx';

@@ -11,7 +11,7 @@ import { PendingMarker } from '../../ui/PendingMarker.tsx';
 import { usePending } from '../sync/use-pending.ts';
 import { toast } from '../../ui/toast-store.ts';
 import { toShownError } from '../../ui/shown-error.ts';
-import { callWorker } from '../../worker-bridge.ts';
+import { callWorker } from '../../platform/worker-bridge.ts';
 import { checkScheduleTarget } from './check-schedule.ts';
 import { detailRows } from './detail-rows.ts';
 import { isVesselUser } from '../../core/role.ts';

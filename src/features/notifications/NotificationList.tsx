@@ -10,7 +10,7 @@ import { formatUtc } from '../../core/format/format-date.ts';
 import { isVesselUser } from '../../core/role.ts';
 import { userState } from '../../state/app-state.ts';
 import { Icon } from '../../ui/Icon.tsx';
-import { callWorker } from '../../worker-bridge.ts';
+import { callWorker } from '../../platform/worker-bridge.ts';
 import { NotificationDetailView } from './NotificationDetailView.tsx';
 import { useNotificationItems } from './notification-store.ts';
 

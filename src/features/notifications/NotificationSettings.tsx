@@ -3,7 +3,7 @@
 // the notification drawer's settings mode reuses; NotificationSettings is it as a section of its own.
 import { useEffect, useId, useState } from 'react';
 import type { NotificationSetting } from '../../core/contract/notification.ts';
-import { callWorker } from '../../worker-bridge.ts';
+import { callWorker } from '../../platform/worker-bridge.ts';
 import { PendingMarker } from '../../ui/PendingMarker.tsx';
 import { Switch } from '../../ui/Switch.tsx';
 import { toast } from '../../ui/toast-store.ts';

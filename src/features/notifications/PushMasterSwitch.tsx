@@ -2,7 +2,7 @@
 // new message." On: the browser's permission, a Web Push subscription saved for this device; off: no pushes.
 import { useId, useState } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { db } from '../../db.ts';
+import { db } from '../../platform/db.ts';
 import { Switch } from '../../ui/Switch.tsx';
 import { toast } from '../../ui/toast-store.ts';
 import { toShownError } from '../../ui/shown-error.ts';

@@ -3,7 +3,7 @@
 import { useSyncExternalStore } from 'react';
 import { liveQuery, type Subscription } from 'dexie';
 import type { NotificationItem } from '../../core/contract/notification.ts';
-import { db } from '../../db.ts';
+import { db } from '../../platform/db.ts';
 
 let items: NotificationItem[] | undefined;
 let subscription: Subscription | null = null;

@@ -1,6 +1,6 @@
 // The push master switch's browser side (product.md §4 Push subscription): the permission prompt, the subscription with
 // the server's VAPID key, and saving it through the worker's outbox; and turning it off.
-import { callWorker } from '../../worker-bridge.ts';
+import { callWorker } from '../../platform/worker-bridge.ts';
 
 export type PushOutcome = 'on' | 'denied' | 'unsupported';
 

@@ -2,7 +2,7 @@
 // offline and follows every sync, read and push.
 import { useEffect } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { db } from '../../db.ts';
+import { db } from '../../platform/db.ts';
 
 interface BadgeNavigator {
   setAppBadge?: (count?: number) => Promise<void>;

@@ -4,8 +4,8 @@
 // opens /?notSeq=N: that parameter is read once, when the app starts.
 import { useEffect, useRef } from 'react';
 import { OPEN_NOTIFICATION_PARAM, type SwToWindowMessage } from '../../core/contract/push.ts';
-import { db } from '../../db.ts';
-import { callWorker } from '../../worker-bridge.ts';
+import { db } from '../../platform/db.ts';
+import { callWorker } from '../../platform/worker-bridge.ts';
 import {
   closeDrawer,
   commonState,

@@ -5,7 +5,7 @@ import { useId, useMemo, useState } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { Link, useLocation } from 'wouter';
 import { useSnapshot } from 'valtio';
-import { db } from '../../db.ts';
+import { db } from '../../platform/db.ts';
 import { userState } from '../../state/app-state.ts';
 import { knownPorts, matchPorts, portsOfIndex } from './port-list.ts';
 

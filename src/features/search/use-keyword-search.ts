@@ -6,7 +6,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import type { SearchResult } from '../../core/contract/common.ts';
 import { filterResults, normaliseKeyword, SEARCH_MIN_CHARS } from '../../core/search.ts';
 import { toShownError } from '../../ui/shown-error.ts';
-import { callWorker } from '../../worker-bridge.ts';
+import { callWorker } from '../../platform/worker-bridge.ts';
 
 const DEBOUNCE_MS = 300;
 

@@ -1,7 +1,7 @@
 // The user and token this device stored at its last sign-on, for opening the app when the sync worker could not
 // reach the server (architecture.md §1: the app opens and shows what it last knew with no network at all).
 import type { LoggedUser } from '../../core/contract/common.ts';
-import { db } from '../../db.ts';
+import { db } from '../../platform/db.ts';
 
 /** A failure of the link rather than of the session: no answer, a timeout, or the browser knows it is offline. */
 export function isLinkFailure(err: unknown): boolean {

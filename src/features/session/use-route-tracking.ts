@@ -3,9 +3,9 @@
 import { useEffect } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { useSnapshot } from 'valtio';
-import { ANALYTICS_SINK } from '../../config.ts';
+import { ANALYTICS_SINK } from '../../platform/config.ts';
 import { userState } from '../../state/app-state.ts';
-import { callWorker } from '../../worker-bridge.ts';
+import { callWorker } from '../../platform/worker-bridge.ts';
 
 export function useRouteTracking(): void {
   const [path] = useLocation();

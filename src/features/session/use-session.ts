@@ -3,7 +3,7 @@
 // keeps the stored user when there is no link (the app at sea), retries after an error, and signs out.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { LoggedUser } from '../../core/contract/common.ts';
-import { callWorker, type SessionStart } from '../../worker-bridge.ts';
+import { callWorker, type SessionStart } from '../../platform/worker-bridge.ts';
 import { toShownError, type ShownError } from '../../ui/shown-error.ts';
 import { clearSignOnMark, goToSignOn, mirrorToken } from './sign-on.ts';
 import { hasSignOnMark } from '../../core/net/sign-on-mark.ts';

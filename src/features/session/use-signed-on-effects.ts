@@ -2,8 +2,8 @@
 // for persistent storage (architecture.md §3 Storage), and notices a session that ended elsewhere.
 import { useEffect, useRef } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { db } from '../../db.ts';
-import { watchLink, watchVisibility } from '../../worker-bridge.ts';
+import { db } from '../../platform/db.ts';
+import { watchLink, watchVisibility } from '../../platform/worker-bridge.ts';
 
 let persistAsked = false;
 

@@ -2,7 +2,7 @@
 // visits recorded for the application history wait there too, but are not the user's changes: not counted.
 import { useLiveQuery } from 'dexie-react-hooks';
 import { pendingCount } from '../../core/outbox/count.ts';
-import { db } from '../../db.ts';
+import { db } from '../../platform/db.ts';
 
 export function useOutboxCount(): number | undefined {
   return useLiveQuery(() => pendingCount(db));

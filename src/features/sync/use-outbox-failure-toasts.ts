@@ -4,8 +4,8 @@
 // what it handled, so another tab or a reload does not say it again.
 import { useEffect, useRef } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { db } from '../../db.ts';
-import { callWorker } from '../../worker-bridge.ts';
+import { db } from '../../platform/db.ts';
+import { callWorker } from '../../platform/worker-bridge.ts';
 import { toast } from '../../ui/toast-store.ts';
 
 const FALLBACK_MESSAGE = 'A change could not be saved.';

@@ -9,7 +9,7 @@ import {
   pendingUnder,
   type PendingOp,
 } from '../../core/outbox/pending.ts';
-import { db } from '../../db.ts';
+import { db } from '../../platform/db.ts';
 
 export type { PendingOp } from '../../core/outbox/pending.ts';
 

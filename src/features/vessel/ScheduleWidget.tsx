@@ -2,9 +2,10 @@
 // delay of each, the current call and omitted calls marked. `?widgetPath=IBM_W2030` scrolls here and outlines it.
 import { useRef } from 'react';
 import type { CascadeResponse } from '../../core/contract/vessel.ts';
-import { DataAge } from '../pages/DataAge.tsx';
-import type { PageData } from '../pages/use-page-data.ts';
-import { callState, currentCallIndex, SCHEDULE_WIDGET } from './calls.ts';
+import { DataAge } from '../../ui/DataAge.tsx';
+import type { PageData } from '../../state/use-page-data.ts';
+import { currentCallIndex } from '../../core/current-call.ts';
+import { callState, SCHEDULE_WIDGET } from './calls.ts';
 import { CallTimesGrid } from './CallTimesGrid.tsx';
 import { SectionData } from './SectionData.tsx';
 import { useHighlight } from './use-highlight.ts';

@@ -1,7 +1,7 @@
 // What a section shows while its data is not on the device: nothing while the device is read, "Loading…" while the
 // worker fetches it, else why it is missing. With data, the section's own view shows.
 import type { ReactNode } from 'react';
-import type { PageData } from '../pages/use-page-data.ts';
+import type { PageData } from '../../state/use-page-data.ts';
 
 export function SectionData<T>({ page, children }: { page: PageData<T>; children: (data: T) => ReactNode }) {
   if (page.data) return <>{children(page.data)}</>;

@@ -3,7 +3,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { useSnapshot } from 'valtio';
 import { ForbiddenError } from '../../core/net/http.ts';
-import { chooseVessel, storeVesselCode } from '../../pages/vessel-access.ts';
+import { chooseVessel, storeVesselCode } from './vessel-access.ts';
 import { setCurrentCodes, userState } from '../../state/app-state.ts';
 import { ErrorView } from '../../ui/ErrorView.tsx';
 import { toShownError } from '../../ui/shown-error.ts';

@@ -4,9 +4,9 @@ import { useMemo } from 'react';
 import type { AisHistoryResponse, CascadeResponse, VesselCurrent } from '../../core/contract/vessel.ts';
 import { LazyWorldMap, type MapMarker, type MapPort, type MapTrack } from '../map/LazyWorldMap.tsx';
 import { mapLabel } from '../map/map-label.ts';
-import { DataAge } from '../pages/DataAge.tsx';
-import type { PageData } from '../pages/use-page-data.ts';
-import { currentCallIndex } from './calls.ts';
+import { DataAge } from '../../ui/DataAge.tsx';
+import type { PageData } from '../../state/use-page-data.ts';
+import { currentCallIndex } from '../../core/current-call.ts';
 
 /** How many of the ports ahead the map shows. */
 export const MAP_PORTS = 3;

@@ -4,9 +4,10 @@
 import { useRef } from 'react';
 import type { CascadeCall, CascadeResponse, VesselCurrent } from '../../core/contract/vessel.ts';
 import { formatNumber } from '../../core/format/format-number.ts';
-import { useNow } from '../../shell/use-now.ts';
+import { useNow } from '../../ui/use-now.ts';
 import type { BerthPlan } from './berth-plans.ts';
-import { callState, currentCallIndex, type CallState } from './calls.ts';
+import { currentCallIndex } from '../../core/current-call.ts';
+import { callState, type CallState } from './calls.ts';
 import { CallTimesGrid } from './CallTimesGrid.tsx';
 import { requiredSpeed } from './required-speed.ts';
 import { useHighlight } from './use-highlight.ts';

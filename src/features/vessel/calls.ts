@@ -1,47 +1,13 @@
-// Rules of the schedule widget and the voyage timeline, kept pure for tests: which call is the current one, which
-// call a notification or the widget path points at, and which times (actual or estimated) a call shows.
+// Rules of the schedule widget and the voyage timeline, kept pure for tests: which call a notification or the widget
+// path points at, how a call is drawn, and which times (actual or estimated) it shows. Which call is the current one
+// is src/core/current-call.ts.
 import type { CascadeCall } from '../../core/contract/vessel.ts';
+import type { CallLike } from '../../core/current-call.ts';
 
 /** product.md §2: `?widgetPath=IBM_W2030` opens the vessel page at the schedule widget. */
 export const SCHEDULE_WIDGET = 'IBM_W2030';
 
 export type CallTimes = Pick<CascadeCall, 'eta' | 'etb' | 'etd' | 'ata' | 'atb' | 'atd'>;
-type CallLike = Pick<CascadeCall, 'portCd' | 'skipYn' | 'ata' | 'atd'> & { isCurrent?: boolean };
-
-/**
- * The call the vessel is at or heading to: the server's mark when there is one; otherwise (a copy kept on the
- * device from before the mark existed, or a voyage the server did not mark) the first call not omitted and not
- * departed with no later call already arrived at. -1 when the voyage is over.
- */
-export function currentCallIndex(calls: readonly CallLike[]): number {
-  const marked = calls.findIndex((c) => c.isCurrent);
-  if (marked >= 0) return marked;
-  let lastArrived = -1;
-  calls.forEach((c, i) => {
-    if (c.ata) lastArrived = i;
-  });
-  return calls.findIndex((c, i) => i >= lastArrived && c.skipYn !== 'Y' && !c.atd);
-}
-
-/** A copy of a page's data kept on the device, with when it was synced. */
-interface Kept<T> {
-  data: T;
-  syncedAt: number;
-}
-
-/**
- * The port a vessel is at or heading to, from the fresher of the two answers the device keeps about it: the vessel's
- * current info (its next port: the first call not departed) and its voyage (the current call). null when neither says.
- */
-export function ownPortOf(
-  vessel: Kept<{ nextPort: { portCd: string } | null }> | null | undefined,
-  voyage: Kept<{ calls: readonly CallLike[] }> | null | undefined,
-): string | null {
-  const fromVessel = vessel ? (vessel.data.nextPort?.portCd ?? null) : null;
-  const fromVoyage = voyage ? (voyage.data.calls[currentCallIndex(voyage.data.calls)]?.portCd ?? null) : null;
-  if (!vessel || !voyage) return fromVessel ?? fromVoyage;
-  return voyage.syncedAt >= vessel.syncedAt ? (fromVoyage ?? fromVessel) : (fromVessel ?? fromVoyage);
-}
 
 export type CallState = 'past' | 'current' | 'ahead' | 'omitted';
 

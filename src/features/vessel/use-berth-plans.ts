@@ -1,6 +1,6 @@
 // The berth plans (N004 details) this device keeps for a vessel's voyage, live from IndexedDB.
 import { useLiveQuery } from 'dexie-react-hooks';
-import { db } from '../../db.ts';
+import { db } from '../../platform/db.ts';
 import { berthPlansByPort, type BerthPlan } from './berth-plans.ts';
 
 /** By port code; undefined while the device is read (the page waits, so the calls do not move when they come). */

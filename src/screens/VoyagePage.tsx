@@ -5,16 +5,17 @@ import { Link, useSearch } from 'wouter';
 import { useSnapshot } from 'valtio';
 import { formatTimeDate } from '../core/format/format-date.ts';
 import { serviceLink } from '../core/link.ts';
-import { DataAge } from '../features/pages/DataAge.tsx';
-import { usePageData } from '../features/pages/use-page-data.ts';
-import { currentCallIndex, highlightedCallIndex, notificationQuery } from '../features/vessel/calls.ts';
+import { DataAge } from '../ui/DataAge.tsx';
+import { usePageData } from '../state/use-page-data.ts';
+import { currentCallIndex } from '../core/current-call.ts';
+import { highlightedCallIndex, notificationQuery } from '../features/vessel/calls.ts';
 import { SectionData } from '../features/vessel/SectionData.tsx';
 import { useBerthPlans } from '../features/vessel/use-berth-plans.ts';
 import { useWarmPage } from '../features/vessel/use-warm-page.ts';
 import { VesselGate } from '../features/vessel/VesselGate.tsx';
 import { VoyageTimeline } from '../features/vessel/VoyageTimeline.tsx';
 import { userState } from '../state/app-state.ts';
-import { CarrierMark } from './VesselSummary.tsx';
+import { CarrierMark } from '../features/vessel/VesselSummary.tsx';
 
 export function VoyagePage({ vslCd }: { vslCd?: string }) {
   return <VesselGate vslCd={vslCd}>{(code) => <VoyageData vslCd={code} />}</VesselGate>;

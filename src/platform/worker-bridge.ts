@@ -1,11 +1,11 @@
 // The window's one door to the sync worker: starts it on first use, wraps it with Comlink, and turns a worker
 // that cannot start (e.g. its script failed to load) into a rejected call instead of a call that never answers.
 import { wrap, type Remote } from 'comlink';
-import type { WorkerApi } from '../worker/index.ts';
+import type { WorkerApi } from '../../worker/index.ts';
 // The worker's address: a chunk of this build that shares its libraries with the window (vite.config.ts).
 import syncWorkerUrl from 'virtual:sync-worker-url';
 
-export type { SessionStart, PageDataOf, PageKind, PageLoad } from '../worker/index.ts';
+export type { SessionStart, PageDataOf, PageKind, PageLoad } from '../../worker/index.ts';
 
 let remote: Remote<WorkerApi> | undefined;
 let failed: Promise<never> | undefined;
@@ -38,7 +38,7 @@ export function callWorker<T>(call: (api: Remote<WorkerApi>) => Promise<T>): Pro
   return Promise.race([call(api), failure]);
 }
 
-export type { SyncStatus, SyncStatusSnapshot } from '../worker/index.ts';
+export type { SyncStatus, SyncStatusSnapshot } from '../../worker/index.ts';
 
 /** Forwards the page's online/offline events to the worker: Chromium does not fire them in dedicated workers.
  * Call once when the app starts; gives the function that stops watching. */

@@ -3,8 +3,8 @@
 import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';
 import { setCurrentCodes, userState } from '../state/app-state.ts';
-import { DataAge } from '../features/pages/DataAge.tsx';
-import { usePageData } from '../features/pages/use-page-data.ts';
+import { DataAge } from '../ui/DataAge.tsx';
+import { usePageData } from '../state/use-page-data.ts';
 import { ServiceView } from '../features/ports/ServiceView.tsx';
 
 export function ServicePage({ laneCode }: { laneCode?: string }) {

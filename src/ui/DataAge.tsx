@@ -1,9 +1,9 @@
 // How old a page's data is (architecture.md §3): "as of 09:41 UTC", marked stale after a while, and what went wrong
 // with the last attempt to bring it up to date. A polite status, so a screen reader hears it change.
-import { formatTimeDate } from '../../core/format/format-date.ts';
-import { useNow } from '../../shell/use-now.ts';
-import { updatedAgo } from '../../shell/sync-status-text.ts';
-import type { ShownError } from '../../ui/shown-error.ts';
+import { formatTimeDate } from '../core/format/format-date.ts';
+import { useNow } from './use-now.ts';
+import { updatedAgo } from './updated-ago.ts';
+import type { ShownError } from './shown-error.ts';
 
 /** Older than this, the page says its data is old. */
 export const STALE_AFTER_MS = 15 * 60_000;

@@ -3,14 +3,14 @@
 // port with ETA and delay (product.md §5 formats).
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import type { CallRef, VesselCurrent } from '../core/contract/vessel.ts';
-import { formatDelayHours } from '../core/format/format-delay.ts';
-import { delayClass } from '../features/vessel/CallTimesGrid.tsx';
-import { formatTimeDateYear } from '../core/format/format-date.ts';
-import { formatNumber } from '../core/format/format-number.ts';
-import { serviceLink } from '../core/link.ts';
-import { updatedAgo } from '../shell/sync-status-text.ts';
-import { useNow } from '../shell/use-now.ts';
+import type { CallRef, VesselCurrent } from '../../core/contract/vessel.ts';
+import { formatDelayHours } from '../../core/format/format-delay.ts';
+import { delayClass } from './CallTimesGrid.tsx';
+import { formatTimeDateYear } from '../../core/format/format-date.ts';
+import { formatNumber } from '../../core/format/format-number.ts';
+import { serviceLink } from '../../core/link.ts';
+import { updatedAgo } from '../../ui/updated-ago.ts';
+import { useNow } from '../../ui/use-now.ts';
 
 const NAV: Record<string, string> = { UNDER_WAY: 'Under way', AT_ANCHOR: 'At anchor', MOORED: 'Moored' };
 

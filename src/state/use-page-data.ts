@@ -2,10 +2,10 @@
 // date when the page opens and on pull-to-refresh. The page never waits for the network when it has data.
 import { useCallback, useEffect, useState } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { db } from '../../db.ts';
-import { toShownError, type ShownError } from '../../ui/shown-error.ts';
+import { db } from '../platform/db.ts';
+import { toShownError, type ShownError } from '../ui/shown-error.ts';
 import { pageError } from './page-error.ts';
-import { callWorker, type PageDataOf, type PageKind } from '../../worker-bridge.ts';
+import { callWorker, type PageDataOf, type PageKind } from '../platform/worker-bridge.ts';
 
 /** Pull-to-refresh tells the open pages to load again (src/shell/Shell.tsx). */
 export const REFRESH_PAGES_EVENT = 'quay:refresh-pages';

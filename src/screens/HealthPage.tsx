@@ -4,10 +4,10 @@
 // meter with the monthly budget.
 import { useEffect, useState, type ReactNode } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { APP_ENV } from '../config.ts';
+import { APP_ENV } from '../platform/config.ts';
 import { formatTimeDateYear } from '../core/format/format-date.ts';
-import { db } from '../db.ts';
-import { useOnline } from '../shell/use-online.ts';
+import { db } from '../platform/db.ts';
+import { useOnline } from '../ui/use-online.ts';
 import { useOutboxCount } from '../features/sync/use-outbox-count.ts';
 import { useChatLink } from '../features/chat/use-chat-link.ts';
 import { chatLinkRows, chatStateText } from '../features/chat/chat-link-text.ts';

@@ -1,6 +1,6 @@
 // How a page says that its data could not be brought up to date.
-import { toShownError, type ShownError } from '../../ui/shown-error.ts';
-import type { PageKind } from '../../worker-bridge.ts';
+import { toShownError, type ShownError } from '../ui/shown-error.ts';
+import type { PageKind } from '../platform/worker-bridge.ts';
 
 /** What a page's code names, in the words of "There is no …". */
 const NAMED: Record<PageKind, string> = {

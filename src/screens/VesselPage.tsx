@@ -2,14 +2,14 @@
 // this device has of it: identity and current state, the map, and the schedule widget (IBM_W2030), each with its
 // age; /vessel/schedule shows the widget alone. A vessel user may open only its own vessel (product.md §6).
 import { useSearch } from 'wouter';
-import { DataAge } from '../features/pages/DataAge.tsx';
-import { usePageData } from '../features/pages/use-page-data.ts';
+import { DataAge } from '../ui/DataAge.tsx';
+import { usePageData } from '../state/use-page-data.ts';
 import { wantsScheduleWidget } from '../features/vessel/calls.ts';
 import { ScheduleWidget } from '../features/vessel/ScheduleWidget.tsx';
 import { SectionData } from '../features/vessel/SectionData.tsx';
 import { VesselGate } from '../features/vessel/VesselGate.tsx';
 import { VesselMap } from '../features/vessel/VesselMap.tsx';
-import { VesselSummary } from './VesselSummary.tsx';
+import { VesselSummary } from '../features/vessel/VesselSummary.tsx';
 
 export function VesselPage({ vslCd, view = 'vessel' }: { vslCd?: string; view?: 'vessel' | 'schedule' }) {
   return (

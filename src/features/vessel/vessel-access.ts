@@ -1,8 +1,8 @@
 // Which vessel a vessel or voyage page shows: the code in the address, else the fallback of product.md §5 (the user's
 // vessel, the current vessel, the stored IBIS_VSL_CD); and whether the user may open it (product.md §6 link helper).
-import { canOpenVessel } from '../core/link.ts';
-import type { LoggedUser } from '../core/contract/common.ts';
-import { IBIS_VSL_CD_KEY, resolveVesselCode } from '../core/vessel-code.ts';
+import { canOpenVessel } from '../../core/link.ts';
+import type { LoggedUser } from '../../core/contract/common.ts';
+import { IBIS_VSL_CD_KEY, resolveVesselCode } from '../../core/vessel-code.ts';
 
 export function storedVesselCode(): string | null {
   try {

@@ -10,12 +10,12 @@ import { nationOf } from '../core/flag.ts';
 import { portLiveLink, portStatusLink } from '../core/link.ts';
 import type { PortIdentity } from '../core/contract/port.ts';
 import { setCurrentCodes, userState } from '../state/app-state.ts';
-import { DataAge } from '../features/pages/DataAge.tsx';
-import { usePageData, type PageData } from '../features/pages/use-page-data.ts';
+import { DataAge } from '../ui/DataAge.tsx';
+import { usePageData, type PageData } from '../state/use-page-data.ts';
 import { PortLiveView } from '../features/ports/PortLiveView.tsx';
 import { PortStatusView } from '../features/ports/PortStatusView.tsx';
 import { PortPicker } from '../features/ports/PortPicker.tsx';
-import { ownPort } from '../shell/program-href.ts';
+import { ownPort } from '../core/current-call.ts';
 
 export type PortView = 'live' | 'status';
 

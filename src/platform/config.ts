@@ -1,5 +1,5 @@
 // The window's configuration for the environment it was built for (architecture.md §7), from VITE_* build settings.
-import { DEFAULT_CHAT_LANES } from './core/chat-lanes.ts';
+import { DEFAULT_CHAT_LANES } from '../core/chat-lanes.ts';
 
 export type AppEnv = 'local' | 'development' | 'production';
 
