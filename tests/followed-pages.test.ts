@@ -1,4 +1,4 @@
-// What each user follows is kept on the device by the leader's sync (worker/pages/followed.ts): a vessel user's own
+// What each user follows is kept on the device by the leader's sync (worker/page-data/followed.ts): a vessel user's own
 // vessel pages, an agent's ports, everyone else's My Vessel; refreshed when an hour old, so a pass soon after asks
 // nothing more.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -6,8 +6,8 @@ import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { QuayDb } from '../src/core/db.ts';
 import { TokenStore } from '../src/core/net/token.ts';
 import { memoryLocks } from '../src/core/locks.ts';
-import { refreshFollowed } from '../worker/pages/followed.ts';
-import { createPageLoader } from '../worker/pages/load-page.ts';
+import { refreshFollowed } from '../worker/page-data/followed.ts';
+import { createPageLoader } from '../worker/page-data/load-page.ts';
 import { runSync } from '../worker/sync/run-sync.ts';
 import { createSyncService, type SyncService } from '../worker/sync/service.ts';
 import { signOnHttp } from './helpers/http-session.ts';

@@ -14,7 +14,7 @@ import { TokenStore } from '../src/core/net/token.ts';
 import { coalesce, drain, pendingFor, type DrainOptions } from '../src/core/outbox/drain.ts';
 import { MY_VESSELS_ENTITY, type OutboxFailure, type OutboxRow } from '../src/core/outbox/types.ts';
 import { createCommands, MY_SETTING_PATH, myVesselsKey, type Commands } from '../worker/commands/commands.ts';
-import { createPageLoader } from '../worker/pages/load-page.ts';
+import { createPageLoader } from '../worker/page-data/load-page.ts';
 import { signOnSid } from './helpers/http-session.ts';
 import { startTestServer, type TestServer } from './helpers/server.ts';
 

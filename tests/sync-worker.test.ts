@@ -8,7 +8,7 @@ import { TokenStore } from '../src/core/net/token.ts';
 import { createSyncService, type SyncService, type SyncServiceDeps } from '../worker/sync/service.ts';
 import { memoryLocks } from '../src/core/locks.ts';
 import type { FleetResponse } from '../src/core/contract/vessel.ts';
-import { createPageLoader } from '../worker/pages/load-page.ts';
+import { createPageLoader } from '../worker/page-data/load-page.ts';
 import { createNotificationDetail } from '../worker/notifications/detail.ts';
 import { pruneDetails } from '../worker/sync/apply-pull.ts';
 import { signOnHttp } from './helpers/http-session.ts';

@@ -1,5 +1,6 @@
 // The sync worker's entry: builds each part once (sync, outbox, commands, chat, meter, analytics), then lists the API
-// the window calls through Comlink (src/worker-bridge.ts) in one place, grouped by domain; its type is derived from it.
+// the window calls through Comlink (src/platform/worker-bridge.ts) in one place, grouped by domain; its type is
+// derived from it.
 import { expose } from 'comlink';
 import { defaultLocks } from '../src/core/locks.ts';
 import { scheduleDrain, stopScheduledDrain } from '../src/core/outbox/schedule.ts';
@@ -12,8 +13,8 @@ import { createWorkerChat } from './chat/index.ts';
 import { createKeywordSearch } from './search/keyword-search.ts';
 import { createNotificationDetail } from './notifications/detail.ts';
 import { createPushKey } from './notifications/push-key.ts';
-import { refreshFollowed } from './pages/followed.ts';
-import { createPageLoader } from './pages/load-page.ts';
+import { refreshFollowed } from './page-data/followed.ts';
+import { createPageLoader } from './page-data/load-page.ts';
 import { db, tokens } from './db.ts';
 import { createSyncService } from './sync/service.ts';
 import { LEADER_LOCK } from './leader.ts';
@@ -141,7 +142,7 @@ const api = {
   },
   /** Push or STOMP said something changed: sync (coalesced with any pass under way). */
   notifySomethingChanged: () => sync.somethingChanged(),
-  /** The window's online/offline events (src/worker-bridge.ts watchLink). */
+  /** The window's online/offline events (src/platform/worker-bridge.ts watchLink). */
   linkChanged: (online: boolean) => linkChanged(online),
 
   // Outbox (architecture.md §3): the window clears the refusals and confirmations it has shown
@@ -195,8 +196,8 @@ const api = {
 
 export type WorkerApi = typeof api;
 export type { SessionStart } from './auth/session.ts';
-export type { PageDataOf, PageKind } from './pages/sources.ts';
-export type { PageLoad } from './pages/load-page.ts';
+export type { PageDataOf, PageKind } from './page-data/sources.ts';
+export type { PageLoad } from './page-data/load-page.ts';
 export type { RouteVisit, VisitUser } from './analytics.ts';
 export type { SyncStatus, SyncStatusSnapshot } from '../src/core/sync/status.ts';
 

@@ -6,7 +6,7 @@ import type { ChatRoomRow, PullState, QuayDb } from '../../src/core/db.ts';
 import { unreadToShow } from '../../src/core/outbox/chat-ops.ts';
 import { followVessels } from '../../src/core/outbox/drain.ts';
 import { MY_VESSELS_ENTITY } from '../../src/core/outbox/types.ts';
-import { pageKey } from '../pages/sources.ts';
+import { pageKey } from '../page-data/sources.ts';
 import { isVesselUser } from '../../src/core/role.ts';
 
 /** How many notifications the device keeps: the newest (the list is virtualized). */

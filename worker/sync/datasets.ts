@@ -8,7 +8,7 @@ import type { Dataset, QuayDb } from '../../src/core/db.ts';
 import type { Check } from '../../src/core/net/http.ts';
 import { checkLoggedUser } from '../../src/core/net/checks.ts';
 import { checkSchema } from '../../src/core/net/schema-check.ts';
-import { pageKey } from '../pages/sources.ts';
+import { pageKey } from '../page-data/sources.ts';
 import {
   COMMON_LOGGED_USER,
   COMMON_PROGRAMS,

@@ -14,7 +14,7 @@ import { MY_SETTING_PATH } from './paths.ts';
 
 const VSL_CD = /^[A-Z0-9]{4}$/;
 
-/** The pageData key of a user's My Vessel data (worker/pages/sources.ts kind 'myVessels', keyed by the user's id). */
+/** The pageData key of a user's My Vessel data (worker/page-data/sources.ts kind 'myVessels', keyed by user id). */
 export const myVesselsKey = (usrId: string): string => `myVessels:${usrId}`;
 
 /**
