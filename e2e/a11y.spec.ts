@@ -3,7 +3,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { signOn } from './pages/sign-on.ts';
+import { signOn } from './page-models/sign-on.ts';
 
 const ROLES = ['vessel', 'vessel2', 'agent', 'operator', 'viewer', 'staff'] as const;
 const ROUTES = [

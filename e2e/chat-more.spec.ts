@@ -6,9 +6,9 @@
 // (QCRL, OSPH, QMRD), so the specs running beside it do not read its messages.
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { expect, SCREENSHOTS, test, watchHealth } from './fixtures.ts';
-import { ChatPage } from './pages/chat.ts';
-import { readQuayDb } from './pages/quay-db.ts';
-import { SignOnPage } from './pages/sign-on.ts';
+import { ChatPage } from './page-models/chat.ts';
+import { readQuayDb } from './page-models/quay-db.ts';
+import { SignOnPage } from './page-models/sign-on.ts';
 
 interface Side {
   context: BrowserContext;

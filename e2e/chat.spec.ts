@@ -4,8 +4,8 @@
 // ship, three messages wait and, when the link returns, each arrives once, in order; HTML shows as text.
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { expect, SCREENSHOTS, test, watchHealth } from './fixtures.ts';
-import { ChatPage } from './pages/chat.ts';
-import { readQuayDb } from './pages/quay-db.ts';
+import { ChatPage } from './page-models/chat.ts';
+import { readQuayDb } from './page-models/quay-db.ts';
 import type { ChatMember, HistoryResponse } from '../src/core/contract/chat.ts';
 import { stompFrame, watchWorkerSockets } from './worker-network.ts';
 

@@ -7,10 +7,15 @@ import { join } from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS, chromiumPath } from './chromium.ts';
 import { expect, SCREENSHOTS, test, watchHealth } from './fixtures.ts';
-import { AppPage } from './pages/app.ts';
-import { ApiCallCounter, DataCorePage, LEADER_DATASET_PATHS, SYNC_PULL_PATH } from './pages/data-core.ts';
-import { COMMON_DATASETS, readQuayDb, setNextAttemptAt, syncedDatasets } from './pages/quay-db.ts';
-import { SignOnPage } from './pages/sign-on.ts';
+import { AppPage } from './page-models/app.ts';
+import {
+  ApiCallCounter,
+  DataCorePage,
+  LEADER_DATASET_PATHS,
+  SYNC_PULL_PATH,
+} from './page-models/data-core.ts';
+import { COMMON_DATASETS, readQuayDb, setNextAttemptAt, syncedDatasets } from './page-models/quay-db.ts';
+import { SignOnPage } from './page-models/sign-on.ts';
 import { SETTINGS_PATH } from './server-api.ts';
 import { serviceWorkerRegistrationId } from './sw-registration.ts';
 

@@ -4,10 +4,10 @@
 import type { Page } from '@playwright/test';
 import { formatBytes } from '../src/core/meter/usage.ts';
 import { expect, SCREENSHOTS, test } from './fixtures.ts';
-import { AppPage } from './pages/app.ts';
-import { DataMeterPage, seedMonth, storedUsage } from './pages/data-meter.ts';
-import { SignOnPage } from './pages/sign-on.ts';
-import { VesselPages } from './pages/vessel.ts';
+import { AppPage } from './page-models/app.ts';
+import { DataMeterPage, seedMonth, storedUsage } from './page-models/data-meter.ts';
+import { SignOnPage } from './page-models/sign-on.ts';
+import { VesselPages } from './page-models/vessel.ts';
 
 async function signOn(page: Page, usrId: string): Promise<void> {
   await page.goto('/');

@@ -1,8 +1,8 @@
 // The e2e `test`: the base URL of the server global-setup started, and the page models.
 import { expect, test as base, type Page } from '@playwright/test';
-import { AppPage } from './pages/app.ts';
-import { DataCorePage } from './pages/data-core.ts';
-import { SignOnPage } from './pages/sign-on.ts';
+import { AppPage } from './page-models/app.ts';
+import { DataCorePage } from './page-models/data-core.ts';
+import { SignOnPage } from './page-models/sign-on.ts';
 import { ServerApi } from './server-api.ts';
 
 export { expect } from '@playwright/test';

@@ -2,7 +2,7 @@
 // (its beforeinstallprompt event, fired here by the test as Chromium would), the add-to-home-screen hint on iOS,
 // and gone once dismissed, also after a reload.
 import { expect, SCREENSHOTS, test } from './fixtures.ts';
-import { signOn } from './pages/sign-on.ts';
+import { signOn } from './page-models/sign-on.ts';
 
 test('offered by the browser: Install App prompts once and the banner goes', async ({ page, appPage }) => {
   await signOn(page, 'agent');

@@ -3,7 +3,7 @@
 // pushed down by its summary filling in (about 0.2), and the app bar's items moved when Chat Space joined them.
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { signOn } from './pages/sign-on.ts';
+import { signOn } from './page-models/sign-on.ts';
 
 const HOMES = [
   { usrId: 'vessel', home: '/voyage', ready: (p: Page) => p.getByRole('heading', { name: 'Port calls' }) },

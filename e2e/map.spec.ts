@@ -5,7 +5,7 @@ import { mkdirSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
 import type { FleetResponse } from '../src/core/contract/vessel.ts';
 import { expect, test } from './fixtures.ts';
-import { signOn } from './pages/sign-on.ts';
+import { signOn } from './page-models/sign-on.ts';
 
 const API = '/api/v2/app';
 /**

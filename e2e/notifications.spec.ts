@@ -2,8 +2,8 @@
 // made offline and sent once when the link returns, the 99+ badge, Check schedule, settings that persist and revert
 // on a refusal, each type's detail layout, 5,000 items opening at once, and alerts never opened read at sea.
 import { expect, SCREENSHOTS, test } from './fixtures.ts';
-import { NotificationsPage } from './pages/notifications.ts';
-import { signOn } from './pages/sign-on.ts';
+import { NotificationsPage } from './page-models/notifications.ts';
+import { signOn } from './page-models/sign-on.ts';
 
 const ACK_PATH = '/api/v2/app/notification/vessel/ack';
 const SETTINGS_PATH = '/api/v2/app/notification/settings';

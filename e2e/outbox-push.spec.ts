@@ -3,8 +3,8 @@
 import { gunzipSync } from 'node:zlib';
 import type { Request } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { NotificationsPage } from './pages/notifications.ts';
-import { signOn } from './pages/sign-on.ts';
+import { NotificationsPage } from './page-models/notifications.ts';
+import { signOn } from './page-models/sign-on.ts';
 
 const PUSH_PATH = '/api/v2/app/sync/push';
 const READ_PATH = '/api/v2/app/notification/user/read';

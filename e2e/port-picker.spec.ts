@@ -4,9 +4,9 @@
 import type { PortLive, PortStatus } from '../src/core/contract/port.ts';
 import type { VesselCurrent } from '../src/core/contract/vessel.ts';
 import { expect, SCREENSHOTS, test } from './fixtures.ts';
-import { PortsPages } from './pages/ports.ts';
-import { SearchPage } from './pages/search.ts';
-import { signOn } from './pages/sign-on.ts';
+import { PortsPages } from './page-models/ports.ts';
+import { SearchPage } from './page-models/search.ts';
+import { signOn } from './page-models/sign-on.ts';
 
 const API = '/api/v2/app';
 

@@ -8,8 +8,8 @@ import type { MyPortResponse } from '../src/core/contract/common.ts';
 import { formatTimeDate } from '../src/core/format/format-date.ts';
 import { formatDelayHours } from '../src/core/format/format-delay.ts';
 import { expect, SCREENSHOTS, test } from './fixtures.ts';
-import { PortsPages } from './pages/ports.ts';
-import { signOn } from './pages/sign-on.ts';
+import { PortsPages } from './page-models/ports.ts';
+import { signOn } from './page-models/sign-on.ts';
 import { MY_SETTING_API, type ServerApi } from './server-api.ts';
 
 const API = '/api/v2/app';

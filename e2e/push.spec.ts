@@ -7,9 +7,9 @@ import type { BrowserContext, Page } from '@playwright/test';
 import type { ChatPush, NotificationPush, SwToWindowMessage } from '../src/core/contract/push.ts';
 import type { SyncStatus } from '../src/core/sync/status.ts';
 import { expect, SCREENSHOTS, test as base, watchHealth } from './fixtures.ts';
-import { AppPage } from './pages/app.ts';
-import { COMMON_DATASETS, readQuayDb, syncedDatasets, type QuayDbSnapshot } from './pages/quay-db.ts';
-import { SignOnPage } from './pages/sign-on.ts';
+import { AppPage } from './page-models/app.ts';
+import { COMMON_DATASETS, readQuayDb, syncedDatasets, type QuayDbSnapshot } from './page-models/quay-db.ts';
+import { SignOnPage } from './page-models/sign-on.ts';
 import type { ServerApi } from './server-api.ts';
 import { serviceWorkerRegistrationId } from './sw-registration.ts';
 

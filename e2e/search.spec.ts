@@ -4,9 +4,9 @@
 // the input), recent searches, and a known vessel found offline from the device.
 import type { Page } from '@playwright/test';
 import { expect, SCREENSHOTS, test } from './fixtures.ts';
-import { readQuayDb, syncedDatasets } from './pages/quay-db.ts';
-import { SearchPage } from './pages/search.ts';
-import { signOn } from './pages/sign-on.ts';
+import { readQuayDb, syncedDatasets } from './page-models/quay-db.ts';
+import { SearchPage } from './page-models/search.ts';
+import { signOn } from './page-models/sign-on.ts';
 
 /** Counts the keyword-search requests the page (and its worker) makes. */
 function countSearches(page: Page): { readonly n: number } {

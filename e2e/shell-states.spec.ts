@@ -2,9 +2,9 @@
 // hangs; the role's home opening offline with its data; pull-to-refresh with a mouse and a finger starting a sync.
 import type { Page } from '@playwright/test';
 import { expect, SCREENSHOTS, test } from './fixtures.ts';
-import { ApiCallCounter } from './pages/data-core.ts';
-import { readQuayDb, syncedDatasets } from './pages/quay-db.ts';
-import { signOn } from './pages/sign-on.ts';
+import { ApiCallCounter } from './page-models/data-core.ts';
+import { readQuayDb, syncedDatasets } from './page-models/quay-db.ts';
+import { signOn } from './page-models/sign-on.ts';
 
 const LOGGED_USER = '/api/v2/app/common/logged-user';
 const PROGRAMS = '/api/v2/app/common/programs';

@@ -3,8 +3,8 @@
 // user load that is refused, fails or hangs; and the role's home opening offline with its data.
 import type { Page } from '@playwright/test';
 import { expect, SCREENSHOTS, test } from './fixtures.ts';
-import { AppPage } from './pages/app.ts';
-import { signOn } from './pages/sign-on.ts';
+import { AppPage } from './page-models/app.ts';
+import { signOn } from './page-models/sign-on.ts';
 
 interface Role {
   usrId: string;

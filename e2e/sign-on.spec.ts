@@ -3,8 +3,8 @@
 // server answers, and another user signing on over a stored session.
 import type { Page } from '@playwright/test';
 import { expect, SCREENSHOTS, test } from './fixtures.ts';
-import { AppPage } from './pages/app.ts';
-import type { SignOnPage } from './pages/sign-on.ts';
+import { AppPage } from './page-models/app.ts';
+import type { SignOnPage } from './page-models/sign-on.ts';
 
 const JWT = /^[\w-]+\.[\w-]+\.[\w-]+$/;
 

@@ -3,11 +3,11 @@
 // a ship's chat message goes as a STOMP SEND on the socket that is open, not as POST /chat/message.
 import type { Browser, Page } from '@playwright/test';
 import { expect, SCREENSHOTS, test, watchHealth } from './fixtures.ts';
-import { AppPage } from './pages/app.ts';
-import { ChatPage } from './pages/chat.ts';
-import { NotificationsPage } from './pages/notifications.ts';
-import { readQuayDb } from './pages/quay-db.ts';
-import { signOn } from './pages/sign-on.ts';
+import { AppPage } from './page-models/app.ts';
+import { ChatPage } from './page-models/chat.ts';
+import { NotificationsPage } from './page-models/notifications.ts';
+import { readQuayDb } from './page-models/quay-db.ts';
+import { signOn } from './page-models/sign-on.ts';
 import { ServerApi } from './server-api.ts';
 import { stompFrame, watchWorkerSockets } from './worker-network.ts';
 

@@ -5,9 +5,9 @@ import type { Page } from '@playwright/test';
 import { formatTimeDate, formatTimeDateYear } from '../src/core/format/format-date.ts';
 import { formatDelayHours } from '../src/core/format/format-delay.ts';
 import { expect, SCREENSHOTS, test } from './fixtures.ts';
-import { AppPage } from './pages/app.ts';
-import { NotificationsPage } from './pages/notifications.ts';
-import { SignOnPage } from './pages/sign-on.ts';
+import { AppPage } from './page-models/app.ts';
+import { NotificationsPage } from './page-models/notifications.ts';
+import { SignOnPage } from './page-models/sign-on.ts';
 import {
   agePageData,
   OTHER_VESSEL,
@@ -16,7 +16,7 @@ import {
   serverCascade,
   serverCurrent,
   VesselPages,
-} from './pages/vessel.ts';
+} from './page-models/vessel.ts';
 
 async function signOn(page: Page, usrId: string): Promise<void> {
   await page.goto('/');

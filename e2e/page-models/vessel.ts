@@ -6,7 +6,7 @@ import type { CascadeResponse, VesselCurrent } from '../../src/core/contract/ves
 export const OWN_VESSEL = { vslCd: 'QHZN', vslNm: 'QUAY HORIZON' } as const;
 export const OTHER_VESSEL = { vslCd: 'AHDS', vslNm: 'ATLAS HUDSON' } as const;
 
-/** The server paths of the pages' data (worker/pages/sources.ts). */
+/** The server paths of the pages' data (worker/page-data/sources.ts). */
 const PAGE_DATA_PATHS = [
   '/api/v2/app/vessel/current',
   '/api/v2/app/vessel/cascade',
