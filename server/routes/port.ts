@@ -1,114 +1,21 @@
 // Port routes under /api/v2/app/port (product.md §2 /port/live and /port/status, shapes per architecture.md §6): a port's calls around
 // now and its status with recent changes. Any signed-on user reads them; a vessel user (type 4) sees other vessels'
-// calls as public schedule facts only: their AIS state (position, speed, nav status) is its own vessel's alone.
-import { userOf, type App, type AuthUser } from '../context.ts';
-import type { Sql } from '../db/db.ts';
-import { notFound } from '../http/errors.ts';
-import { iso, isoRequired } from '../http/rows.ts';
-import { isVesselUser } from '../../src/core/role.ts';
+// calls as public schedule facts only: their AIS state (position, speed, nav status) is its own vessel's alone. The
+// answers come from ../ports/ports.ts.
+import { userOf, type App } from '../context.ts';
 import {
   PORT_DEPARTED_HOURS,
   PORT_EXPECTED_DAYS,
-  PORT_STATUS_HISTORY_MAX,
   PortLive,
   PortQuery,
   PortStatus,
-  type PortCall,
-  type PortIdentity,
-  type PortStatusEntry,
-  type VesselMotion,
 } from '../../src/core/contract/port.ts';
-import { delayHrs, HOUR_MS, thisHour } from './common/params.ts';
-import type { CallTimesRow } from '../http/rows.ts';
+import { MOTION_RULE } from '../ports/motion.ts';
+import { portLive, portStatus } from '../ports/ports.ts';
 import { PORT_LIVE, PORT_STATUS } from '../../src/core/contract/api.ts';
 
 const tags = ['port'];
 const security = [{ token: [] }];
-
-/** The access rule of these pages, said once in each route's summary. */
-export const MOTION_RULE =
-  "; a vessel user (type 4) gets other vessels' rows as public schedule facts only (motion null)";
-
-export interface MotionRow {
-  pos_dt: Date | null;
-  lat: number | null;
-  lon: number | null;
-  sog: number | null;
-  cog: number | null;
-  hdg: number | null;
-  nav_sts: string | null;
-}
-
-/** The newest AIS fix of every vessel in `vessels` (a SQL set of vsl_cd), as a CTE named pos. */
-export const POS_CTE = (vessels: string) =>
-  `pos AS (SELECT DISTINCT ON (vsl_cd) vsl_cd, pos_dt, lat, lon, sog, cog, hdg, nav_sts FROM vessel_positions
-            WHERE vsl_cd IN (${vessels}) ORDER BY vsl_cd, pos_dt DESC)`;
-
-/** A vessel's AIS state for this caller: null for another vessel when the caller is a vessel user (type 4). */
-export function motionFor(user: AuthUser, vslCd: string, r: MotionRow): VesselMotion {
-  if (isVesselUser(user) && vslCd !== user.ofcId) return null;
-  if (!r.pos_dt || r.lat === null || r.lon === null) return null;
-  return {
-    posDt: isoRequired(r.pos_dt),
-    lat: r.lat,
-    lon: r.lon,
-    sog: r.sog ?? 0,
-    cog: r.cog ?? 0,
-    hdg: r.hdg ?? r.cog ?? 0,
-    navSts: r.nav_sts ?? 'UNDER_WAY',
-  };
-}
-
-/** A later call of the same vessel already arrived: this one was left behind (never reached, or stale). */
-const PASSED_BY = `EXISTS (SELECT 1 FROM port_calls x WHERE x.vsl_cd = c.vsl_cd AND x.ata IS NOT NULL AND x.eta > c.eta)`;
-
-export async function loadPort(sql: Sql, portCd: string): Promise<PortIdentity> {
-  const rows = await sql.query<{
-    port_cd: string;
-    port_nm: string;
-    cnt_cd: string;
-    cnt_nm: string;
-    lat: number;
-    lon: number;
-  }>('SELECT port_cd, port_nm, cnt_cd, cnt_nm, lat, lon FROM ports WHERE port_cd = $1', [portCd]);
-  const p = rows[0];
-  if (!p) throw notFound(`portCd ${portCd} was not found`);
-  return { portCd: p.port_cd, portNm: p.port_nm, cntCd: p.cnt_cd, cntNm: p.cnt_nm, lat: p.lat, lon: p.lon };
-}
-
-interface CallRow extends MotionRow, CallTimesRow {
-  vsl_cd: string;
-  vsl_nm: string;
-  crr_cd: string;
-  bg_colr: string;
-  fg_colr: string;
-  lane_cd: string;
-  skd_voy_no: string;
-  skd_dir_cd: string;
-  call_seq: number;
-  yd_cd: string | null;
-}
-
-interface StatusRow {
-  sts_nm: string;
-  sts_frm_dt: Date;
-  sts_reas_nm: string;
-}
-
-const statusEntry = (r: StatusRow): PortStatusEntry => ({
-  stsNm: r.sts_nm,
-  stsFrmDt: isoRequired(r.sts_frm_dt),
-  stsReasNm: r.sts_reas_nm,
-});
-
-/** The port's status now (N009 fields), null when it has none. */
-async function currentStatus(sql: Sql, portCd: string): Promise<PortStatusEntry | null> {
-  const rows = await sql.query<StatusRow>(
-    'SELECT sts_nm, sts_frm_dt, sts_reas_nm FROM port_status WHERE port_cd = $1',
-    [portCd],
-  );
-  return rows[0] ? statusEntry(rows[0]) : null;
-}
 
 export async function portRoutes(app: App): Promise<void> {
   const { db } = app.ctx;
@@ -127,75 +34,7 @@ export async function portRoutes(app: App): Promise<void> {
         response: { 200: PortLive },
       },
     },
-    async (req) => {
-      const user = userOf(req);
-      const port = await loadPort(db, req.query.portCd);
-      const at = thisHour();
-      const to = at + PORT_EXPECTED_DAYS * 24 * HOUR_MS;
-      const from = at - PORT_DEPARTED_HOURS * HOUR_MS;
-      const rows = await db.query<CallRow>(
-        `WITH ${POS_CTE('SELECT vsl_cd FROM port_calls WHERE port_cd = $1')}
-         SELECT c.vsl_cd, v.vsl_nm, v.crr_cd, cr.bg_colr, cr.fg_colr, vo.lane_cd, c.skd_voy_no, c.skd_dir_cd,
-                c.call_seq, c.yd_cd, c.yd_nm, c.eta, c.etb, c.etd, c.ata, c.atb, c.atd, c.skip_yn, c.pf_eta,
-                pos.pos_dt, pos.lat, pos.lon, pos.sog, pos.cog, pos.hdg, pos.nav_sts
-           FROM port_calls c
-           JOIN vessels v ON v.vsl_cd = c.vsl_cd
-           JOIN carriers cr ON cr.crr_cd = v.crr_cd
-           JOIN voyages vo ON vo.vsl_cd = c.vsl_cd AND vo.skd_voy_no = c.skd_voy_no AND vo.skd_dir_cd = c.skd_dir_cd
-           LEFT JOIN pos ON pos.vsl_cd = c.vsl_cd
-          WHERE c.port_cd = $1
-            AND (c.atd >= $2
-              OR (c.atd IS NULL AND c.ata IS NOT NULL AND NOT ${PASSED_BY})
-              OR (c.ata IS NULL AND c.eta < $3 AND c.eta >= $4 AND NOT ${PASSED_BY}
-                  AND (c.skip_yn = 'N' OR c.eta >= $5)))
-          ORDER BY c.eta, c.vsl_cd, c.call_seq`,
-        [
-          port.portCd,
-          new Date(from),
-          new Date(to),
-          new Date(at - PORT_EXPECTED_DAYS * 24 * HOUR_MS),
-          new Date(at),
-        ],
-      );
-      const call = (r: CallRow): PortCall => ({
-        vslCd: r.vsl_cd,
-        vslNm: r.vsl_nm,
-        crrCd: r.crr_cd,
-        crrBgColrVal: r.bg_colr,
-        crrFgColrVal: r.fg_colr,
-        laneCd: r.lane_cd,
-        skdVoyNo: r.skd_voy_no,
-        skdDirCd: r.skd_dir_cd,
-        callSeq: r.call_seq,
-        ydCd: r.yd_cd,
-        ydNm: r.yd_nm,
-        eta: isoRequired(r.eta),
-        etb: isoRequired(r.etb),
-        etd: isoRequired(r.etd),
-        ata: iso(r.ata),
-        atb: iso(r.atb),
-        atd: iso(r.atd),
-        delayHrs: r.skip_yn === 'Y' ? null : delayHrs(r.pf_eta, r.eta, r.ata, at),
-        omitted: r.skip_yn === 'Y',
-        motion: motionFor(user, r.vsl_cd, r),
-      });
-      const time = (d: Date | null) => d?.getTime() ?? 0;
-      return {
-        port,
-        status: await currentStatus(db, port.portCd),
-        from: new Date(from).toISOString(),
-        to: new Date(to).toISOString(),
-        expected: rows.filter((r) => !r.ata).map(call),
-        alongside: rows
-          .filter((r) => r.ata && !r.atd)
-          .sort((a, b) => time(a.ata) - time(b.ata) || a.vsl_cd.localeCompare(b.vsl_cd))
-          .map(call),
-        departed: rows
-          .filter((r) => r.atd)
-          .sort((a, b) => time(b.atd) - time(a.atd) || a.vsl_cd.localeCompare(b.vsl_cd))
-          .map(call),
-      };
-    },
+    async (req) => portLive(db, userOf(req), req.query.portCd),
   );
 
   app.get(
@@ -211,14 +50,6 @@ export async function portRoutes(app: App): Promise<void> {
         response: { 200: PortStatus },
       },
     },
-    async (req) => {
-      const port = await loadPort(db, req.query.portCd);
-      const history = await db.query<StatusRow>(
-        `SELECT sts_nm, sts_frm_dt, sts_reas_nm FROM port_status_history WHERE port_cd = $1
-          ORDER BY sts_frm_dt DESC, id DESC LIMIT ${PORT_STATUS_HISTORY_MAX}`,
-        [port.portCd],
-      );
-      return { port, current: await currentStatus(db, port.portCd), history: history.map(statusEntry) };
-    },
+    async (req) => portStatus(db, req.query.portCd),
   );
 }

@@ -1,8 +1,9 @@
-// /common routes for events and their remarks, the lunar date and code lists.
+// /common routes for events and their remarks (../../events/events.ts), the lunar date and code lists
+// (../../reference/codes.ts).
 import { userOf, type App } from '../../context.ts';
-import { badRequest, forbidden, notFound } from '../../http/errors.ts';
+import { badRequest } from '../../http/errors.ts';
 import { mutate } from '../../http/mutation.ts';
-import { isRestricted } from '../../../src/core/role.ts';
+import { parseDay } from '../../http/params.ts';
 import {
   CodeListResponse,
   CodeTypeParams,
@@ -13,8 +14,8 @@ import {
   LunarDate,
   LunarQuery,
 } from '../../../src/core/contract/common.ts';
-import { assertEventScope, assertKnown, listEvents } from './events.ts';
-import { parseDay, parseRange } from './params.ts';
+import { addRemark, findEvents, remarkText } from '../../events/events.ts';
+import { codeList } from '../../reference/codes.ts';
 import {
   COMMON_CODE,
   COMMON_EVENT,
@@ -65,15 +66,7 @@ export async function miscRoutes(app: App): Promise<void> {
         response: { 200: EventListResponse },
       },
     },
-    async (req) => {
-      const user = userOf(req);
-      const q = req.query;
-      if (q.vslCd !== undefined) assertEventScope(user, q.vslCd);
-      const range = parseRange(q.fromDt, q.toDt);
-      const filter = { vslCd: q.vslCd, portCd: q.portCd, ...range };
-      await assertKnown(db, filter);
-      return { eventList: await listEvents(db, user, filter) };
-    },
+    async (req) => ({ eventList: await findEvents(db, userOf(req), req.query) }),
   );
 
   app.post(
@@ -90,21 +83,10 @@ export async function miscRoutes(app: App): Promise<void> {
     },
     async (req, reply) => {
       const user = userOf(req);
-      if (isRestricted(user)) throw forbidden('Users of type 5 and 6 are read-only');
-      const remark = req.body.remark.trim();
-      if (!remark) throw badRequest('body.remark must not be blank');
+      const remark = remarkText(user, req.body.remark);
       return mutate(app, req, reply, async (sql) => {
-        const ev = await sql.query<{ vsl_cd: string | null }>(
-          'SELECT vsl_cd FROM events WHERE evnt_seq = $1',
-          [req.body.evntSeq],
-        );
-        if (!ev[0]) throw notFound(`evntSeq ${req.body.evntSeq} was not found`);
-        assertEventScope(user, ev[0].vsl_cd);
-        const ins = await sql.query<{ rmk_seq: number }>(
-          'INSERT INTO event_remarks (evnt_seq, usr_id, remark) VALUES ($1, $2, $3) RETURNING rmk_seq',
-          [req.body.evntSeq, user.usrId, remark],
-        );
-        return { body: { success: true, msg: 'Remark saved', rmkSeq: ins[0]?.rmk_seq ?? 0 } };
+        const rmkSeq = await addRemark(sql, user, req.body.evntSeq, remark);
+        return { body: { success: true, msg: 'Remark saved', rmkSeq } };
       });
     },
   );
@@ -139,13 +121,6 @@ export async function miscRoutes(app: App): Promise<void> {
         response: { 200: CodeListResponse },
       },
     },
-    async (req) => {
-      const rows = await db.query<{ cd: string; cd_nm: string; sort_no: number }>(
-        'SELECT cd, cd_nm, sort_no FROM codes WHERE cd_tp = $1 ORDER BY sort_no, cd',
-        [req.params.type],
-      );
-      if (rows.length === 0) throw notFound(`type: code type ${req.params.type} was not found`);
-      return { codeList: rows.map((r) => ({ cd: r.cd, cdNm: r.cd_nm, sortNo: r.sort_no })) };
-    },
+    async (req) => codeList(db, req.params.type),
   );
 }

@@ -1,11 +1,12 @@
-// Events and their remarks: the list behind GET /common/event, /vessel/event and /vessel/daily/event,
-// and the rule of who sees which event (a vessel user only its own vessel's).
-import type { AuthUser } from '../../context.ts';
-import type { Sql } from '../../db/db.ts';
-import { forbidden, notFound } from '../../http/errors.ts';
-import { isoRequired } from '../../http/rows.ts';
-import { isVesselUser } from '../../../src/core/role.ts';
-import type { EventItem, EventRemark } from '../../../src/core/contract/common.ts';
+// Events and their remarks: the list behind GET /common/event, /vessel/event and /vessel/daily/event, the rule of
+// who sees which event (a vessel user only its own vessel's), and adding a remark.
+import type { AuthUser } from '../context.ts';
+import type { Sql } from '../db/db.ts';
+import { badRequest, forbidden, notFound } from '../http/errors.ts';
+import { parseRange } from '../http/params.ts';
+import { isoRequired } from '../http/rows.ts';
+import { isRestricted, isVesselUser } from '../../src/core/role.ts';
+import type { EventItem, EventRemark } from '../../src/core/contract/common.ts';
 
 export const EVENT_LIMIT = 500;
 
@@ -108,4 +109,44 @@ export async function listEvents(sql: Sql, user: AuthUser, filter: EventFilter):
     evntDesc: r.evnt_desc,
     remarkList: byEvent.get(r.evnt_seq) ?? [],
   }));
+}
+
+/** GET /common/event: the events a filter names (a vessel user's own vessel only), 404 for an unknown code. */
+export async function findEvents(
+  sql: Sql,
+  user: AuthUser,
+  q: {
+    vslCd?: string | undefined;
+    portCd?: string | undefined;
+    fromDt?: string | undefined;
+    toDt?: string | undefined;
+  },
+): Promise<EventItem[]> {
+  if (q.vslCd !== undefined) assertEventScope(user, q.vslCd);
+  const range = parseRange(q.fromDt, q.toDt);
+  const filter = { vslCd: q.vslCd, portCd: q.portCd, ...range };
+  await assertKnown(sql, filter);
+  return listEvents(sql, user, filter);
+}
+
+/** The text of a new remark, trimmed, after the write rule (never types 5 and 6); 400 when blank. */
+export function remarkText(user: AuthUser, remark: string): string {
+  if (isRestricted(user)) throw forbidden('Users of type 5 and 6 are read-only');
+  const text = remark.trim();
+  if (!text) throw badRequest('body.remark must not be blank');
+  return text;
+}
+
+/** Adds a remark (text from remarkText) to an event the caller may see; its rmkSeq. */
+export async function addRemark(sql: Sql, user: AuthUser, evntSeq: number, remark: string): Promise<number> {
+  const ev = await sql.query<{ vsl_cd: string | null }>('SELECT vsl_cd FROM events WHERE evnt_seq = $1', [
+    evntSeq,
+  ]);
+  if (!ev[0]) throw notFound(`evntSeq ${evntSeq} was not found`);
+  assertEventScope(user, ev[0].vsl_cd);
+  const ins = await sql.query<{ rmk_seq: number }>(
+    'INSERT INTO event_remarks (evnt_seq, usr_id, remark) VALUES ($1, $2, $3) RETURNING rmk_seq',
+    [evntSeq, user.usrId, remark],
+  );
+  return ins[0]?.rmk_seq ?? 0;
 }

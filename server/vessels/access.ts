@@ -1,14 +1,14 @@
-// Who may read or write which vessel (the server side of product.md §6), and the vessel rows the vessel routes share:
+// Who may read or write which vessel (the server side of product.md §6), and the vessel rows the vessel module shares:
 // a vessel user (type 4) only its own vessel (ofcId), types 5 and 6 read any vessel but write none.
-import type { AuthUser } from '../../context.ts';
-import type { Sql } from '../../db/db.ts';
-import { forbidden, notFound } from '../../http/errors.ts';
-import { iso, isoRequired } from '../../http/rows.ts';
-import { isRestricted, isVesselUser, type RoleGroup } from '../../../src/core/role.ts';
-import type { AisPosition } from '../../../src/core/contract/vessel.ts';
-import type { VesselReport } from '../../../src/core/contract/vessel-reports.ts';
-import { delayHrs } from '../common/params.ts';
-import type { CallTimesRow } from '../../http/rows.ts';
+import type { AuthUser } from '../context.ts';
+import type { Sql } from '../db/db.ts';
+import { forbidden, notFound } from '../http/errors.ts';
+import { iso, isoRequired } from '../http/rows.ts';
+import { isRestricted, isVesselUser, type RoleGroup } from '../../src/core/role.ts';
+import type { AisPosition } from '../../src/core/contract/vessel.ts';
+import type { VesselReport } from '../../src/core/contract/vessel-reports.ts';
+import { delayHrs } from './measures.ts';
+import type { CallTimesRow } from '../http/rows.ts';
 
 export interface VesselRow {
   vsl_cd: string;
