@@ -1,9 +1,9 @@
 // Dev API under /api/dev (absent when NODE_ENV=production): inject notifications and chat messages, inject faults,
-// read the audit log and the analytics events collected.
+// read the audit log and the analytics events collected. Thin like every route: the rows are the domain modules'.
 import { Type } from 'typebox';
 import type { App } from '../context.ts';
 import { badRequest } from '../http/errors.ts';
-import { isoRequired } from '../http/rows.ts';
+import { auditLog } from '../http/audit.ts';
 import { createNotifications } from '../seed/notify.ts';
 import { NOTIFICATION_IDS } from '../../src/core/contract/notification.ts';
 import { Text } from '../../src/core/contract/common.ts';
@@ -11,6 +11,8 @@ import { ANALYTICS_PATH, AnalyticsRecord } from '../../src/core/contract/analyti
 import { MSG_TEXT_MAX, RoomId, roomIdOf, UsrId } from '../../src/core/contract/chat.ts';
 import { CHAT_DISABLED, findRoom, isChatUser, isMember } from '../chat/access.ts';
 import { messageText, storeMessage } from '../chat/messages.ts';
+import { chatCallerOf, userExists } from '../users/lookup.ts';
+import { eventsOf } from '../analytics/analytics.ts';
 
 const tags = ['dev'];
 
@@ -66,8 +68,8 @@ export async function devRoutes(app: App): Promise<void> {
       },
     },
     async (req) => {
-      const users = await db.query('SELECT 1 FROM users WHERE usr_id = $1', [req.body.usrId]);
-      if (users.length === 0) throw badRequest(`body.usrId: unknown user ${req.body.usrId}`);
+      if (!(await userExists(db, req.body.usrId)))
+        throw badRequest(`body.usrId: unknown user ${req.body.usrId}`);
       try {
         const notSeqs = await db.tx((sql) =>
           createNotifications(sql, {
@@ -105,13 +107,8 @@ export async function devRoutes(app: App): Promise<void> {
       if (!req.body.roomId === !vslCd) throw badRequest('body: give either roomId or vslCd');
       const roomId = req.body.roomId ?? roomIdOf(vslCd ?? '');
       const text = messageText(req.body.text, 'body.text');
-      const users = await db.query<{ usr_id: string; usr_tp_cd: string; ofc_id: string }>(
-        'SELECT usr_id, usr_tp_cd, ofc_id FROM users WHERE usr_id = $1',
-        [sender],
-      );
-      const user = users[0];
-      if (!user) throw badRequest(`body.sender: unknown user ${sender}`);
-      const caller = { usrId: user.usr_id, usrTpCd: user.usr_tp_cd, ofcId: user.ofc_id };
+      const caller = await chatCallerOf(db, sender);
+      if (!caller) throw badRequest(`body.sender: unknown user ${sender}`);
       if (!(await findRoom(db, roomId))) throw badRequest(`body: no chat room ${roomId}`);
       if (!(await isMember(db, roomId, sender)))
         throw badRequest(`body.sender: ${sender} is not a member of chat room ${roomId}`);
@@ -199,28 +196,7 @@ export async function devRoutes(app: App): Promise<void> {
         },
       },
     },
-    async (req) => {
-      const rows = await db.query<{
-        idem_key: string | null;
-        method: string;
-        path: string;
-        usr_id: string;
-        status_code: number | null;
-        cre_dt: Date;
-      }>(
-        `SELECT idem_key, method, path, usr_id, status_code, cre_dt FROM mutations
-          WHERE ($1::text IS NULL OR usr_id = $1) ORDER BY id LIMIT $2`,
-        [req.query.usrId ?? null, req.query.limit ?? 1000],
-      );
-      return rows.map((r) => ({
-        idempotencyKey: r.idem_key,
-        method: r.method,
-        path: r.path,
-        usrId: r.usr_id,
-        statusCode: r.status_code,
-        time: isoRequired(r.cre_dt),
-      }));
-    },
+    async (req) => auditLog(db, req.query.usrId ?? null, req.query.limit ?? 1000),
   );
 
   app.get(
@@ -236,30 +212,7 @@ export async function devRoutes(app: App): Promise<void> {
         response: { 200: Type.Array(AnalyticsRecord) },
       },
     },
-    async (req) => {
-      const rows = await db.query<{
-        seq: number;
-        usr_id: string;
-        name: string;
-        path: string;
-        props: Record<string, string> | string;
-        at: Date;
-        received_at: Date;
-      }>(
-        `SELECT seq, usr_id, name, path, props, at, received_at FROM analytics_event
-          WHERE usr_id = $1 ORDER BY seq LIMIT $2`,
-        [req.query.usrId, req.query.limit ?? 1000],
-      );
-      return rows.map((r) => ({
-        seq: r.seq,
-        usrId: r.usr_id,
-        name: r.name,
-        path: r.path,
-        props: typeof r.props === 'string' ? (JSON.parse(r.props) as Record<string, string>) : r.props,
-        at: isoRequired(r.at),
-        receivedAt: isoRequired(r.received_at),
-      }));
-    },
+    async (req) => eventsOf(db, req.query.usrId, req.query.limit ?? 1000),
   );
 
   app.get(

@@ -21,8 +21,8 @@ import {
   UnreadMessagesResponse,
   UsrId,
 } from '../../../src/core/contract/chat.ts';
-import { memberRoom, openRoom } from '../../chat/access.ts';
-import { berthProspectText } from '../../chat/berth.ts';
+import { memberRoom } from '../../chat/access.ts';
+import { postBerthProspect } from '../../chat/berth.ts';
 import {
   history,
   markRead,
@@ -296,25 +296,13 @@ export async function chatMessageRoutes(app: App): Promise<void> {
       const { vslCd } = req.params;
       let fresh: ChatMessage | null = null;
       const body = await mutate(app, req, reply, async (sql) => {
-        const port = await sql.query('SELECT 1 FROM ports WHERE port_cd = $1', [portCd]);
-        if (port.length === 0) throw badRequest(`body.portCd ${portCd} is not a known port`);
-        const room = await openRoom(sql, user, vslCd);
-        let yd = ydNm;
-        if (yd === undefined) {
-          const call = await sql.query<{ yd_nm: string | null }>(
-            `SELECT pc.yd_nm FROM port_calls pc
-               JOIN voyages vo ON vo.vsl_cd = pc.vsl_cd AND vo.skd_voy_no = pc.skd_voy_no AND vo.skd_dir_cd = pc.skd_dir_cd AND vo.is_current
-              WHERE pc.vsl_cd = $1 AND pc.port_cd = $2 ORDER BY pc.call_seq LIMIT 1`,
-            [vslCd, portCd],
-          );
-          yd = call[0]?.yd_nm ?? undefined;
-        }
-        const msgText = berthProspectText({ portCd, ydNm: yd, etb: etbDt, etd: etdDt, remark });
-        const { message, duplicate } = await storeMessage(sql, user, {
-          roomId: room.room_id,
-          clientMsgId: clientMsgId ?? null,
-          msgText,
-          msgTpCd: 'BERTH_PRSP',
+        const { message, duplicate } = await postBerthProspect(sql, user, vslCd, {
+          portCd,
+          ydNm,
+          etb: etbDt,
+          etd: etdDt,
+          remark,
+          clientMsgId,
         });
         if (!duplicate) fresh = message;
         return { body: { success: true, msg: 'Berth prospect posted', message } };

@@ -1,9 +1,11 @@
-// /common routes about the caller: who is signed on, page-view history, the drawer's programs, widgets and an agent's ports.
+// /common routes about the caller: who is signed on, page-view history, the drawer's programs, widgets and an agent's
+// ports. The rows come from ../../users/profile.ts and ../../sync/datasets.ts.
 import { userOf, type App } from '../../context.ts';
 import { forbidden } from '../../http/errors.ts';
 import { mutate } from '../../http/mutation.ts';
 import { isAgent } from '../../../src/core/role.ts';
 import { asLoggedUser, myPorts } from '../../sync/datasets.ts';
+import { programs, recordPageView, widgetFlags } from '../../users/profile.ts';
 import {
   AppHistoryBody,
   LoggedUser,
@@ -52,11 +54,7 @@ export async function userRoutes(app: App): Promise<void> {
     },
     async (req, reply) =>
       mutate(app, req, reply, async (sql) => {
-        const b = req.body;
-        await sql.query(
-          `INSERT INTO app_history (usr_id, url_val, app_tp_cd, http_meth_tp_cd, prmt_val) VALUES ($1, $2, $3, $4, $5)`,
-          [userOf(req).usrId, b.urlVal, b.appTpCd, b.httpMethTpCd, b.prmtVal ?? ''],
-        );
+        await recordPageView(sql, userOf(req).usrId, req.body);
         return { body: { success: true, msg: 'Saved' } };
       }),
   );
@@ -72,29 +70,7 @@ export async function userRoutes(app: App): Promise<void> {
         response: { 200: ProgramList },
       },
     },
-    async (req) => {
-      const rows = await db.query<{
-        pgm_no: string;
-        pgm_nm: string;
-        pgm_url: string;
-        menu_url: string;
-        menu_icon: string;
-        valid: boolean;
-      }>(
-        `SELECT pgm_no, pgm_nm, pgm_url, menu_url, menu_icon, valid FROM programs
-          WHERE trim(roles) = '*' OR $1 = ANY(string_to_array(replace(roles, ' ', ''), ','))
-          ORDER BY sort_no, pgm_no`,
-        [userOf(req).role],
-      );
-      return rows.map((r) => ({
-        pgmNo: r.pgm_no,
-        pgmNm: r.pgm_nm,
-        pgmUrl: r.pgm_url,
-        menuUrl: r.menu_url,
-        menuIcon: r.menu_icon,
-        valid: r.valid,
-      }));
-    },
+    async (req) => programs(db, userOf(req).role),
   );
 
   app.get(
@@ -107,20 +83,7 @@ export async function userRoutes(app: App): Promise<void> {
         response: { 200: WidgetList },
       },
     },
-    async (req) => {
-      const rows = await db.query<{ wdgt_id: string; wdgt_nm: string; wdgt_path: string; use_yn: 'Y' | 'N' }>(
-        `SELECT w.wdgt_id, w.wdgt_nm, w.wdgt_path, coalesce(f.use_yn, 'Y') AS use_yn
-           FROM widgets w LEFT JOIN widget_flags f ON f.wdgt_id = w.wdgt_id AND f.usr_id = $1
-          ORDER BY w.sort_no, w.wdgt_id`,
-        [userOf(req).usrId],
-      );
-      return rows.map((r) => ({
-        wdgtId: r.wdgt_id,
-        wdgtNm: r.wdgt_nm,
-        wdgtPath: r.wdgt_path,
-        useYn: r.use_yn === 'N' ? 'N' : 'Y',
-      }));
-    },
+    async (req) => widgetFlags(db, userOf(req).usrId),
   );
 
   app.get(
