@@ -12,7 +12,7 @@ import {
   VISIBLE_TO_ADDRESSEE,
   type NotiRow,
   toItem,
-} from '../routes/notification-items.ts';
+} from '../notifications/items.ts';
 import type { ChatPush, NotificationPush, PushPayload } from '../../src/core/contract/push.ts';
 import { defaultSend, type PushSend } from './send.ts';
 

@@ -1,11 +1,13 @@
 // Notification routes (product.md §7 "Notification"): list, detail, badge, settings, read, acknowledge, push subscription.
+// The rows and rules are ../notifications/'s (and the badge and switches ../sync/datasets.ts's, as a pull reads them).
 import { Type } from 'typebox';
-import { userOf, type App, type AuthUser } from '../context.ts';
-import type { Sql } from '../db/db.ts';
+import { userOf, type App } from '../context.ts';
 import { badRequest, forbidden, notFound } from '../http/errors.ts';
 import { mutate } from '../http/mutation.ts';
 import { badge, notificationSettings } from '../sync/datasets.ts';
-import { NOTI_SELECT as SELECT, type NotiRow, toDetail, toItem, visible } from './notification-items.ts';
+import { toDetail } from '../notifications/items.ts';
+import { acknowledge, findVisible, markRead, notificationList, saveSwitch } from '../notifications/inbox.ts';
+import { registerDevice, saveSubscription } from '../notifications/devices.ts';
 import {
   BadgeResponse,
   DeviceBody,
@@ -23,9 +25,7 @@ import {
 import { Seq, SuccessMsg } from '../../src/core/contract/common.ts';
 import { PushKeyResponse } from '../../src/core/contract/push-key.ts';
 import { isLoopbackHttp } from '../push/send.ts';
-import { recordChange } from '../sync/changes.ts';
 import { matchesETag, versionETag } from '../sync/etag.ts';
-import { isVesselUser } from '../../src/core/role.ts';
 import {
   NOTIFICATION_ACK,
   NOTIFICATION_BADGE,
@@ -64,15 +64,6 @@ function subscriptionBody(devApi: boolean): typeof SubscriptionBody {
 
 const ENDPOINT_RULE =
   'an https URL, or outside production http://127.0.0.1:<port>/… or http://localhost:<port>/…';
-
-async function findVisible(sql: Sql, user: AuthUser, notSeq: number, lock = false): Promise<NotiRow | null> {
-  const v = visible(user);
-  const rows = await sql.query<NotiRow>(
-    `${SELECT} WHERE ${v.where} AND n.not_seq = $${v.params.length + 1}${lock ? ' FOR UPDATE OF n' : ''}`,
-    [...v.params, notSeq],
-  );
-  return rows[0] ?? null;
-}
 
 export async function notificationRoutes(app: App): Promise<void> {
   const { db, config, push } = app.ctx;
@@ -115,18 +106,12 @@ export async function notificationRoutes(app: App): Promise<void> {
     },
     async (req, reply) => {
       const user = userOf(req);
-      const v = visible(user);
       const limit = req.query.limit ?? 1000;
       // The ETag comes from the user's change version (read before the rows): a 304 costs one index lookup.
       const etag = await versionETag(db, user, `list.${limit}.${req.query.afterSeq ?? 0}`);
       reply.header('etag', etag);
       if (matchesETag(req.headers['if-none-match'], etag)) return reply.code(304).send(null);
-      const rows = await db.query<NotiRow>(
-        `${SELECT} WHERE ${v.where} AND n.not_seq > $${v.params.length + 1}
-          ORDER BY n.not_seq DESC LIMIT $${v.params.length + 2}`,
-        [...v.params, req.query.afterSeq ?? 0, limit],
-      );
-      return { notiList: rows.map(toItem) };
+      return { notiList: await notificationList(db, user, req.query.afterSeq ?? 0, limit) };
     },
   );
 
@@ -234,12 +219,7 @@ export async function notificationRoutes(app: App): Promise<void> {
       if (req.body.usrId !== undefined && req.body.usrId !== user.usrId)
         throw forbidden('Settings belong to their user');
       return mutate(app, req, reply, async (sql) => {
-        await sql.query(
-          `INSERT INTO notification_settings (usr_id, not_id, not_use_yn) VALUES ($1, $2, $3)
-           ON CONFLICT (usr_id, not_id) DO UPDATE SET not_use_yn = EXCLUDED.not_use_yn, upd_dt = now()`,
-          [user.usrId, req.body.notId, req.body.notUseYn],
-        );
-        await recordChange(sql, user.usrId, 'settings');
+        await saveSwitch(sql, user.usrId, req.body);
         return { body: { notiSettingSaveResponse: { success: true, msg: 'Saved' } } };
       });
     },
@@ -257,37 +237,10 @@ export async function notificationRoutes(app: App): Promise<void> {
       },
     },
     async (req, reply) =>
-      mutate(app, req, reply, async (sql) => {
-        const user = userOf(req);
-        const row = await findVisible(sql, user, req.body.notSeq, true);
-        if (!row) throw notFound(`Notification ${req.body.notSeq} was not found`);
-        if (row.not_read_yn !== 'Y') {
-          await sql.query(`UPDATE notifications SET not_read_yn = 'Y' WHERE not_seq = $1`, [row.not_seq]);
-          await recordChange(sql, row.usr_id, 'notifications', String(row.not_seq));
-        }
-        return {
-          body: {
-            notiReadSaveResponse: { success: true, msg: row.not_read_yn === 'Y' ? 'Already read' : 'Read' },
-          },
-        };
-      }),
+      mutate(app, req, reply, async (sql) => ({
+        body: { notiReadSaveResponse: await markRead(sql, userOf(req), req.body.notSeq) },
+      })),
   );
-
-  const ack = async (sql: Sql, user: AuthUser, notSeq: number, vslCd?: string) => {
-    if (!isVesselUser(user)) throw forbidden('Only vessel users can acknowledge a vessel notification');
-    if (vslCd !== undefined && vslCd !== user.ofcId)
-      throw forbidden('You can acknowledge only your own vessel');
-    const row = await findVisible(sql, user, notSeq, true);
-    if (!row) throw notFound(`Notification ${notSeq} was not found`);
-    if (row.not_id === 'N101') throw badRequest('Notification N101 cannot be acknowledged');
-    if (row.ack_usr_id) return { body: { success: false, msg: `Already acknowledged by ${row.ack_usr_id}` } };
-    await sql.query('UPDATE notifications SET ack_usr_id = $2, ack_dt = now() WHERE not_seq = $1', [
-      notSeq,
-      user.usrId,
-    ]);
-    await recordChange(sql, row.usr_id, 'notifications', String(notSeq));
-    return { body: { success: true, msg: 'Schedule Got it!' } };
-  };
 
   app.post(
     NOTIFICATION_VESSEL_ACK,
@@ -301,7 +254,9 @@ export async function notificationRoutes(app: App): Promise<void> {
       },
     },
     async (req, reply) =>
-      mutate(app, req, reply, (sql) => ack(sql, userOf(req), req.body.notSeq, req.body.vslCd)),
+      mutate(app, req, reply, async (sql) => ({
+        body: await acknowledge(sql, userOf(req), req.body.notSeq, req.body.vslCd),
+      })),
   );
 
   app.put(
@@ -315,7 +270,10 @@ export async function notificationRoutes(app: App): Promise<void> {
         response: { 200: SuccessMsg },
       },
     },
-    async (req, reply) => mutate(app, req, reply, (sql) => ack(sql, userOf(req), req.params.notSeq)),
+    async (req, reply) =>
+      mutate(app, req, reply, async (sql) => ({
+        body: await acknowledge(sql, userOf(req), req.params.notSeq),
+      })),
   );
 
   app.post(
@@ -343,26 +301,7 @@ export async function notificationRoutes(app: App): Promise<void> {
         throw badRequest(`body.subscription.endpoint must be ${ENDPOINT_RULE}`);
       }
       return mutate(app, req, reply, async (sql) => {
-        const owner = await sql.query<{ usr_id: string; endpoint: string | null }>(
-          `SELECT usr_id, subscription->>'endpoint' AS endpoint FROM user_devices WHERE not_dev_id = $1`,
-          [req.body.notDevId],
-        );
-        // A device is its user's. It moves to another only from the same browser: the one that holds its push
-        // subscription (the endpoint is a secret the browser and this server share), e.g. a shared bridge tablet.
-        const row = owner[0];
-        if (row && row.usr_id !== user.usrId && (row.endpoint === null || row.endpoint !== endpoint))
-          throw forbidden('This device is registered to another user');
-        await sql.query(
-          `INSERT INTO user_devices (not_dev_id, usr_id, not_sbscr_yn, subscription) VALUES ($1, $2, $3, $4::text::jsonb)
-           ON CONFLICT (not_dev_id) DO UPDATE SET usr_id = EXCLUDED.usr_id, not_sbscr_yn = EXCLUDED.not_sbscr_yn,
-             subscription = coalesce(EXCLUDED.subscription, user_devices.subscription), upd_dt = now()`,
-          [
-            req.body.notDevId,
-            user.usrId,
-            req.body.notSbscrYn,
-            req.body.subscription ? JSON.stringify(req.body.subscription) : null,
-          ],
-        );
+        await saveSubscription(sql, user.usrId, req.body);
         return { body: { success: true, msg: req.body.notSbscrYn === 'Y' ? 'Subscribed' : 'Unsubscribed' } };
       });
     },
@@ -382,18 +321,7 @@ export async function notificationRoutes(app: App): Promise<void> {
     },
     async (req, reply) =>
       mutate(app, req, reply, async (sql) => {
-        // A device is its user's: another user moves it only by saving its push subscription from that browser.
-        const owner = await sql.query<{ usr_id: string }>(
-          'SELECT usr_id FROM user_devices WHERE not_dev_id = $1',
-          [req.body.notDevId],
-        );
-        if (owner[0] && owner[0].usr_id !== userOf(req).usrId)
-          throw forbidden('This device is registered to another user');
-        await sql.query(
-          `INSERT INTO user_devices (not_dev_id, usr_id) VALUES ($1, $2)
-           ON CONFLICT (not_dev_id) DO UPDATE SET upd_dt = now()`,
-          [req.body.notDevId, userOf(req).usrId],
-        );
+        await registerDevice(sql, userOf(req).usrId, req.body.notDevId);
         return { body: { success: true, msg: 'Device registered' } };
       }),
   );

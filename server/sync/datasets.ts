@@ -3,7 +3,7 @@
 // followed vessels, the changed chat rooms with their unread counts, and the user. The routes of each read the same.
 import type { Sql } from '../db/db.ts';
 import type { AuthUser } from '../context.ts';
-import { NOTI_SELECT, toDetail, toItem, visible, type NotiRow } from '../routes/notification-items.ts';
+import { NOTI_SELECT, toDetail, toItem, visible, type NotiRow } from '../notifications/items.ts';
 import { roomList } from '../chat/rooms.ts';
 import { isChatUser } from '../chat/access.ts';
 import { loggedUserOf, USER_COLUMNS, type UserRow } from '../auth/sessions.ts';

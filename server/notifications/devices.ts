@@ -1,0 +1,38 @@
+// The user's devices and their Web Push subscriptions (user_devices), which the Web Push sender (../push/) reads.
+import type { Sql } from '../db/db.ts';
+import { forbidden } from '../http/errors.ts';
+import type { SubscriptionBody } from '../../src/core/contract/notification.ts';
+
+/** Saves the device's subscription (notSbscrYn Y) or switches it off (N); 403 when the device is another user's. */
+export async function saveSubscription(sql: Sql, usrId: string, body: SubscriptionBody): Promise<void> {
+  const endpoint = body.subscription?.endpoint;
+  const owner = await sql.query<{ usr_id: string; endpoint: string | null }>(
+    `SELECT usr_id, subscription->>'endpoint' AS endpoint FROM user_devices WHERE not_dev_id = $1`,
+    [body.notDevId],
+  );
+  // A device is its user's. It moves to another only from the same browser: the one that holds its push
+  // subscription (the endpoint is a secret the browser and this server share), e.g. a shared bridge tablet.
+  const row = owner[0];
+  if (row && row.usr_id !== usrId && (row.endpoint === null || row.endpoint !== endpoint))
+    throw forbidden('This device is registered to another user');
+  await sql.query(
+    `INSERT INTO user_devices (not_dev_id, usr_id, not_sbscr_yn, subscription) VALUES ($1, $2, $3, $4::text::jsonb)
+           ON CONFLICT (not_dev_id) DO UPDATE SET usr_id = EXCLUDED.usr_id, not_sbscr_yn = EXCLUDED.not_sbscr_yn,
+             subscription = coalesce(EXCLUDED.subscription, user_devices.subscription), upd_dt = now()`,
+    [body.notDevId, usrId, body.notSbscrYn, body.subscription ? JSON.stringify(body.subscription) : null],
+  );
+}
+
+/** Ties a device to the user; 403 when it is another user's (it moves only with its push subscription). */
+export async function registerDevice(sql: Sql, usrId: string, notDevId: string): Promise<void> {
+  // A device is its user's: another user moves it only by saving its push subscription from that browser.
+  const owner = await sql.query<{ usr_id: string }>('SELECT usr_id FROM user_devices WHERE not_dev_id = $1', [
+    notDevId,
+  ]);
+  if (owner[0] && owner[0].usr_id !== usrId) throw forbidden('This device is registered to another user');
+  await sql.query(
+    `INSERT INTO user_devices (not_dev_id, usr_id) VALUES ($1, $2)
+           ON CONFLICT (not_dev_id) DO UPDATE SET upd_dt = now()`,
+    [notDevId, usrId],
+  );
+}
