@@ -14,7 +14,7 @@ import type { App, ServerContext } from './context.ts';
 import type { Secrets } from './secrets.ts';
 import { createTokens } from './auth/tokens.ts';
 import { authenticate, renewedToken, TOKEN_HEADER } from './auth/guard.ts';
-import { authRoutes } from './auth/routes.ts';
+import { signOnRoutes } from './routes/sign-on.ts';
 import { errorBody, installErrorHandler } from './http/errors.ts';
 import { Faults } from './http/faults.ts';
 import { staticApp } from './http/static.ts';
@@ -234,7 +234,7 @@ export async function buildServer(opts: BuildOptions): Promise<App> {
   });
   app.get('/api/docs/openapi.json', { schema: { hide: true } }, () => app.swagger());
 
-  await app.register(authRoutes);
+  await app.register(signOnRoutes);
   await app.register(
     async (api) => {
       api.addHook('onRequest', async (req, reply) => {

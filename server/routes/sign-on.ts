@@ -1,4 +1,5 @@
-// Sign-on and token routes: GET/POST /sso/login, GET /IBP_REFRESH.do (token, and ?f_cmd=11 logout).
+// Sign-on and token routes: GET/POST /sso/login, GET /IBP_REFRESH.do (token, and ?f_cmd=11 logout). The users,
+// sessions and tokens are ../auth/'s.
 import { Type } from 'typebox';
 import { Text } from '../../src/core/contract/common.ts';
 import { SIGN_ON_MARK_COOKIE } from '../../src/core/net/sign-on-mark.ts';
@@ -12,12 +13,13 @@ import {
   sessionUser,
   SESSION_COOKIE,
   SESSION_COOKIE_PATH,
-} from './sessions.ts';
-import { signOnAttempts } from './attempts.ts';
-import { hashGate } from './hash-gate.ts';
-import { verifyPassword } from './password.ts';
-import { signOnPage, SSO_CSS, type DemoUserRow } from './sso-page.ts';
-import { TOKEN_HEADER } from './guard.ts';
+} from '../auth/sessions.ts';
+import { signOnAttempts } from '../auth/attempts.ts';
+import { hashGate } from '../auth/hash-gate.ts';
+import { verifyPassword } from '../auth/password.ts';
+import { signOnPage, SSO_CSS } from '../auth/sso-page.ts';
+import { demoUserList, passwordOf } from '../auth/sign-on.ts';
+import { TOKEN_HEADER } from '../auth/guard.ts';
 
 /**
  * A request made by another site's page: the browser says so (Sec-Fetch-Site), or names an origin that is not this
@@ -46,23 +48,9 @@ const LoginBody = Type.Object({
 /** Seconds a client is asked to wait when too many password checks are already waiting. */
 const BUSY_RETRY_S = 5;
 
-export async function authRoutes(app: App): Promise<void> {
+export async function signOnRoutes(app: App): Promise<void> {
   const { db, config, tokens } = app.ctx;
-  // The sign-on page's list of demo users, read once a minute at most: a flood of wrong passwords renders the page
-  // thousands of times, and must not queue that many reads ahead of other users' requests.
-  let demoRows: { rows: Promise<DemoUserRow[]>; at: number } | null = null;
-  const demoUsers = () => {
-    if (!demoRows || Date.now() - demoRows.at > 60_000) {
-      const rows = db.query<DemoUserRow>(
-        `SELECT usr_id, usr_nm, usr_tp_cd, usr_role_cd FROM users
-          WHERE usr_id IN ('agent','vessel','vessel2','operator','viewer','staff')
-          ORDER BY array_position(ARRAY['vessel','vessel2','agent','operator','staff','viewer'], usr_id)`,
-      );
-      demoRows = { rows, at: Date.now() };
-      rows.catch(() => (demoRows = null));
-    }
-    return demoRows.rows;
-  };
+  const demoUsers = demoUserList(db);
   const secure = config.appEnv === 'production';
   const attempts = signOnAttempts();
   const gate = hashGate();
@@ -108,13 +96,9 @@ export async function authRoutes(app: App): Promise<void> {
         wait,
       );
     }
-    const rows = await db.query<{ usr_id: string; password_hash: string }>(
-      'SELECT usr_id, password_hash FROM users WHERE usr_id = $1',
-      [usrId.trim()],
-    );
-    const user = rows[0];
+    const user = await passwordOf(db, usrId.trim());
     // Hashed off the event loop, a few at a time, and as long for a user who does not exist as for one who does.
-    const matches = await gate.run(() => verifyPassword(password, user?.password_hash ?? null));
+    const matches = await gate.run(() => verifyPassword(password, user?.hash ?? null));
     if (matches === null)
       return refuse(429, 'Sign-on is busy. Please try again in a few seconds.', BUSY_RETRY_S);
     if (!matches || !user) {
@@ -122,7 +106,7 @@ export async function authRoutes(app: App): Promise<void> {
       return refuse(401, 'The user ID or password is not correct. Please try again.');
     }
     attempts.succeeded(usrId);
-    const sid = await createSession(db, user.usr_id, config.sessionTtlS);
+    const sid = await createSession(db, user.usrId, config.sessionTtlS);
     reply.setCookie(SESSION_COOKIE, sid, {
       httpOnly: true,
       sameSite: 'lax',
