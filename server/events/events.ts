@@ -8,7 +8,7 @@ import { isoRequired } from '../http/rows.ts';
 import { isRestricted, isVesselUser } from '../../src/core/role.ts';
 import type { EventItem, EventRemark } from '../../src/core/contract/common.ts';
 
-export const EVENT_LIMIT = 500;
+const EVENT_LIMIT = 500;
 
 export interface EventFilter {
   vslCd?: string | undefined;
@@ -39,14 +39,14 @@ interface RemarkRow {
 }
 
 /** A vessel user may only look at its own vessel; everyone else at any. */
-export function assertEventScope(user: AuthUser, vslCd: string | null | undefined): void {
+function assertEventScope(user: AuthUser, vslCd: string | null | undefined): void {
   if (isVesselUser(user) && vslCd !== user.ofcId) {
     throw forbidden(`A vessel user sees only the events of its own vessel ${user.ofcId}`);
   }
 }
 
 /** 404 naming the field when a filter code is not a known vessel or port. */
-export async function assertKnown(sql: Sql, filter: EventFilter): Promise<void> {
+async function assertKnown(sql: Sql, filter: EventFilter): Promise<void> {
   if (filter.vslCd !== undefined) {
     const v = await sql.query('SELECT 1 FROM vessels WHERE vsl_cd = $1', [filter.vslCd]);
     if (!v[0]) throw notFound(`vslCd ${filter.vslCd} was not found`);

@@ -22,7 +22,7 @@ import { motionFor, POS_CTE, type MotionRow } from './motion.ts';
 /** A later call of the same vessel already arrived: this one was left behind (never reached, or stale). */
 const PASSED_BY = `EXISTS (SELECT 1 FROM port_calls x WHERE x.vsl_cd = c.vsl_cd AND x.ata IS NOT NULL AND x.eta > c.eta)`;
 
-export async function loadPort(sql: Sql, portCd: string): Promise<PortIdentity> {
+async function loadPort(sql: Sql, portCd: string): Promise<PortIdentity> {
   const rows = await sql.query<{
     port_cd: string;
     port_nm: string;

@@ -25,7 +25,7 @@ export interface VesselRow {
 }
 
 /** 403 when a vessel user asks for another vessel, or when a read-only user (type 5, 6) writes. */
-export function assertVesselScope(user: AuthUser, vslCd: string, access: 'read' | 'write'): void {
+function assertVesselScope(user: AuthUser, vslCd: string, access: 'read' | 'write'): void {
   if (isVesselUser(user) && vslCd !== user.ofcId) {
     throw forbidden(`A vessel user may only open its own vessel ${user.ofcId}, not vslCd ${vslCd}`);
   }

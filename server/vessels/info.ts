@@ -19,9 +19,9 @@ import { distanceNm, round } from './measures.ts';
 import { currentVoyage, latestPosition, loadVessel, nextCall, previousCall } from './access.ts';
 
 /** A storm threatens a vessel within its radius plus this margin. */
-export const STORM_MARGIN_NM = 300;
+const STORM_MARGIN_NM = 300;
 /** An arrival counts as on time up to this many hours after the ETA. */
-export const ON_TIME_HRS = 1;
+const ON_TIME_HRS = 1;
 
 interface StormRow {
   storm_id: string;

@@ -42,14 +42,14 @@ const BOUNDS: ReadonlyArray<[number, CiiRating]> = [
 ];
 const MAX_FOC_DAYS = 366;
 
-export function ciiRating(attained: number, required: number): CiiRating {
+function ciiRating(attained: number, required: number): CiiRating {
   const ratio = attained / required;
   for (const [bound, rating] of BOUNDS) if (ratio < bound) return rating;
   return 'E';
 }
 
 /** Monday 00:00 UTC of the ISO week of d, and the week's label (e.g. 2026-W47). */
-export function isoWeek(d: Date): { start: Date; label: string } {
+function isoWeek(d: Date): { start: Date; label: string } {
   const day = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()));
   const dow = (day.getUTCDay() + 6) % 7; // Monday 0
   const start = new Date(day.getTime() - dow * DAY_MS);

@@ -34,7 +34,7 @@ const lunarFormat = new Intl.DateTimeFormat('en-u-ca-chinese', {
 });
 
 /** The Chinese lunisolar date of a Gregorian day (ICU's 'chinese' calendar); a leap month shows as e.g. "6bis". */
-export function lunarOf(day: Date): {
+function lunarOf(day: Date): {
   lunarYear: number;
   lunarMonth: number;
   lunarDay: number;
