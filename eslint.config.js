@@ -38,6 +38,23 @@ const API_PATHS = [
   message:
     'API paths live beside their schema in src/core/contract (API_BASE, the area prefixes and route names).',
 }));
+// The server's routes are thin: they check the input and the caller, call a domain module and shape the reply. SQL
+// lives in the domain modules (server/vessels, server/notifications, …), never in server/routes.
+const SQL_IN_ROUTES = [
+  ...[
+    'Literal[value=/\\b(SELECT|INSERT INTO|UPDATE|DELETE FROM)\\b/]',
+    'TemplateElement[value.raw=/\\b(SELECT|INSERT INTO|UPDATE|DELETE FROM)\\b/]',
+  ].map((selector) => ({
+    selector,
+    message:
+      'No SQL in server/routes: put the statement in the domain module the route calls (docs/architecture.md §5).',
+  })),
+  {
+    selector: "CallExpression[callee.property.name='query']",
+    message:
+      'Routes do not run queries: call a function of the domain module that owns the rows (docs/architecture.md §5).',
+  },
+];
 export default tseslint.config(
   {
     ignores: [
@@ -96,6 +113,14 @@ export default tseslint.config(
               from: './server',
               message: 'Only tests, e2e and bench import server (docs/architecture.md §2).',
             },
+            {
+              // The server's domain modules (everything but its routes and app.ts, which registers them) own their
+              // SQL; the routes sit on top of them and nothing reaches back into a route.
+              target: ['./server/!(routes)/**', './server/!(app).ts'],
+              from: './server/routes',
+              message:
+                'Server domain modules do not import server/routes: the routes call the modules (docs/architecture.md §5).',
+            },
             { target: './worker', from: './sw', message: 'The worker does not import the service worker.' },
             { target: './sw', from: './worker', message: 'The service worker does not import the worker.' },
           ],
@@ -150,6 +175,10 @@ export default tseslint.config(
     files: ['src/**/*.{ts,tsx}', 'worker/**/*.ts', 'sw/**/*.ts', 'server/**/*.ts'],
     ignores: ['src/core/role.ts', 'src/core/contract/**', '**/*.test.ts'],
     rules: { 'no-restricted-syntax': ['error', ...ROLE_CHECKS, ...API_PATHS] },
+  },
+  {
+    files: ['server/routes/**/*.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...ROLE_CHECKS, ...API_PATHS, ...SQL_IN_ROUTES] },
   },
   {
     files: ['src/core/role.ts'],
