@@ -1,5 +1,5 @@
 // The token guard of /api/v2/app: every call needs a valid X-AUTH-TOKEN for a live session.
-import type { FastifyRequest } from 'fastify';
+import type { IncomingHttpHeaders } from 'node:http';
 import { roleGroup } from '../../src/core/role.ts';
 import type { AuthUser, ServerContext } from '../context.ts';
 import { invalidToken, unauthenticated } from '../http/errors.ts';
@@ -17,7 +17,12 @@ const RENEW_WHEN_LEFT = 0.5;
 /** The caller's token's expiry (seconds since epoch), kept on the request for the renewal on its answer. */
 const expiries = new WeakMap<object, number>();
 
-export async function authenticate(ctx: ServerContext, req: FastifyRequest): Promise<AuthUser> {
+/** What the guard reads of a request: its headers (the request object itself keys the token's expiry). */
+interface TokenRequest {
+  headers: IncomingHttpHeaders;
+}
+
+export async function authenticate(ctx: ServerContext, req: TokenRequest): Promise<AuthUser> {
   const raw = req.headers[TOKEN_HEADER];
   const token = Array.isArray(raw) ? raw[0] : raw;
   if (!token) throw unauthenticated('Authentication failed: the X-AUTH-TOKEN header is missing');
@@ -44,7 +49,7 @@ export async function authenticate(ctx: ServerContext, req: FastifyRequest): Pro
  */
 export async function renewedToken(
   ctx: ServerContext,
-  req: FastifyRequest,
+  req: TokenRequest,
   user: AuthUser,
 ): Promise<string | null> {
   const exp = expiries.get(req);

@@ -6,8 +6,8 @@ import { chatRoutes } from './chat.ts';
 import { vesselRoutes } from './vessel.ts';
 import { portRoutes } from './port.ts';
 import { serviceRoutes } from './service.ts';
-import { pushRoutes } from '../sync/push.ts';
-import { syncPullRoutes } from '../sync/pull-route.ts';
+import { pushRoutes } from './sync/push.ts';
+import { syncPullRoutes } from './sync/pull.ts';
 import {
   CHAT_PREFIX,
   COMMON_PREFIX,

@@ -1,8 +1,8 @@
 // POST /api/v2/app/sync/pull (docs/sync.md): the caller's changes since its cursor, behind the token guard.
-import { userOf, type App } from '../context.ts';
-import { pullFor } from './pull.ts';
-import { PullBody, PullResponse } from '../../src/core/contract/sync.ts';
-import { SYNC_PULL } from '../../src/core/contract/api.ts';
+import { userOf, type App } from '../../context.ts';
+import { pullFor } from '../../sync/pull.ts';
+import { PullBody, PullResponse } from '../../../src/core/contract/sync.ts';
+import { SYNC_PULL } from '../../../src/core/contract/api.ts';
 
 export async function syncPullRoutes(app: App): Promise<void> {
   app.post(

@@ -9,12 +9,12 @@ import {
   type PushOp,
   type PushOutcome,
   type PushResult,
-} from '../../src/core/contract/sync.ts';
-import { API_BASE, SYNC_PUSH } from '../../src/core/contract/api.ts';
-import type { App } from '../context.ts';
-import { TOKEN_HEADER } from '../auth/guard.ts';
-import { errorBody } from '../http/errors.ts';
-import { refusalOfCall } from './push-calls.ts';
+} from '../../../src/core/contract/sync.ts';
+import { API_BASE, SYNC_PUSH } from '../../../src/core/contract/api.ts';
+import type { App } from '../../context.ts';
+import { TOKEN_HEADER } from '../../auth/guard.ts';
+import { errorBody } from '../../http/errors.ts';
+import { refusalOfCall } from '../../sync/push-calls.ts';
 
 const REPLAYED_HEADER = 'idempotent-replayed';
 
