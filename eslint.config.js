@@ -55,6 +55,31 @@ const SQL_IN_ROUTES = [
       'Routes do not run queries: call a function of the domain module that owns the rows (docs/architecture.md §5).',
   },
 ];
+// The window's layers, lowest first (docs/architecture.md §2 "The window's layers"): each imports only the layers
+// below it, and src/core. Features may import other features (no cycles: import/no-cycle).
+const WINDOW_LAYERS = [
+  ['src/ui', ['./src/ui']],
+  ['src/platform', ['./src/platform']],
+  ['src/state', ['./src/state']],
+  ['src/features', ['./src/features']],
+  ['src/screens', ['./src/screens']],
+  ['src/shell', ['./src/shell']],
+  ['the entry (src/App.tsx, src/main.tsx)', ['./src/App.tsx', './src/main.tsx']],
+];
+const LAYER_ORDER = 'ui < platform < state < features < screens < shell < the entry';
+const WINDOW_ZONES = [
+  ...WINDOW_LAYERS.slice(0, -1).map(([name, target], i) => ({
+    target,
+    from: WINDOW_LAYERS.slice(i + 1).flatMap(([, paths]) => paths),
+    message: `${name} imports only the layers below it (${LAYER_ORDER}): docs/architecture.md §2 "The window's layers".`,
+  })),
+  {
+    target: [...WINDOW_LAYERS.slice(0, -1).flatMap(([, paths]) => paths), './src/App.tsx'],
+    from: './src/styles',
+    message:
+      'The stylesheets are loaded once, by src/main.tsx: docs/architecture.md §2 "The window\'s layers".',
+  },
+];
 export default tseslint.config(
   {
     ignores: [
@@ -123,6 +148,7 @@ export default tseslint.config(
             },
             { target: './worker', from: './sw', message: 'The worker does not import the service worker.' },
             { target: './sw', from: './worker', message: 'The service worker does not import the worker.' },
+            ...WINDOW_ZONES,
           ],
         },
       ],
@@ -189,5 +215,25 @@ export default tseslint.config(
     files: ['src/**/*.test.ts', 'worker/**/*.test.ts', 'sw/**/*.test.ts', 'server/**/*.test.ts'],
     ignores: ['src/core/role.test.ts'],
     rules: { 'no-restricted-syntax': ['error', ...ROLE_CHECKS] },
+  },
+  // Every file of the window is in one layer: beside the entry, none at the top of src, none outside the layers'
+  // folders, and each feature in its domain's folder.
+  {
+    files: [
+      'src/*.{ts,tsx}',
+      'src/features/*.{ts,tsx}',
+      'src/!(core|ui|platform|state|features|screens|shell|styles)/**/*.{ts,tsx}',
+    ],
+    ignores: ['src/App.tsx', 'src/main.tsx', 'src/vite-env.d.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'Program',
+          message:
+            'A file of the window goes in the folder of its layer (ui, platform, state, features/<domain>, screens, shell): docs/architecture.md §2 "The window\'s layers".',
+        },
+      ],
+    },
   },
 );
