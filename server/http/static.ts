@@ -1,6 +1,6 @@
 // Serves the built app (dist/) with SPA fallback: hashed assets cached for a year, the shell revalidated, and sw.js
 // kept for an hour: the browser checks it on every page load, and on a paid link that check need not go out each
-// time (src/sw-register.ts registers with updateViaCache 'all'), so a new version reaches a device within the hour.
+// time (src/platform/sw-register.ts registers with updateViaCache 'all'), so a new version reaches a device within the hour.
 import { existsSync } from 'node:fs';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';

@@ -5,7 +5,7 @@ import type { WorkerApi } from '../../worker/index.ts';
 // The worker's address: a chunk of this build that shares its libraries with the window (vite.config.ts).
 import syncWorkerUrl from 'virtual:sync-worker-url';
 
-export type { SessionStart, PageDataOf, PageKind, PageLoad } from '../../worker/index.ts';
+export type { SessionStart, PageDataOf, PageKind } from '../../worker/index.ts';
 
 let remote: Remote<WorkerApi> | undefined;
 let failed: Promise<never> | undefined;
@@ -37,8 +37,6 @@ export function callWorker<T>(call: (api: Remote<WorkerApi>) => Promise<T>): Pro
   const { remote: api, failed: failure } = ensureWorker();
   return Promise.race([call(api), failure]);
 }
-
-export type { SyncStatus, SyncStatusSnapshot } from '../../worker/index.ts';
 
 /** Forwards the page's online/offline events to the worker: Chromium does not fire them in dedicated workers.
  * Call once when the app starts; gives the function that stops watching. */

@@ -1,5 +1,5 @@
 // The text of an unread badge (product.md §9: capped at 99+): nothing for none.
-export const BADGE_CAP = 99;
+const BADGE_CAP = 99;
 
 export function badgeText(count: number): string {
   if (!Number.isFinite(count) || count <= 0) return '';

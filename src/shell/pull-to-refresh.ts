@@ -8,7 +8,7 @@ export const PULL_MAX = 80;
 /** Where the indicator rests while refreshing. */
 export const PULL_RELOAD_DISTANCE = 50;
 
-export type PullPhase = 'idle' | 'pulling' | 'refreshing';
+type PullPhase = 'idle' | 'pulling' | 'refreshing';
 
 export interface PullState {
   phase: PullPhase;

@@ -6,7 +6,7 @@ export interface RouteInfo {
 }
 
 /** In match order: fixed paths before those with a parameter. */
-export const SHELL_ROUTES: readonly RouteInfo[] = [
+const SHELL_ROUTES: readonly RouteInfo[] = [
   { pattern: '/vessel/schedule', title: 'Vessel Schedule' },
   { pattern: '/vessel', title: 'Vessel' },
   { pattern: '/vessel/:vslCd', title: 'Vessel' },
@@ -27,9 +27,6 @@ export const SHELL_ROUTES: readonly RouteInfo[] = [
   { pattern: '/inform/gvoLetter', title: 'GVO Letter' },
   { pattern: '/inform/sapphireFeedback', title: 'Sapphire Feedback' },
 ];
-
-/** Pages that render without the shell: no header, no app bar, no chat socket (product.md §2). */
-export const BARE_ROUTES = ['/health/', '/intro/'] as const;
 
 const toRegExp = (pattern: string): RegExp =>
   new RegExp(

@@ -12,7 +12,7 @@ export interface SyncStatusText {
   errorMessage: string | null;
 }
 
-export function waitingText(count: number): string {
+function waitingText(count: number): string {
   return count === 1 ? '1 change waiting' : `${count} changes waiting`;
 }
 

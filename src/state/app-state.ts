@@ -108,17 +108,3 @@ export function setCurrentCodes(codes: { vslCd?: string; laneCd?: string; portCd
     if (userState.myPortCodes.includes(codes.portCd)) userState.portCode = codes.portCd;
   }
 }
-
-/** Another user signed on, or the user signed out: nothing of the previous session stays on screen. */
-export function resetUserState(): void {
-  Object.assign(userState, { ...NO_USER, myPorts: [], myPortCodes: [] });
-  Object.assign(chatState, {
-    chatKnown: false,
-    isChatUser: false,
-    unreadChatCount: 0,
-    subscribedChatList: [],
-    chatSubscribed: false,
-  });
-  commonState.isNotiSet = false;
-  uiState.drawer = null;
-}

@@ -6,7 +6,7 @@ import { updatedAgo } from './updated-ago.ts';
 import type { ShownError } from './shown-error.ts';
 
 /** Older than this, the page says its data is old. */
-export const STALE_AFTER_MS = 15 * 60_000;
+const STALE_AFTER_MS = 15 * 60_000;
 
 interface Props {
   syncedAt: number | null;

@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 /** What the app waits for: the server to say who is signed on, or the way to the sign-on page. */
 export type SpinnerWait = 'session' | 'leaving';
 
-export const SPINNER_WORDS: Record<SpinnerWait, { label: string; later: string }> = {
+const SPINNER_WORDS: Record<SpinnerWait, { label: string; later: string }> = {
   session: {
     label: 'Loading',
     later: 'Waiting for the server to confirm who is signed on. Over a satellite link this can take a while.',
@@ -15,7 +15,7 @@ export const SPINNER_WORDS: Record<SpinnerWait, { label: string; later: string }
 };
 
 /** How long the spinner turns alone before it says why. */
-export const SPINNER_WORDS_AFTER_MS = 3000;
+const SPINNER_WORDS_AFTER_MS = 3000;
 
 export function FullPageSpinner({ waitingFor = 'session' }: { waitingFor?: SpinnerWait }) {
   const [late, setLate] = useState(false);

@@ -4,7 +4,7 @@
 /** The message and name of the error a confirm rejects with on cancel when asked to (`rejectOnCancel`). */
 export const CONFIRM_CANCEL = 'CONFIRM_CANCEL';
 
-export class ConfirmCancelError extends Error {
+class ConfirmCancelError extends Error {
   constructor() {
     super(CONFIRM_CANCEL);
     this.name = CONFIRM_CANCEL;

@@ -6,9 +6,9 @@ import type { QuayDb } from '../../src/core/db.ts';
 import type { PageKind } from './sources.ts';
 import { isAgent, isVesselUser } from '../../src/core/role.ts';
 
-export const FOLLOWED_MAX_AGE_MS = 60 * 60_000;
+const FOLLOWED_MAX_AGE_MS = 60 * 60_000;
 
-export async function followedPages(db: QuayDb, user: LoggedUser): Promise<[PageKind, string][]> {
+async function followedPages(db: QuayDb, user: LoggedUser): Promise<[PageKind, string][]> {
   if (isVesselUser(user) && user.ofcId) {
     const vslCd = user.ofcId;
     return [

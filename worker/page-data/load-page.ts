@@ -11,7 +11,7 @@ import { toOpError } from '../sync/run-sync.ts';
 import { checkOf, PAGE_SOURCES, pageKey, type PageKind } from './sources.ts';
 
 /** Pages kept on the device; beyond this the least recently opened go. */
-export const MAX_PAGES = 300;
+const MAX_PAGES = 300;
 
 export interface PageLoad {
   /** fetched: 200; current: 304 or fresh enough; stored: kept copy (offline or the link failed); missing: none. */

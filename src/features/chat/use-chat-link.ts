@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { callWorker } from '../../platform/worker-bridge.ts';
 import type { ChatLinkReport } from './chat-link-text.ts';
 
-export const CHAT_LINK_POLL_MS = 2_000;
+const CHAT_LINK_POLL_MS = 2_000;
 
 export function useChatLink(): ChatLinkReport | null | undefined {
   const [report, setReport] = useState<ChatLinkReport | null | undefined>(undefined);

@@ -23,7 +23,7 @@ type Land = Topology<{ land: GeometryCollection }>;
  * reaches past the world's side rather than drawing a line across the whole world; the map draws the world three
  * times side by side. A ring round a pole (Antarctica) already runs from side to side.
  */
-export function landRings(topology: unknown): Point[][] {
+function landRings(topology: unknown): Point[][] {
   const t = topology as Land;
   const rings: Point[][] = [];
   for (const f of feature(t, t.objects.land).features) {
@@ -70,7 +70,7 @@ export function worldText(topology: unknown): string {
 }
 
 /** Pixels at the closest zoom are this many world units: simplify to a third of that. */
-export const FINE_TOLERANCE = 0.008;
+const FINE_TOLERANCE = 0.008;
 
 export interface FineCoast {
   /** The text of each tile with a coast in it. */
@@ -131,5 +131,3 @@ function area(r: readonly Point[]): number {
   }
   return s / 2;
 }
-
-export { tileId };

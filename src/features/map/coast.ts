@@ -43,7 +43,7 @@ export function encodeRings(rings: readonly (readonly Point[])[]): string {
 }
 
 /** The rings of a text made by encodeRings. */
-export function decodeRings(text: string): Point[][] {
+function decodeRings(text: string): Point[][] {
   const rings: Point[][] = [];
   let ring: Point[] = [];
   let i = 0;

@@ -30,14 +30,14 @@ export interface PlacedLabel {
   box: LabelBox;
 }
 
-export const CHAR_PX = 8.6;
+const CHAR_PX = 8.6;
 /** A label's height above its baseline and below it (13 px bold text). */
 const ASCENT = 12.5;
 const DESCENT = 3.5;
 /** Space kept between two labels, and between a label and the map's sides. */
 const GAP = 2;
 /** Points of a group closer than this (pixels) share one label. */
-export const CLUSTER_PX = 36;
+const CLUSTER_PX = 36;
 
 /** A text's width in pixels: by default an estimate for 13 px bold capitals; the map measures the real text. */
 export type Measure = (text: string) => number;

@@ -15,9 +15,9 @@ export interface Size {
 }
 
 /** The closest the map zooms in: this many degrees of longitude across. */
-export const MIN_SPAN_DEG = 3;
+const MIN_SPAN_DEG = 3;
 /** A fitted view is at least this many degrees across, so a moored vessel is shown with its port's coast around it. */
-export const FIT_MIN_SPAN_DEG = 10;
+const FIT_MIN_SPAN_DEG = 10;
 /** Pixels a fitted view keeps between the points and the map's sides (room for a symbol; the zoom buttons' width). */
 export const FIT_MARGIN = { x: 56, y: 34 };
 /** What the +/- buttons and one wheel step do. */

@@ -94,7 +94,7 @@ export function BudgetForm({ budgetMb }: { budgetMb: number | null }) {
 }
 
 /** The Data saver switch, named by its label and described by what it holds back. */
-export function DataSaverSwitch({ on }: { on: boolean }) {
+function DataSaverSwitch({ on }: { on: boolean }) {
   const id = useId();
   /** The user's choice, shown until the stored state says it (the worker writes it; the live query follows). */
   const [wanted, setWanted] = useState<boolean | null>(null);

@@ -13,7 +13,7 @@ export function useDataMeterEffects(): void {
   useBudgetWarning();
 }
 
-export function useBudgetWarning(): void {
+function useBudgetWarning(): void {
   const usage = useDataUsage();
   /** The month this page warned of: the figures growing until the worker stored it do not repeat it. */
   const warned = useRef<string | null>(null);

@@ -5,7 +5,7 @@ import type { FleetVessel } from '../../core/contract/vessel.ts';
 import { LazyWorldMap, type MapMarker } from '../map/LazyWorldMap.tsx';
 
 /** The map's markers: the followed vessels that have a position, heading from their course over ground. */
-export function followedMarkers(vessels: readonly FleetVessel[]): MapMarker[] {
+function followedMarkers(vessels: readonly FleetVessel[]): MapMarker[] {
   return vessels.flatMap((v) =>
     v.lat === null || v.lon === null
       ? []

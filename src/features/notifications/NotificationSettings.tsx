@@ -1,6 +1,5 @@
 // The per-type notification switches of product.md §2/§4: each saves through the worker's outbox (optimistic, reverted
-// if the server refuses) and shows "Waiting to send" until the server has it. NotificationSettingsList is the part
-// the notification drawer's settings mode reuses; NotificationSettings is it as a section of its own.
+// if the server refuses) and shows "Waiting to send" until the server has it: the notification drawer's settings mode.
 import { useEffect, useId, useState } from 'react';
 import type { NotificationSetting } from '../../core/contract/notification.ts';
 import { callWorker } from '../../platform/worker-bridge.ts';
@@ -12,18 +11,6 @@ import { openChoices, opCounterOf, type Choice } from './setting-choices.ts';
 import { useNotificationSettings } from './use-notification-settings.ts';
 
 type YN = NotificationSetting['notUseYn'];
-
-export function NotificationSettings() {
-  const titleId = useId();
-  return (
-    <section className="card settings" aria-labelledby={titleId}>
-      <h2 id={titleId} className="settings__title">
-        Notification settings
-      </h2>
-      <NotificationSettingsList />
-    </section>
-  );
-}
 
 export function NotificationSettingsList() {
   const snapshot = useNotificationSettings();

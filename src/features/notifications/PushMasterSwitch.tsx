@@ -8,7 +8,7 @@ import { toast } from '../../ui/toast-store.ts';
 import { toShownError } from '../../ui/shown-error.ts';
 import { turnPushOff, turnPushOn } from './push-subscription.ts';
 
-export const MASTER_LABEL = 'Open Notification Popup automatically once got a new message.';
+const MASTER_LABEL = 'Open Notification Popup automatically once got a new message.';
 
 export function usePushMaster() {
   const state = useLiveQuery(() => db.getMeta('pushSubscription'));

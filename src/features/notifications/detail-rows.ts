@@ -28,9 +28,6 @@ export function delayText(hrs: number | null): string {
   return side === null || shown === 'LTS' || shown === '-' ? shown : `${shown} (${side})`;
 }
 
-/** Types with a layout of their own (product.md §2): N001 to N006, N008, N009 and N020. */
-export const TYPES_WITH_LAYOUT = ['N001', 'N002', 'N003', 'N004', 'N005', 'N006', 'N008', 'N009', 'N020'];
-
 export function detailRows(d: NotificationDetail): DetailRow[] {
   const vessel = { label: 'Vessel', value: text(d.vslNm) };
   const port = { label: 'Port', value: text(d.portCd) };

@@ -4,8 +4,8 @@
 import type { PgmType, SearchResult } from '../../core/contract/common.ts';
 import { sameEntry } from './result-options.ts';
 
-export const RECENT_KEY = 'quay:recent-searches';
-export const RECENT_MAX = 8;
+const RECENT_KEY = 'quay:recent-searches';
+const RECENT_MAX = 8;
 
 const PGM_TYPES: readonly string[] = ['VSL', 'VSL_V', 'SVC', 'PORT', 'PORT_S'] satisfies PgmType[];
 const FIELDS = ['code', 'name', 'crrCd', 'crrBgColrVal', 'crrFgColrVal'] as const;

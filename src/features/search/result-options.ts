@@ -20,7 +20,7 @@ export interface ResultOption {
 }
 
 /** What a closed result says: a vessel user opens its own vessel only (product.md §6). */
-export const NOT_YOURS = 'Only your own vessel opens';
+const NOT_YOURS = 'Only your own vessel opens';
 
 /** A sub-row's visible text: short, since the port's own row above it already names the port. */
 export const portPageText = (r: SearchResult): string => (r.pgmType === 'PORT_S' ? 'Current Status' : 'Live');

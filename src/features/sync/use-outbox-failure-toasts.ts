@@ -9,7 +9,7 @@ import { callWorker } from '../../platform/worker-bridge.ts';
 import { toast } from '../../ui/toast-store.ts';
 
 const FALLBACK_MESSAGE = 'A change could not be saved.';
-export const ACK_CONFIRMED = 'Schedule Got it!';
+const ACK_CONFIRMED = 'Schedule Got it!';
 
 export function useOutboxFailureToasts(): void {
   const failures = useLiveQuery(() => db.getMeta('outboxFailures'));

@@ -18,11 +18,6 @@ export function usePending(entity: string): PendingOp[] | undefined {
   return useLiveQuery(() => pendingOps(db, entity), [entity]);
 }
 
-/** The operations waiting for every entity under `prefix`, by entity; undefined while the first read is under way. */
-export function usePendingMap(prefix: string): Map<string, PendingOp[]> | undefined {
-  return useLiveQuery(() => pendingUnder(db, prefix), [prefix]);
-}
-
 export interface PendingWith<T> {
   value: T;
   pending: Map<string, PendingOp[]>;

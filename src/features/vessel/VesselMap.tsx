@@ -9,10 +9,10 @@ import type { PageData } from '../../state/use-page-data.ts';
 import { currentCallIndex } from '../../core/current-call.ts';
 
 /** How many of the ports ahead the map shows. */
-export const MAP_PORTS = 3;
+const MAP_PORTS = 3;
 
 /** The next calls not omitted and not yet left, with a position, as map ports. */
-export function portsAhead(cascade: CascadeResponse | null | undefined, max = MAP_PORTS): MapPort[] {
+function portsAhead(cascade: CascadeResponse | null | undefined, max = MAP_PORTS): MapPort[] {
   if (!cascade) return [];
   const from = Math.max(0, currentCallIndex(cascade.calls));
   const out: MapPort[] = [];

@@ -14,7 +14,7 @@ import { useNow } from '../../ui/use-now.ts';
 
 const NAV: Record<string, string> = { UNDER_WAY: 'Under way', AT_ANCHOR: 'At anchor', MOORED: 'Moored' };
 
-export const navStatusText = (navSts: string | null): string => (navSts ? (NAV[navSts] ?? navSts) : '-');
+const navStatusText = (navSts: string | null): string => (navSts ? (NAV[navSts] ?? navSts) : '-');
 
 function position(v: VesselCurrent): string {
   if (v.lat === null || v.lon === null) return '-';
@@ -31,7 +31,7 @@ export function CarrierMark({ crrCd, bg, fg }: { crrCd: string; bg: string; fg: 
   );
 }
 
-export function CallFacts({ call, label }: { call: CallRef; label: string }) {
+function CallFacts({ call, label }: { call: CallRef; label: string }) {
   return (
     <div className="call">
       <h3 className="call__title">

@@ -4,7 +4,7 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
 
 /** How long the outline stays. */
-export const HIGHLIGHT_MS = 4_000;
+const HIGHLIGHT_MS = 4_000;
 /** How long the heading is kept in place while the page around it settles. */
 const SETTLE_MS = 2_500;
 

@@ -4,7 +4,7 @@ import { canOpenVessel } from '../../core/link.ts';
 import type { LoggedUser } from '../../core/contract/common.ts';
 import { IBIS_VSL_CD_KEY, resolveVesselCode } from '../../core/vessel-code.ts';
 
-export function storedVesselCode(): string | null {
+function storedVesselCode(): string | null {
   try {
     return localStorage.getItem(IBIS_VSL_CD_KEY);
   } catch {
