@@ -9,10 +9,16 @@ import {
   PortLive,
   PortQuery,
   PortStatus,
+  SAILINGS_MAX_WEEKS,
+  SAILINGS_WEEKS,
+  Sailings,
+  SailingsQuery,
+  ScheduleSet,
 } from '../../src/core/contract/port.ts';
 import { MOTION_RULE } from '../ports/motion.ts';
 import { portLive, portStatus } from '../ports/ports.ts';
-import { PORT_LIVE, PORT_STATUS } from '../../src/core/contract/api.ts';
+import { sailings, scheduleSet } from '../ports/sailings.ts';
+import { PORT_LIVE, PORT_SAILINGS, PORT_SCHEDULES, PORT_STATUS } from '../../src/core/contract/api.ts';
 
 const tags = ['port'];
 const security = [{ token: [] }];
@@ -51,5 +57,37 @@ export async function portRoutes(app: App): Promise<void> {
       },
     },
     async (req) => portStatus(db, req.query.portCd),
+  );
+
+  app.get(
+    PORT_SAILINGS,
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          `Port to port: the vessels leaving fromPortCd in the next weeks (${SAILINGS_WEEKS} by default, at most ` +
+          `${SAILINGS_MAX_WEEKS}) that call at toPortCd later on the same voyage, with ETD, ETA and transit days, by ` +
+          'departure. 400 when both ports are the same, 404 for a port there is none of. Any signed-on user',
+        querystring: SailingsQuery,
+        response: { 200: Sailings },
+      },
+    },
+    async (req) => sailings(db, req.query),
+  );
+
+  app.get(
+    PORT_SCHEDULES,
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          "Every vessel's calls still to come, compact (port code, ETA and ETD in minutes after base), by service " +
+          'and voyage: the device keeps it to answer port-to-port searches with no link. Any signed-on user',
+        response: { 200: ScheduleSet },
+      },
+    },
+    async () => scheduleSet(db),
   );
 }

@@ -107,6 +107,8 @@ export const vesselPath = (route: string, params?: RouteParams): string =>
 export const PORT_PREFIX = '/port';
 export const PORT_LIVE = '/live';
 export const PORT_STATUS = '/status';
+export const PORT_SAILINGS = '/sailings';
+export const PORT_SCHEDULES = '/schedules';
 
 /** /service (service.ts). */
 export const SERVICE_PREFIX = '/service';
