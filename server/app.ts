@@ -20,6 +20,7 @@ import { Faults } from './http/faults.ts';
 import { staticApp } from './http/static.ts';
 import { apiRoutes } from './routes/index.ts';
 import { devRoutes } from './routes/dev.ts';
+import { calendarFeedRoutes } from './routes/calendar.ts';
 import { createPushService, type PushSend } from './push/service.ts';
 import { createChatLive } from './stomp/chat.ts';
 import type { StompSettings } from './stomp/broker.ts';
@@ -30,7 +31,7 @@ import type { LiveBus } from './bus/bus.ts';
 import { createAmqpBus } from './bus/amqp.ts';
 import { createInProcessBus } from './bus/in-process.ts';
 import { refuseNonFinite, validatorCompiler } from './http/validation.ts';
-import { API_BASE } from '../src/core/contract/api.ts';
+import { API_BASE, CALENDAR_FEED_PREFIX } from '../src/core/contract/api.ts';
 import { SYNC_PULL_PATH } from '../src/core/contract/sync.ts';
 
 export interface BuildOptions {
@@ -248,6 +249,8 @@ export async function buildServer(opts: BuildOptions): Promise<App> {
     },
     { prefix: API_BASE },
   );
+  // The calendar feeds: a calendar app carries no token, the secret in the address is the credential.
+  await app.register(calendarFeedRoutes, { prefix: CALENDAR_FEED_PREFIX });
   if (config.devApi) await app.register(devRoutes, { prefix: '/api/dev' });
   await staticApp(app, config.distDir);
   return app;

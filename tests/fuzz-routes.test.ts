@@ -187,6 +187,7 @@ const WRITABLE = [
   'analytics_event',
   'user_relations',
   'sync_clock',
+  'calendar_links',
 ];
 async function stored(): Promise<string> {
   const parts = WRITABLE.map(

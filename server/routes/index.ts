@@ -6,9 +6,11 @@ import { chatRoutes } from './chat.ts';
 import { vesselRoutes } from './vessel.ts';
 import { portRoutes } from './port.ts';
 import { serviceRoutes } from './service.ts';
+import { calendarRoutes } from './calendar.ts';
 import { pushRoutes } from './sync/push.ts';
 import { syncPullRoutes } from './sync/pull.ts';
 import {
+  CALENDAR_PREFIX,
   CHAT_PREFIX,
   COMMON_PREFIX,
   NOTIFICATION_PREFIX,
@@ -25,6 +27,7 @@ export async function apiRoutes(app: App): Promise<void> {
   await app.register(vesselRoutes, { prefix: VESSEL_PREFIX });
   await app.register(portRoutes, { prefix: PORT_PREFIX });
   await app.register(serviceRoutes, { prefix: SERVICE_PREFIX });
+  await app.register(calendarRoutes, { prefix: CALENDAR_PREFIX });
   // The sync protocol (docs/sync.md): the pull by cursor and the batched push of the outbox.
   await app.register(syncPullRoutes, { prefix: SYNC_PREFIX });
   await app.register(pushRoutes, { prefix: SYNC_PREFIX });

@@ -114,6 +114,21 @@ export const PORT_SCHEDULES = '/schedules';
 export const SERVICE_PREFIX = '/service';
 export const SERVICE_ROTATION = '/rotation';
 
+/** /calendar (calendar.ts): the user's calendar feed link. */
+export const CALENDAR_PREFIX = '/calendar';
+export const CALENDAR_LINK = '/link';
+
+/**
+ * The calendar feeds (product.md §4 Calendar feed), outside API_BASE: a calendar app polls them with the secret in
+ * the address and no token.
+ */
+export const CALENDAR_FEED_PREFIX = '/cal';
+export const CALENDAR_FEED_VESSEL = '/:secret/vessel/:file';
+export const CALENDAR_FEED_PORT = '/:secret/port/:file';
+/** A feed's path: a vessel's calls or a port's. */
+export const calendarFeedPath = (secret: string, kind: 'vessel' | 'port', code: string): string =>
+  `${CALENDAR_FEED_PREFIX}/${encodeURIComponent(secret)}/${kind}/${encodeURIComponent(code)}.ics`;
+
 /** /sync (sync.ts): the pull by cursor and the batched push of the outbox. */
 export const SYNC_PREFIX = '/sync';
 export const SYNC_PULL = '/pull';
