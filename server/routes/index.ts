@@ -2,6 +2,7 @@
 import type { App } from '../context.ts';
 import { commonRoutes } from './common.ts';
 import { notificationRoutes } from './notification.ts';
+import { alertRuleRoutes } from './alert-rules.ts';
 import { chatRoutes } from './chat.ts';
 import { vesselRoutes } from './vessel.ts';
 import { portRoutes } from './port.ts';
@@ -23,6 +24,7 @@ import {
 export async function apiRoutes(app: App): Promise<void> {
   await app.register(commonRoutes, { prefix: COMMON_PREFIX });
   await app.register(notificationRoutes, { prefix: NOTIFICATION_PREFIX });
+  await app.register(alertRuleRoutes, { prefix: NOTIFICATION_PREFIX });
   await app.register(chatRoutes, { prefix: CHAT_PREFIX });
   await app.register(vesselRoutes, { prefix: VESSEL_PREFIX });
   await app.register(portRoutes, { prefix: PORT_PREFIX });

@@ -25,6 +25,14 @@ export interface DetailContext {
   creUsrId: string;
   /** N001/N003: the ETA before the change (ms); absent or null: a plausible one is made up. */
   prevEta?: number | null;
+  /** N010: what the user's alert rule saw; absent or null: an ETA change. */
+  alert?: AlertNote | null;
+}
+
+/** N010 "My Alert": the event a user's own rule matched (product.md §4 "My alerts"), and its hours for an ETA rule. */
+export interface AlertNote {
+  event: 'ETA' | 'ATA' | 'ATB' | 'ATD';
+  hrs: number | null;
 }
 
 export type Detail = Record<string, string | number | null>;
@@ -184,11 +192,40 @@ export function buildDetail(c: DetailContext): Detail {
           : `Reminder: ETA at ${port} was ${fmtUtc(eta)} UTC.`;
       return d;
     }
+    case 'N010':
+      return myAlert(c, d, withCall);
     case 'N101':
       d.creUsrId = 'SYSTEM';
       d.notMsg = c.rng.pick(SYSTEM_NOTICES).replace('{day}', fmtUtc(c.now + 3 * 24 * HOUR).slice(6));
       return d;
   }
   d.notMsg ??= `${name}: schedule update for ${port || 'the voyage'}.`;
+  return d;
+}
+
+/** N010: the words of the event the rule matched, with its times; an ETA change states the move and the delay. */
+function myAlert(c: DetailContext, d: Detail, withCall: () => void): Detail {
+  withCall();
+  const call = c.call;
+  const name = c.vessel?.vslNm ?? 'The vessel';
+  const port = c.portCd ?? 'the port';
+  const event = c.alert?.event ?? 'ETA';
+  const eta = ms(call?.eta ?? null);
+  if (event === 'ETA') {
+    if (eta == null) return d;
+    const prev = c.prevEta ?? eta - 2 * HOUR;
+    const moved = (eta - prev) / HOUR;
+    d.prevEtaDt = iso(prev);
+    d.etaDelayHrs = scheduleDelay(call, eta) ?? Math.round(-moved * 10) / 10;
+    const limit = c.alert?.hrs != null ? ` (your alert: more than ${c.alert.hrs} hrs)` : '';
+    d.notMsg = `${name}: ETA at ${port} moved ${hrs(Math.abs(moved))} hrs ${moved > 0 ? 'later' : 'earlier'}, from ${fmtUtc(prev)} to ${fmtUtc(eta)} UTC${limit}.`;
+    return d;
+  }
+  const at =
+    event === 'ATA' ? ms(call?.ata ?? null) : event === 'ATB' ? ms(call?.atb ?? null) : ms(call?.atd ?? null);
+  if (event === 'ATA') d.ataDt = isoOrNull(at);
+  if (event === 'ATD') d.atdDt = isoOrNull(at);
+  const verb = event === 'ATA' ? 'arrived at' : event === 'ATB' ? 'berthed at' : 'left';
+  d.notMsg = `${name} ${verb} ${port}${at != null ? ` at ${fmtUtc(at)} UTC` : ''}.`;
   return d;
 }

@@ -1,7 +1,7 @@
 // Notifications as the simulator makes them: for a user and a type, pick a vessel and call that fit
 // the user, build the detail from the database and insert. Used by the seed and by the dev API.
 import type { Sql } from '../db/db.ts';
-import { buildDetail, type CallRow } from './notify-detail.ts';
+import { buildDetail, type AlertNote, type CallRow } from './notify-detail.ts';
 import {
   candidateVessels,
   loadPort,
@@ -26,6 +26,7 @@ export const NOTIFICATION_TYPES: readonly { notId: string; notNm: string }[] = [
   { notId: 'N007', notNm: 'Vessel Notice' },
   { notId: 'N008', notNm: 'Port Arrival' },
   { notId: 'N009', notNm: 'Port Status' },
+  { notId: 'N010', notNm: 'My Alert' },
   { notId: 'N020', notNm: 'ETA Reminder' },
   { notId: 'N101', notNm: 'System Notice' },
 ];
@@ -41,9 +42,11 @@ export interface CreateNotificationsOptions {
   callSeq?: number;
   /** N001/N003: the ETA before the change; default: a plausible one made up. */
   prevEta?: Date;
+  /** N010: what the user's alert rule saw (product.md §4 "My alerts"); default: an ETA change. */
+  alert?: AlertNote;
 }
 
-const ACTUAL_TYPES = ['N005', 'N006', 'N008'];
+const ACTUAL_TYPES = ['N005', 'N006', 'N008', 'N010'];
 
 /** The call a notification is about: the latest actual for arrival/departure types, else the next call. */
 function pickCall(
@@ -144,6 +147,7 @@ export async function createNotificationBatch(
           : 'Starboard side',
         creUsrId: opts.notId === 'N007' ? (ctx?.follower ?? 'SYSTEM') : 'SYSTEM',
         prevEta: opts.prevEta?.getTime() ?? null,
+        alert: opts.alert ?? null,
       });
       rows.push({
         not_id: opts.notId,

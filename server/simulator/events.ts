@@ -2,6 +2,7 @@
 // the port's agents and followers, minus types switched off, made as the seed and dev API make them.
 import type { Sql } from '../db/db.ts';
 import { createNotificationBatch, type CreateNotificationsOptions } from '../seed/notify.ts';
+import { alertRequests, type Happening } from '../notifications/alert-rules.ts';
 import { HOUR, LIMITS, type CallRec, type NotifyRequest } from './types.ts';
 import { USER_TYPE } from '../../src/core/role.ts';
 
@@ -106,6 +107,15 @@ function requestsFor(e: SimEvent, a: Audience): NotifyRequest[] {
   return out;
 }
 
+const ALERT_EVENT = { arrival: 'ATA', berthing: 'ATB', departure: 'ATD', eta: 'ETA' } as const;
+
+/** What the users' own alert rules see of an event (product.md §4 "My alerts"); null for what they do not watch. */
+function happeningOf(e: SimEvent): Happening | null {
+  if (e.kind === 'portStatus' || e.kind === 'berthPlan') return null;
+  const at = { vslCd: e.vslCd, portCd: e.call.portCd, callSeq: e.call.callSeq, event: ALERT_EVENT[e.kind] };
+  return e.kind === 'eta' ? { ...at, prevEta: e.prevEta, eta: e.call.eta } : at;
+}
+
 /**
  * Creates the notifications of recent events (at most LIMITS.notificationsPerTick), stamped `now`; returns
  * each request with the not_seq it got.
@@ -115,10 +125,16 @@ export async function notify(
   events: readonly SimEvent[],
   now: number,
 ): Promise<(NotifyRequest & { notSeq: number })[]> {
-  const recent = events.filter((e) => now - e.at <= LIMITS.notifyWithinMs && e.kind !== 'berthing');
+  const recent = events.filter((e) => now - e.at <= LIMITS.notifyWithinMs);
   if (!recent.length) return [];
   const audience = await loadAudience(sql);
-  const requests = recent.flatMap((e) => requestsFor(e, audience)).slice(0, LIMITS.notificationsPerTick);
+  const requests = [
+    ...recent.flatMap((e) => requestsFor(e, audience)),
+    ...(await alertRequests(
+      sql,
+      recent.map(happeningOf).filter((h) => h !== null),
+    )),
+  ].slice(0, LIMITS.notificationsPerTick);
   if (!requests.length) return [];
   const at = new Date(now);
   const seqs = await createNotificationBatch(

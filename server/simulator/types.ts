@@ -1,6 +1,7 @@
 // Shared shapes of the simulator: the world snapshot a tick works on (vessels, their calls and last
 // fix, in ms since the epoch), what a tick reports, and the rates and limits that keep a tick bounded.
 import type { Rng } from '../seed/rng.ts';
+import type { AlertNote } from '../seed/notify-detail.ts';
 
 export type { Rng };
 
@@ -99,6 +100,8 @@ export interface NotifyRequest {
   portCd?: string;
   callSeq?: number;
   prevEta?: Date;
+  /** N010: what the user's alert rule saw. */
+  alert?: AlertNote;
 }
 
 export interface TickReport {

@@ -5,6 +5,7 @@ import type { Sql } from '../db/db.ts';
 import type { AuthUser } from '../context.ts';
 import { NOTI_SELECT, toDetail, toItem, visible, type NotiRow } from '../notifications/items.ts';
 import { roomList } from '../chat/rooms.ts';
+import { alertRules } from '../notifications/alert-rules.ts';
 import { isChatUser } from '../chat/access.ts';
 import { loggedUserOf, USER_COLUMNS, type UserRow } from '../auth/sessions.ts';
 import { isAgent } from '../../src/core/role.ts';
@@ -158,5 +159,6 @@ export async function materialize(
     out.chatRooms = await roomList(sql, user, all ? undefined : changed.chat);
   }
   if (changed.user) out.user = await loggedUser(sql, user);
+  if (changed.alertRules) out.alertRules = await alertRules(sql, user.usrId);
   return out;
 }

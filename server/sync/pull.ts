@@ -162,7 +162,7 @@ async function firstPullPage(
   const last = page[page.length - 1];
   const more = rows.length > take && served + take < FIRST_PULL_NOTIFICATIONS && last !== undefined;
   const whole: ChangedKeys = first
-    ? { settings: [''], myPorts: [''], myVessels: [''], chat: ['*'], user: [''] }
+    ? { settings: [''], myPorts: [''], myVessels: [''], chat: ['*'], user: [''], alertRules: [''] }
     : {};
   const data = await materialize(sql, user, whole, {
     chatLanes: deps.chatLanes,

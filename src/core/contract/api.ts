@@ -56,6 +56,9 @@ export const NOTIFICATION_VESSEL_ACK = '/vessel/ack';
 export const NOTIFICATION_ACK = '/ack/:notSeq';
 export const NOTIFICATION_SUBSCRIPTION = '/user/subscription';
 export const NOTIFICATION_DEVICE = '/user/logged-user';
+export const NOTIFICATION_ALERT_RULES = '/alert-rules';
+export const NOTIFICATION_ALERT_RULE = '/alert-rule';
+export const NOTIFICATION_ALERT_RULE_DELETE = '/alert-rule/delete';
 export const notificationPath = (route: string, params?: RouteParams): string =>
   apiPath(NOTIFICATION_PREFIX, route, params);
 

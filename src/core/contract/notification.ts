@@ -1,6 +1,6 @@
 // API contract for notifications (product.md §3 entities, §7 notification calls).
 import { Type, type Static } from 'typebox';
-import { NullableIsoDate, IsoDate, YN, Seq, Text } from './common.ts';
+import { NullableIsoDate, IsoDate, YN, Seq, Text, VslCd, PortCd } from './common.ts';
 
 export const NOTIFICATION_IDS = [
   'N001',
@@ -12,6 +12,7 @@ export const NOTIFICATION_IDS = [
   'N007',
   'N008',
   'N009',
+  'N010',
   'N020',
   'N101',
 ] as const;
@@ -121,3 +122,48 @@ export const SubscriptionBody = Type.Object(
 );
 export type SubscriptionBody = Static<typeof SubscriptionBody>;
 export const DeviceBody = Type.Object({ notDevId: Text(1, 128) }, { additionalProperties: false });
+
+/** N010 "My Alert": a notification made by one of the user's own alert rules (product.md §4 "My alerts"). */
+export const MY_ALERT_ID = 'N010';
+/** At most this many alert rules per user; N (the hours an ETA must move by) from 1 to ALERT_HRS_MAX. */
+export const ALERT_RULES_MAX = 50;
+export const ALERT_HRS_MAX = 72;
+
+/** What a port rule listens for: arrival at port limits (ATA), berthing (ATB), departure (ATD). */
+export type AlertEvent = 'ATA' | 'ATB' | 'ATD';
+
+/**
+ * A user's alert rule on a vessel it follows (product.md §4 "My alerts"): `ETA`, tell when the ETA at `portCd` (null:
+ * any port) moves by more than `hrs` hours in one change; `PORT`, tell when the vessel arrives at, berths at or
+ * leaves `portCd` (`events`). The device makes `ruleId`, so a rule made offline has its id before it is sent.
+ */
+export const AlertRule = Type.Object(
+  {
+    ruleId: Type.String({
+      pattern: '^[A-Za-z0-9_-]{1,64}$',
+      description: 'made by the device that made the rule',
+    }),
+    vslCd: VslCd,
+    kind: Type.Union([Type.Literal('ETA'), Type.Literal('PORT')]),
+    portCd: Type.Union([PortCd, Type.Null()], {
+      description: 'the port; null (ETA rules only) for any port',
+    }),
+    hrs: Type.Union([Type.Integer({ minimum: 1, maximum: ALERT_HRS_MAX }), Type.Null()], {
+      description:
+        'ETA rules: tell when one change moves the ETA by more than this many hours; PORT rules: null',
+    }),
+    events: Type.Array(Type.Union([Type.Literal('ATA'), Type.Literal('ATB'), Type.Literal('ATD')]), {
+      maxItems: 3,
+      uniqueItems: true,
+      description: 'PORT rules: ATA arrives, ATB berths, ATD leaves (at least one); ETA rules: empty',
+    }),
+  },
+  { additionalProperties: false },
+);
+export type AlertRule = Static<typeof AlertRule>;
+
+export const AlertRuleList = Type.Object({ rules: Type.Array(AlertRule) });
+export const AlertRuleDeleteBody = Type.Object(
+  { ruleId: AlertRule.properties.ruleId },
+  { additionalProperties: false },
+);

@@ -6,7 +6,7 @@ import { Type, type Static } from 'typebox';
 import { LoggedUser, MyPort } from './common.ts';
 import { Text } from './text.ts';
 import { apiPath, SYNC_PREFIX, SYNC_PULL, SYNC_PUSH } from './api.ts';
-import { NotificationDetail, NotificationItem, NotificationSetting } from './notification.ts';
+import { AlertRule, NotificationDetail, NotificationItem, NotificationSetting } from './notification.ts';
 import { ChatRoom } from './chat.ts';
 
 export const SYNC_PULL_PATH = apiPath(SYNC_PREFIX, SYNC_PULL);
@@ -39,6 +39,7 @@ export const ChangeKind = Type.Union([
   Type.Literal('myVessels'),
   Type.Literal('chat'),
   Type.Literal('user'),
+  Type.Literal('alertRules'),
 ]);
 export type ChangeKind = Static<typeof ChangeKind>;
 
@@ -96,6 +97,8 @@ export const PullResponse = Type.Object({
   chatRooms: Type.Optional(Type.Array(ChatRoom)),
   /** The signed-on user, whenever it changed. */
   user: Type.Optional(LoggedUser),
+  /** The user's whole list of alert rules (product.md §4 "My alerts"), whenever one changed. */
+  alertRules: Type.Optional(Type.Array(AlertRule)),
 });
 export type PullResponse = Static<typeof PullResponse>;
 
