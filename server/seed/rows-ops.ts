@@ -2,6 +2,7 @@
 // history, events, memos and next docks, all from the schedules and `now`.
 import type { Sql } from '../db/db.ts';
 import { aisTrack } from './ais.ts';
+import { etaChangeRows } from './eta-history.ts';
 import { insertRows, type Row } from './insert.ts';
 import { vesselReports } from './reports.ts';
 import type { Schedule } from './schedule.ts';
@@ -19,7 +20,9 @@ export async function insertOps(sql: Sql, schedules: readonly Schedule[], now: n
   const calls: Row[] = [];
   const positions: Row[] = [];
   const reports: Row[] = [];
+  const etaChanges: Row[] = [];
   for (const s of schedules) {
+    etaChanges.push(...etaChangeRows(s, now));
     const vsl = s.vessel.vslCd;
     for (const [v, current] of [
       [s.prev, false],
@@ -108,6 +111,21 @@ export async function insertOps(sql: Sql, schedules: readonly Schedule[], now: n
       pf_eta: TS,
     },
     calls,
+  );
+  await insertRows(
+    sql,
+    'eta_changes',
+    {
+      vsl_cd: T,
+      skd_voy_no: T,
+      skd_dir_cd: T,
+      call_seq: 'integer',
+      old_eta: TS,
+      new_eta: TS,
+      chg_dt: TS,
+      chg_by: T,
+    },
+    etaChanges,
   );
   await insertRows(
     sql,

@@ -74,6 +74,9 @@ export async function insertWorld(sql: Sql, now: number): Promise<void> {
       built_yr: 'integer',
       loa_m: 'double precision',
       svc_spd: 'double precision',
+      mmsi: T,
+      beam_m: 'double precision',
+      draught_m: 'double precision',
     },
     FLEET.map((v) => ({
       vsl_cd: v.vslCd,
@@ -87,6 +90,9 @@ export async function insertWorld(sql: Sql, now: number): Promise<void> {
       built_yr: v.builtYr,
       loa_m: v.loaM,
       svc_spd: v.svcSpd,
+      mmsi: v.mmsi,
+      beam_m: v.beamM,
+      draught_m: v.draughtM,
     })),
   );
   await insertRows(

@@ -82,6 +82,8 @@ export async function tick(sql: Sql, now: Date, r: Rng, opts: TickOptions = {}):
   }
 
   const happened = mergeEtaChanges(events);
+  // The ETA history (migration 007) takes the change's time from the simulator's clock.
+  await sql.query("SELECT set_config('quay.chg_at', $1, true)", [iso(t)]);
   report.callsUpdated = await flushCalls(sql, vessels);
   report.positions = await writeFixes(sql, vessels, fixes, t);
 

@@ -22,6 +22,9 @@ export interface VesselRow {
   built_yr: number;
   loa_m: number;
   svc_spd: number;
+  mmsi: string | null;
+  beam_m: number | null;
+  draught_m: number | null;
 }
 
 /** 403 when a vessel user asks for another vessel, or when a read-only user (type 5, 6) writes. */

@@ -11,6 +11,7 @@ import type {
   NextPort,
   VesselCurrent,
 } from '../../src/core/contract/vessel.ts';
+import { etaHistories } from './eta-history.ts';
 import { delayHrs, distanceNm, hoursBetween, round, thisHour } from './measures.ts';
 import {
   CALL_SELECT,
@@ -53,6 +54,9 @@ export async function vesselCurrent(sql: Sql, user: AuthUser, vslCd: string): Pr
     builtYr: v.built_yr,
     loaM: v.loa_m,
     svcSpd: v.svc_spd,
+    mmsi: v.mmsi,
+    beamM: v.beam_m,
+    draughtM: v.draught_m,
     posDt: iso(pos?.pos_dt),
     lat: pos?.lat ?? null,
     lon: pos?.lon ?? null,
@@ -94,6 +98,7 @@ export async function cascade(
     [v.vsl_cd, voy.skd_voy_no, voy.skd_dir_cd],
   );
   const next = await nextCall(sql, v.vsl_cd);
+  const hist = await etaHistories(sql, v.vsl_cd, voy.skd_voy_no, voy.skd_dir_cd);
   const at = thisHour();
   const isNext = (c: CallRow) =>
     !!next &&
@@ -125,6 +130,7 @@ export async function cascade(
       isCurrent: isNext(c),
       lat: c.port_lat,
       lon: c.port_lon,
+      ...(hist.has(c.call_seq) ? { etaHist: hist.get(c.call_seq) } : {}),
     })),
   };
 }

@@ -1,5 +1,6 @@
 // The fleet: 4-letter vessel codes, invented names, IMO numbers (valid check digit), call signs,
-// flag, service, size (TEU consistent with length overall) and service speed in knots.
+// flag, service, size (TEU consistent with length overall) and service speed in knots; the MMSI, beam and summer
+// draught follow from these (particulars(), product.md §5 "Vessel particulars").
 import { laneByCode } from './lanes.ts';
 
 export interface Vessel {
@@ -14,6 +15,10 @@ export interface Vessel {
   builtYr: number;
   loaM: number;
   svcSpd: number;
+  /** Maritime Mobile Service Identity: the flag's MID and six digits (the IMO number's last six). */
+  mmsi: string;
+  beamM: number;
+  draughtM: number;
 }
 
 type Row = [
@@ -85,6 +90,49 @@ const ROWS: Row[] = [
   ['ABYU', 'ATLAS BAYOU', '9248801', 'SVNK5', 'GR', 'CSX', 2640, 2012, 206, 19.5],
 ];
 
+/**
+ * Maritime Identification Digits of the fleet's flags (ITU), the first three of an MMSI. Migration 007 holds the same
+ * table for a database seeded before it.
+ */
+export const FLAG_MID: Readonly<Record<string, string>> = {
+  LR: '636',
+  MH: '538',
+  DK: '219',
+  SG: '563',
+  HK: '477',
+  PA: '352',
+  GR: '240',
+  KR: '440',
+  DE: '211',
+  MT: '248',
+};
+
+/**
+ * Beam and summer draught of a container ship of this size, as the classes are built (ultra large to feeder), in
+ * metres: [least TEU, least length overall, beam, draught], first match wins. Migration 007 says the same in SQL.
+ */
+const CLASSES: readonly (readonly [number, number, number, number])[] = [
+  [21000, 0, 61.5, 16],
+  [18000, 0, 58.8, 16],
+  [13000, 380, 56.4, 16],
+  [13000, 0, 51.2, 15.5],
+  [10000, 0, 48.2, 15.5],
+  [8000, 335, 45.6, 14.5],
+  [8000, 0, 42.8, 14.5],
+  [5500, 300, 42.8, 14.5],
+  [5500, 0, 40, 13.5],
+  [4000, 270, 37.3, 13.5],
+  [4000, 0, 32.25, 13.5],
+  [2000, 200, 32.25, 11.5],
+  [2000, 0, 30, 11.5],
+  [0, 0, 27.6, 10],
+];
+
+function particulars(imoNo: string, flagCd: string, teu: number, loaM: number) {
+  const cls = CLASSES.find(([minTeu, minLoa]) => teu >= minTeu && loaM >= minLoa) ?? [0, 0, 27.6, 10];
+  return { mmsi: `${FLAG_MID[flagCd] ?? '999'}${imoNo.slice(-6)}`, beamM: cls[2], draughtM: cls[3] };
+}
+
 export const FLEET: readonly Vessel[] = ROWS.map(
   ([vslCd, vslNm, imoNo, callSgn, flagCd, laneCd, teu, builtYr, loaM, svcSpd]) => ({
     vslCd,
@@ -98,6 +146,7 @@ export const FLEET: readonly Vessel[] = ROWS.map(
     builtYr,
     loaM,
     svcSpd,
+    ...particulars(imoNo, flagCd, teu, loaM),
   }),
 );
 

@@ -75,9 +75,9 @@ export type CallRef = Static<typeof CallRef>;
 export const VesselCurrent = Type.Object({
   vslCd: Type.String(),
   vslNm: Type.String(),
-  imoNo: Type.String(),
+  imoNo: Type.String({ description: 'IMO number, 7 digits, the last a check digit' }),
   callSgn: Type.String(),
-  flagCd: Type.String(),
+  flagCd: Type.String({ description: 'flag state, ISO 3166 alpha-2' }),
   crrCd: Type.String(),
   crrNm: Type.String(),
   crrBgColrVal: Type.String(),
@@ -89,8 +89,17 @@ export const VesselCurrent = Type.Object({
   }),
   teu: Type.Integer(),
   builtYr: Type.Integer(),
-  loaM: Type.Number(),
+  loaM: Type.Number({ description: 'length overall, metres' }),
   svcSpd: Type.Number({ description: 'service speed, knots' }),
+  mmsi: Type.Optional(
+    Type.Union([Type.String({ pattern: '^[0-9]{9}$' }), Type.Null()], {
+      description: "MMSI: the flag's 3 Maritime Identification Digits and 6 more (product.md §5)",
+    }),
+  ),
+  beamM: Type.Optional(Type.Union([Type.Number(), Type.Null()], { description: 'beam (breadth), metres' })),
+  draughtM: Type.Optional(
+    Type.Union([Type.Number(), Type.Null()], { description: 'summer load line draught, metres' }),
+  ),
   posDt: NullableIsoDate,
   lat: Num,
   lon: Num,
@@ -112,6 +121,30 @@ export const CascadeQuery = Type.Object({
   ),
   skdDirCd: Type.Optional(Type.String({ pattern: '^[NSEW]$' })),
 });
+/** How many of a call's ETA changes the cascade carries (the newest); product.md §3 "ETA history". */
+export const ETA_HISTORY_MAX = 10;
+export const EtaChange = Type.Object({
+  chgDt: IsoDate,
+  fmEta: IsoDate,
+  toEta: IsoDate,
+  chgBy: Type.String({
+    description: "the user who moved it, or 'simulator' when the schedule moved by itself",
+  }),
+});
+export type EtaChange = Static<typeof EtaChange>;
+export const EtaHistory = Type.Object(
+  {
+    firstEta: IsoDate,
+    chgCnt: Type.Integer({ minimum: 1, description: 'every change recorded, also those not listed' }),
+    chgs: Type.Array(EtaChange, {
+      maxItems: ETA_HISTORY_MAX,
+      description: `the newest ${ETA_HISTORY_MAX} changes, oldest first`,
+    }),
+  },
+  { description: 'how the ETA slid: the first ETA and the changes since; absent when it never changed' },
+);
+export type EtaHistory = Static<typeof EtaHistory>;
+
 export const CascadeCall = Type.Object({
   callSeq: Type.Integer(),
   portCd: Type.String(),
@@ -131,6 +164,7 @@ export const CascadeCall = Type.Object({
   isCurrent: Type.Boolean({ description: 'the call the vessel is at or heading to' }),
   lat: Type.Optional(Type.Number({ description: "the port's latitude, degrees (for the map)" })),
   lon: Type.Optional(Type.Number({ description: "the port's longitude, degrees (for the map)" })),
+  etaHist: Type.Optional(EtaHistory),
 });
 export type CascadeCall = Static<typeof CascadeCall>;
 export const CascadeResponse = Type.Object({
