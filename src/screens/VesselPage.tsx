@@ -1,6 +1,6 @@
 // /vessel, /vessel/{vslCd} and /vessel/schedule: the vessel the address names (or the product.md §5 fallback) with what
-// this device has of it: identity and current state, the map, and the schedule widget (IBM_W2030), each with its
-// age; /vessel/schedule shows the widget alone. A vessel user may open only its own vessel (product.md §6).
+// this device has of it: identity and current state, the map, the schedule widget (IBM_W2030), each with its age, and
+// the vessel's particulars; /vessel/schedule shows the widget alone. A vessel user may open only its own vessel (product.md §6).
 import { useSearch } from 'wouter';
 import { DataAge } from '../ui/DataAge.tsx';
 import { usePageData } from '../state/use-page-data.ts';
@@ -10,6 +10,7 @@ import { SectionData } from '../features/vessel/SectionData.tsx';
 import { VesselGate } from '../features/vessel/VesselGate.tsx';
 import { VesselMap } from '../features/vessel/VesselMap.tsx';
 import { VesselSummary } from '../features/vessel/VesselSummary.tsx';
+import { VesselParticulars } from '../features/vessel/VesselParticulars.tsx';
 
 export function VesselPage({ vslCd, view = 'vessel' }: { vslCd?: string; view?: 'vessel' | 'schedule' }) {
   return (
@@ -40,6 +41,7 @@ function VesselData({ vslCd }: { vslCd: string }) {
       )}
       <VesselMap vessel={vessel.data} track={track} cascade={cascade.data} />
       <ScheduleWidget page={cascade} highlight={wantsScheduleWidget(search)} />
+      {vessel.data && <VesselParticulars vessel={vessel.data} />}
     </div>
   );
 }

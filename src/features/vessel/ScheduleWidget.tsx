@@ -7,6 +7,7 @@ import type { PageData } from '../../state/use-page-data.ts';
 import { currentCallIndex } from '../../core/current-call.ts';
 import { callState, SCHEDULE_WIDGET } from './calls.ts';
 import { CallTimesGrid } from './CallTimesGrid.tsx';
+import { EtaHistory } from './EtaHistory.tsx';
 import { SectionData } from './SectionData.tsx';
 import { useHighlight } from './use-highlight.ts';
 
@@ -59,6 +60,7 @@ function ScheduleList({ data }: { data: CascadeResponse }) {
             </div>
             {c.ydNm && <p className="schedule__terminal muted">{c.ydNm}</p>}
             <CallTimesGrid call={c} />
+            <EtaHistory call={c} />
           </li>
         );
       })}

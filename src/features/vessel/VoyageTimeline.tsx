@@ -9,6 +9,7 @@ import type { BerthPlan } from './berth-plans.ts';
 import { currentCallIndex } from '../../core/current-call.ts';
 import { callState, type CallState } from './calls.ts';
 import { CallTimesGrid } from './CallTimesGrid.tsx';
+import { EtaHistory } from './EtaHistory.tsx';
 import { requiredSpeed } from './required-speed.ts';
 import { useHighlight } from './use-highlight.ts';
 
@@ -83,6 +84,7 @@ export function VoyageTimeline({ voyage, vessel, berthPlans, highlighted }: Prop
                 )}
               </dl>
               <CallTimesGrid call={c} />
+              <EtaHistory call={c} />
             </div>
           </li>
         );
