@@ -49,8 +49,10 @@ export function EtaHistory({ call }: { call: CascadeCall }) {
                 <span className="muted">
                   {formatTimeDate(c.chgDt)} UTC · {c.chgBy}
                 </span>
-                <span>
-                  {formatTimeDate(c.fmEta)} → {formatTimeDate(c.toEta)}{' '}
+                <span className="eta-hist__move">
+                  <span>
+                    {formatTimeDate(c.fmEta)} → {formatTimeDate(c.toEta)}
+                  </span>{' '}
                   <strong>{shiftText(c.fmEta, c.toEta)}</strong>
                 </span>
               </li>

@@ -1,7 +1,6 @@
 // A vessel's particulars (product.md §5 "Vessel particulars"): IMO number, MMSI, call sign, flag, year built, capacity,
 // length overall, beam and summer draught, from the vessel page data the device keeps (GET /vessel/current).
 import type { VesselCurrent } from '../../core/contract/vessel.ts';
-import { flagEmoji } from '../../core/flag.ts';
 import { formatNumber } from '../../core/format/format-number.ts';
 
 function countryName(cc: string): string {
@@ -41,7 +40,6 @@ export function VesselParticulars({ vessel: v }: { vessel: VesselCurrent }) {
         <div>
           <dt>Flag</dt>
           <dd>
-            <span aria-hidden="true">{flagEmoji(v.flagCd)} </span>
             {countryName(v.flagCd)} ({v.flagCd})
           </dd>
         </div>
