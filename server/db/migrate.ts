@@ -19,7 +19,8 @@ export async function migrate(db: Db): Promise<number[]> {
     if (done.has(version)) continue;
     const script = await readFile(dir + file, 'utf8');
     await db.tx(async (sql) => {
-      // Split on statement ends; migrations hold no functions or quoted semicolons.
+      // Split on statement ends: a semicolon that ends a line. A function's body (migration 007's trigger) is written
+      // on one line, and no quoted text holds a semicolon at a line's end.
       for (const stmt of script
         .split(/;\s*(?:\n|$)/)
         .map((s) => s.trim())

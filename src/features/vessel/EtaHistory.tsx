@@ -8,7 +8,7 @@ import { formatTimeDate } from '../../core/format/format-date.ts';
 const HOUR = 3_600_000;
 
 /** Hours between two times as "+3 h" (later) or "−1.5 h" (earlier); "0 h" when equal. */
-export function shiftText(fromIso: string, toIso: string): string {
+function shiftText(fromIso: string, toIso: string): string {
   const h = Math.round(((Date.parse(toIso) - Date.parse(fromIso)) / HOUR) * 10) / 10;
   return h === 0 ? '0 h' : `${h > 0 ? '+' : '−'}${Math.abs(h)} h`;
 }
