@@ -10,7 +10,7 @@ import { enqueue } from '../src/core/outbox/enqueue.ts';
 class NextQuayDb extends QuayDb {
   constructor(options: ConstructorParameters<typeof QuayDb>[0]) {
     super(options);
-    this.version(6).stores({ nextTable: 'id' });
+    this.version(7).stores({ nextTable: 'id' });
   }
 }
 
@@ -24,9 +24,17 @@ describe('the quay database', () => {
 
     const db = new QuayDb({ indexedDB, IDBKeyRange });
     expect(await db.getMeta('token')).toBe('tok-1');
-    expect(db.verno).toBe(5);
+    expect(db.verno).toBe(6);
     expect(db.tables.map((t) => t.name)).toEqual(
-      expect.arrayContaining(['outbox', 'pageData', 'searchIndex', 'chatRooms', 'chatMessages', 'dataUsage']),
+      expect.arrayContaining([
+        'outbox',
+        'pageData',
+        'searchIndex',
+        'chatRooms',
+        'chatMessages',
+        'dataUsage',
+        'alertRules',
+      ]),
     );
     db.close();
   });
@@ -50,7 +58,7 @@ describe('the quay database', () => {
 
     const next = new NextQuayDb({ indexedDB, IDBKeyRange });
     await next.open();
-    expect(next.verno).toBe(6);
+    expect(next.verno).toBe(7);
     expect(told).toBe(true);
     expect(old.isOpen()).toBe(false);
     expect(await next.getMeta('token')).toBe('tok-2');

@@ -154,6 +154,8 @@ const api = {
   markRead: commands.markRead,
   saveSetting: commands.saveSetting,
   saveSubscription: commands.saveSubscription,
+  /** One of the user's own alert rules saved or deleted (product.md §4 "My alerts"). */
+  saveAlertRule: commands.saveAlertRule,
   /** A notification's detail, from the server or, at sea, this device's copy (product.md §4 Notification read). */
   notificationDetail: createNotificationDetail(db, sync.client, () => navigator.onLine),
   /** The VAPID public key to subscribe this browser to Web Push with. */

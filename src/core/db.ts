@@ -4,7 +4,12 @@ import { Dexie, type DexieOptions, type EntityTable, type Table } from 'dexie';
 import type { LoggedUser, Program } from './contract/common.ts';
 import type { VesselCurrent } from './contract/vessel.ts';
 import type { ChatMessage, ChatRoom } from './contract/chat.ts';
-import type { NotificationDetail, NotificationItem, NotificationSetting } from './contract/notification.ts';
+import type {
+  AlertRule,
+  NotificationDetail,
+  NotificationItem,
+  NotificationSetting,
+} from './contract/notification.ts';
 import type {
   OpError,
   OutboxConfirmation,
@@ -165,6 +170,7 @@ export class QuayDb extends Dexie {
   declare chatRooms: EntityTable<ChatRoomRow, 'roomId'>;
   declare chatMessages: Table<ChatMessageRow, [string, number]>;
   declare dataUsage: EntityTable<DataUsageRow, 'period'>;
+  declare alertRules: EntityTable<AlertRule, 'ruleId'>;
 
   /** Tests pass `{ indexedDB, IDBKeyRange }` from fake-indexeddb (see traps.md). */
   constructor(options?: DexieOptions) {
@@ -191,6 +197,8 @@ export class QuayDb extends Dexie {
     });
     // Version 5 adds the data meter: bytes by UTC day ('d:2026-11-25') and month ('m:2026-11') (src/core/meter).
     this.version(5).stores({ dataUsage: 'period' });
+    // Version 6 adds the user's own alert rules (product.md §4 "My alerts"), by rule and by vessel: a table only.
+    this.version(6).stores({ alertRules: 'ruleId, vslCd' });
   }
 
   async getMeta<K extends MetaKey>(key: K): Promise<MetaValues[K] | undefined> {

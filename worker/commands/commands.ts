@@ -10,6 +10,8 @@ import { saveSetting } from '../../src/core/outbox/ops/setting.ts';
 import { saveSubscription, type SubscriptionJson } from '../../src/core/outbox/ops/subscription.ts';
 import { recordVisit, type Visit } from '../../src/core/outbox/ops/history.ts';
 import { saveMyVessels } from '../../src/core/outbox/ops/my-setting.ts';
+import { saveAlertRule } from '../../src/core/outbox/ops/alert-rule.ts';
+import type { AlertRule } from '../../src/core/contract/notification.ts';
 import { createChatCommands, type ChatCommandDeps } from './chat.ts';
 
 export { HISTORY_PATH, MY_SETTING_PATH } from '../../src/core/outbox/ops/paths.ts';
@@ -79,6 +81,9 @@ export function createCommands(deps: CommandDeps) {
     },
     /** My Vessel's add and remove: the whole new list, shown at once; the last list wins. */
     saveMyVessels: async (vslCds: string[]) => after(await saveMyVessels(db, vslCds)),
+    /** One of the user's alert rules saved, or deleted (null): shown at once, the last state of a rule wins. */
+    saveAlertRule: async (ruleId: string, rule: AlertRule | null) =>
+      after(await saveAlertRule(db, ruleId, rule)),
     ...chat,
   };
 }

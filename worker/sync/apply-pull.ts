@@ -6,6 +6,7 @@ import type { ChatRoomRow, PullState, QuayDb } from '../../src/core/db.ts';
 import { unreadToShow } from '../../src/core/outbox/chat-ops.ts';
 import { followVessels } from '../../src/core/outbox/drain.ts';
 import { MY_VESSELS_ENTITY } from '../../src/core/outbox/types.ts';
+import { entityOf } from '../../src/core/outbox/enqueue.ts';
 import { pageKey } from '../page-data/sources.ts';
 import { isVesselUser } from '../../src/core/role.ts';
 
@@ -37,6 +38,7 @@ const pullTables = (db: QuayDb) => [
   db.pageData,
   db.chatRooms,
   db.chatMessages,
+  db.alertRules,
   db.outbox,
 ];
 
@@ -75,6 +77,12 @@ export async function applyPullPage(
     if (page.myVessels && usrId && !pending.has(MY_VESSELS_ENTITY))
       await followVessels(db, pageKey('myVessels', usrId), page.myVessels);
     if (page.chatRooms || page.reset) await applyChatRooms(db, page.chatRooms ?? [], page.reset, now());
+    // The whole list of alert rules replaces the device's, but for the rules whose save or delete still waits.
+    if (page.alertRules || page.reset) {
+      const waits = (ruleId: string) => pending.has(entityOf.alertRule(ruleId));
+      await db.alertRules.filter((rule) => !waits(rule.ruleId)).delete();
+      await db.alertRules.bulkPut((page.alertRules ?? []).filter((rule) => !waits(rule.ruleId)));
+    }
     const state: PullState = { cursor: page.cursor, version: page.version, catalog: page.catalog };
     await db.setMeta('pullState', state);
     return {

@@ -21,6 +21,7 @@ const COUNTED: { readonly [K in OpKind]: 'each' | 'once' | 'not' } = {
   chatRead: 'once',
   berthProspect: 'each',
   pushAlert: 'each',
+  alertRule: 'each',
 };
 
 /**

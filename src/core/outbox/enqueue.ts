@@ -50,4 +50,5 @@ export const entityOf = {
   notification: (notSeq: number): string => `notification:${notSeq}`,
   setting: (notId: string): string => `setting:${notId}`,
   subscription: (notDevId: string): string => `subscription:${notDevId}`,
+  alertRule: (ruleId: string): string => `alertRule:${ruleId}`,
 };

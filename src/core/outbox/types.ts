@@ -1,4 +1,5 @@
 // The outbox's row: one user action waiting to reach the server (architecture.md §3 write path).
+import type { AlertRule } from '../contract/notification.ts';
 
 /**
  * What an operation does; each kind has one endpoint and one way to undo its local change. 'history' is a page
@@ -17,7 +18,8 @@ export type OpKind =
   | 'chat'
   | 'chatRead'
   | 'berthProspect'
-  | 'pushAlert';
+  | 'pushAlert'
+  | 'alertRule';
 
 /** The outbox entity of the user's followed vessels (PUT /common/my-setting {vslCds}): the last list wins. */
 export const MY_VESSELS_ENTITY = 'mySetting:vessels';
@@ -107,6 +109,11 @@ interface UndoPushAlert {
   roomId: string;
   msgSeq: number;
 }
+/** An alert rule saved or deleted (entity `alertRule:{ruleId}`): the rule as it was before, or null (it was new). */
+export interface UndoAlertRule {
+  ruleId: string;
+  before: AlertRule | null;
+}
 export interface UndoByKind {
   ack: UndoAck;
   read: UndoRead;
@@ -121,6 +128,7 @@ export interface UndoByKind {
   chatRead: UndoChatRead;
   berthProspect: UndoBerthProspect;
   pushAlert: UndoPushAlert;
+  alertRule: UndoAlertRule;
 }
 
 /** The body of PUT /api/v2/app/common/history/application-history (product.md §7), as a 'history' operation sends it. */

@@ -7,6 +7,7 @@ import { Drawer } from '../../ui/Drawer.tsx';
 import { Icon } from '../../ui/Icon.tsx';
 import { NotificationList } from './NotificationList.tsx';
 import { NotificationSettingsList } from './NotificationSettings.tsx';
+import { AlertRules } from './AlertRules.tsx';
 import { PushMasterSwitch, usePushMaster } from './PushMasterSwitch.tsx';
 import { settleOnLeave } from './push-subscription.ts';
 
@@ -51,6 +52,7 @@ export function NotificationDrawer() {
         <section className="settings" aria-label="Notification settings">
           <PushMasterSwitch />
           <NotificationSettingsList />
+          <AlertRules />
         </section>
       ) : (
         <NotificationList />

@@ -73,6 +73,18 @@ export function detailRows(d: NotificationDetail): DetailRow[] {
         { label: 'From', value: utc(d.stsFrmDt) },
         { label: 'Reason', value: d.stsReasNm || 'No reason given' },
       ];
+    case 'N010':
+      // My Alert (product.md §4 "My alerts"): an ETA that moved shows both ETAs and the delay; an arrival, berthing or
+      // departure shows the vessel and port (the message says which and when).
+      return d.prevEtaDt
+        ? [
+            vessel,
+            port,
+            { label: 'Previous ETA', value: utc(d.prevEtaDt) },
+            { label: 'ETA', value: utc(d.etaDt) },
+            { label: 'Delay', value: delayText(d.etaDelayHrs), tone: delayTone(d.etaDelayHrs) },
+          ]
+        : [vessel, port];
     default:
       return [];
   }

@@ -1,6 +1,7 @@
 // The registry of outbox operation kinds: one module per OpKind, and a kind without one does not compile.
 import type { OpKind, OutboxRow } from '../types.ts';
 import { ackOp } from './ack.ts';
+import { alertRuleOp } from './alert-rule.ts';
 import { berthProspectOp } from './berth-prospect.ts';
 import { chatMessageOp } from './chat-message.ts';
 import { chatReadOp } from './chat-read.ts';
@@ -25,6 +26,7 @@ const OPS: { readonly [K in OpKind]: OpModule<K> } = {
   chatRead: chatReadOp,
   berthProspect: berthProspectOp,
   pushAlert: pushAlertOp,
+  alertRule: alertRuleOp,
 };
 
 /**

@@ -1,0 +1,288 @@
+// "My alerts" beside the per-type switches (product.md §4 "My alerts"): the user's own rules on the vessels it follows,
+// each listed with Edit and Delete, and a form to add or change one. Everything is read from the device and saved
+// through the worker's outbox, so it works at sea; types 5 and 6 (read-only) are not offered it (product.md §6).
+import { useId, useState, type FormEvent } from 'react';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useSnapshot } from 'valtio';
+import type { AlertEvent, AlertRule } from '../../core/contract/notification.ts';
+import type { CascadeResponse, FleetResponse } from '../../core/contract/vessel.ts';
+import { entityOf } from '../../core/outbox/enqueue.ts';
+import { isRestricted, isVesselUser } from '../../core/role.ts';
+import { db } from '../../platform/db.ts';
+import { callWorker } from '../../platform/worker-bridge.ts';
+import { userState } from '../../state/app-state.ts';
+import { dialog } from '../../ui/dialog-store.ts';
+import { PendingMarker } from '../../ui/PendingMarker.tsx';
+import { toShownError } from '../../ui/shown-error.ts';
+import { toast } from '../../ui/toast-store.ts';
+import { usePendingWith } from '../sync/use-pending.ts';
+import { knownPorts, portsOfIndex, type KnownPort } from '../ports/port-list.ts';
+import { describeRule } from './alert-rule-text.ts';
+
+const PREFIX = entityOf.alertRule('');
+const EVENTS: [AlertEvent, string][] = [
+  ['ATA', 'Arrives'],
+  ['ATB', 'Berths'],
+  ['ATD', 'Leaves'],
+];
+
+interface Vessel {
+  vslCd: string;
+  vslNm: string;
+}
+
+const save = (ruleId: string, rule: AlertRule | null, what: string) =>
+  callWorker((api) => api.saveAlertRule(ruleId, rule)).then(
+    () => true,
+    (err: unknown) => {
+      const shown = toShownError(err);
+      toast.error(`${what} could not be saved. ${shown.detail || shown.title}`);
+      return false;
+    },
+  );
+
+export function AlertRules() {
+  const snap = useSnapshot(userState);
+  const user = snap.user;
+  const titleId = useId();
+  const [editing, setEditing] = useState<AlertRule | null>(null);
+  const read = usePendingWith(
+    PREFIX,
+    () => [db.alertRules],
+    () => db.alertRules.toArray(),
+  );
+  const fleet = useLiveQuery(
+    async () =>
+      user && !isVesselUser(user)
+        ? ((await db.pageData.get(`myVessels:${user.usrId}`))?.data as FleetResponse | undefined)
+        : undefined,
+    [user?.usrId],
+  );
+  if (!user || isRestricted(user) || !read) return null;
+
+  const vessels: Vessel[] = isVesselUser(user)
+    ? [{ vslCd: user.ofcId, vslNm: snap.ownVessel?.vslNm ?? user.ofcId }]
+    : (fleet?.vessels ?? []).filter((v) => v.followed).sort((a, b) => (a.sortNo ?? 0) - (b.sortNo ?? 0));
+  const nameOf = (vslCd: string) => vessels.find((v) => v.vslCd === vslCd)?.vslNm ?? vslCd;
+  const rules = read.value;
+  const first = vessels[0];
+
+  const remove = async (rule: AlertRule) => {
+    const text = `${nameOf(rule.vslCd)}: ${describeRule(rule)}`;
+    const ok = await dialog.confirm(text, { title: 'Delete this alert?', okText: 'Delete' });
+    if (ok) await save(rule.ruleId, null, 'The alert');
+  };
+
+  return (
+    <section className="alerts" aria-labelledby={titleId}>
+      <h3 id={titleId} className="alerts__title">
+        My alerts
+      </h3>
+      <p className="alerts__hint">
+        Tell me when a vessel I follow moves its ETA by more than I allow, or arrives at, berths at or leaves
+        a port. They come as “My Alert” notifications.
+      </p>
+      {rules.length > 0 ? (
+        <ul className="alerts__list" aria-labelledby={titleId}>
+          {rules.map((rule) => {
+            const text = `${nameOf(rule.vslCd)}: ${describeRule(rule)}`;
+            return (
+              <li key={rule.ruleId} className="alert-row">
+                <div className="alert-row__text">
+                  <span>{text}</span>
+                  {read.pending.has(PREFIX + rule.ruleId) && <PendingMarker />}
+                </div>
+                <button
+                  type="button"
+                  className="button button--secondary alert-row__button"
+                  aria-label={`Edit alert: ${text}`}
+                  onClick={() => setEditing(rule)}
+                >
+                  Edit
+                </button>
+                <button
+                  type="button"
+                  className="button button--secondary alert-row__button"
+                  aria-label={`Delete alert: ${text}`}
+                  onClick={() => void remove(rule)}
+                >
+                  Delete
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      ) : (
+        <p className="alerts__hint">No alerts yet.</p>
+      )}
+      {editing ? (
+        <AlertForm
+          key={editing.ruleId}
+          rule={editing}
+          isNew={!rules.some((r) => r.ruleId === editing.ruleId)}
+          vessels={vessels}
+          usrId={user.usrId}
+          onDone={() => setEditing(null)}
+        />
+      ) : first ? (
+        <button
+          type="button"
+          className="button button--primary"
+          onClick={() =>
+            setEditing({
+              ruleId: crypto.randomUUID(),
+              vslCd: first.vslCd,
+              kind: 'ETA',
+              portCd: null,
+              hrs: 6,
+              events: [],
+            })
+          }
+        >
+          Add alert
+        </button>
+      ) : (
+        <p className="alerts__hint">Follow a vessel on My Vessel to set alerts on it.</p>
+      )}
+    </section>
+  );
+}
+
+interface FormProps {
+  rule: AlertRule;
+  isNew: boolean;
+  vessels: Vessel[];
+  usrId: string;
+  onDone: () => void;
+}
+
+function AlertForm({ rule, isNew, vessels, usrId, onDone }: FormProps) {
+  const [draft, setDraft] = useState(rule);
+  const [hrs, setHrs] = useState(String(rule.hrs ?? 6));
+  const [error, setError] = useState('');
+  const id = useId();
+  const set = (change: Partial<AlertRule>) => setDraft((d) => ({ ...d, ...change }));
+  // The ports of the vessel's voyage first (when this device has it), then every port it knows.
+  const ports = useLiveQuery(async () => {
+    const cascade = (await db.pageData.get(`cascade:${draft.vslCd}`))?.data as CascadeResponse | undefined;
+    const own = new Map<string, KnownPort>();
+    for (const c of cascade?.calls ?? []) own.set(c.portCd, { portCd: c.portCd, portNm: c.portNm });
+    const all = portsOfIndex((await db.searchIndex.get('all'))?.entries, usrId);
+    return { rotation: [...own.values()], all: knownPorts([], all).filter((p) => !own.has(p.portCd)) };
+  }, [draft.vslCd, usrId]);
+  const eta = draft.kind === 'ETA';
+  // A rule on a vessel no longer followed still shows its vessel (the server keeps it, quiet, until it is followed).
+  const choices = vessels.some((v) => v.vslCd === draft.vslCd)
+    ? vessels
+    : [{ vslCd: draft.vslCd, vslNm: draft.vslCd }, ...vessels];
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const n = Number(hrs);
+    if (eta && !(Number.isInteger(n) && n >= 1 && n <= 72))
+      return setError('The hours must be a whole number from 1 to 72.');
+    if (!eta && !draft.portCd) return setError('Choose the port.');
+    if (!eta && draft.events.length === 0)
+      return setError('Choose at least one of Arrives, Berths and Leaves.');
+    const next: AlertRule = eta ? { ...draft, hrs: n, events: [] } : { ...draft, hrs: null };
+    if (await save(next.ruleId, next, 'The alert')) onDone();
+  };
+  const option = (p: KnownPort) => (
+    <option key={p.portCd} value={p.portCd}>
+      {p.portNm} ({p.portCd})
+    </option>
+  );
+
+  return (
+    <form
+      className="alert-form"
+      aria-label={isNew ? 'New alert' : 'Edit alert'}
+      onSubmit={(e) => void submit(e)}
+    >
+      <label htmlFor={`${id}v`}>Vessel</label>
+      <select id={`${id}v`} value={draft.vslCd} onChange={(e) => set({ vslCd: e.target.value })}>
+        {choices.map((v) => (
+          <option key={v.vslCd} value={v.vslCd}>
+            {v.vslNm}
+          </option>
+        ))}
+      </select>
+      <fieldset>
+        <legend>Tell me when</legend>
+        <label>
+          <input type="radio" name={`${id}k`} checked={eta} onChange={() => set({ kind: 'ETA' })} /> its ETA
+          moves
+        </label>
+        <label>
+          <input
+            type="radio"
+            name={`${id}k`}
+            checked={!eta}
+            onChange={() => set({ kind: 'PORT', portCd: draft.portCd ?? ports?.rotation[0]?.portCd ?? null })}
+          />{' '}
+          it arrives, berths or leaves
+        </label>
+      </fieldset>
+      <label htmlFor={`${id}p`}>Port</label>
+      <select
+        id={`${id}p`}
+        value={draft.portCd ?? ''}
+        onChange={(e) => set({ portCd: e.target.value || null })}
+      >
+        <option value="">{eta ? 'Any port' : 'Choose a port'}</option>
+        {ports && ports.rotation.length > 0 && (
+          <optgroup label="On its voyage">{ports.rotation.map(option)}</optgroup>
+        )}
+        {ports && <optgroup label="All ports">{ports.all.map(option)}</optgroup>}
+      </select>
+      {eta ? (
+        <>
+          <label htmlFor={`${id}h`}>By more than (hours, 1 to 72)</label>
+          <input
+            id={`${id}h`}
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={72}
+            step={1}
+            value={hrs}
+            onChange={(e) => setHrs(e.target.value)}
+          />
+        </>
+      ) : (
+        <fieldset>
+          <legend>When it</legend>
+          {EVENTS.map(([event, label]) => (
+            <label key={event}>
+              <input
+                type="checkbox"
+                checked={draft.events.includes(event)}
+                onChange={(e) =>
+                  set({
+                    events: EVENTS.map(([x]) => x).filter((x) =>
+                      x === event ? e.target.checked : draft.events.includes(x),
+                    ),
+                  })
+                }
+              />{' '}
+              {label}
+            </label>
+          ))}
+        </fieldset>
+      )}
+      {error && (
+        <p role="alert" className="alert-form__error">
+          {error}
+        </p>
+      )}
+      <div className="alert-form__buttons">
+        <button type="submit" className="button button--primary">
+          Save alert
+        </button>
+        <button type="button" className="button button--secondary" onClick={onDone}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}
