@@ -73,3 +73,19 @@ for (const role of ROLES) {
     expect(found).toEqual([]);
   });
 }
+
+test('the Add to calendar dialog on a vessel page and a port page', async ({ page }) => {
+  await signOn(page, 'staff');
+  const found: string[] = [];
+  for (const route of ['/vessel/QHZN', '/port/live/SGSIN']) {
+    await page.goto(route);
+    await settled(page);
+    await page.getByRole('button', { name: 'Add to calendar' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add to calendar' });
+    await expect(dialog.getByRole('textbox', { name: 'Calendar address' })).toBeVisible();
+    found.push(...(await violations(page, `staff ${route} Add to calendar`)));
+    await page.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
+  }
+  expect(found).toEqual([]);
+});

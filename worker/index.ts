@@ -13,6 +13,7 @@ import { createWorkerChat } from './chat/index.ts';
 import { createKeywordSearch } from './search/keyword-search.ts';
 import { createNotificationDetail } from './notifications/detail.ts';
 import { createPushKey } from './notifications/push-key.ts';
+import { createCalendarLink } from './calendar/link.ts';
 import { refreshFollowed } from './page-data/followed.ts';
 import { createPageLoader } from './page-data/load-page.ts';
 import { db, tokens } from './db.ts';
@@ -165,6 +166,8 @@ const api = {
   saveMyVessels: commands.saveMyVessels,
   /** A page's data (vessel, port, service…) into IndexedDB for the window, kept for offline (architecture.md §6). */
   loadPage,
+  /** The calendar feed's secret (product.md §4 Calendar feed): made on first use or anew (renew), kept on the device. */
+  calendarLink: createCalendarLink(db, sync.client),
   /** Smart search (product.md §2): GET /common/keyword-search online, this device's index with no link. */
   keywordSearch: createKeywordSearch({ db, client: sync.client, isOnline: () => navigator.onLine }),
 

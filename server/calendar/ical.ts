@@ -21,7 +21,7 @@ export const icalTime = (d: Date): string =>
     .replace(/\.\d{3}/, '');
 
 /** A TEXT value (RFC 5545 §3.3.11): backslash, semicolon, comma and line breaks escaped. */
-export const icalText = (s: string): string => s.replace(/[\\;,]/g, (c) => `\\${c}`).replace(/\r?\n/g, '\\n');
+const icalText = (s: string): string => s.replace(/[\\;,]/g, (c) => `\\${c}`).replace(/\r?\n/g, '\\n');
 
 const LIMIT = 75;
 

@@ -55,6 +55,14 @@ export interface MetaValues {
   dataBudgetWarned: string;
   /** Where this device's pull by cursor stands (worker/sync/pull.ts); none before the first pull. */
   pullState: PullState;
+  /** The user's calendar feed secret, kept when the server made it (shown once): the address shows offline. */
+  calendarLink: CalendarLinkKept;
+}
+
+/** A calendar feed secret as this device keeps it (product.md §4 Calendar feed). */
+interface CalendarLinkKept {
+  secret: string;
+  madeAt: string;
 }
 
 /** The server's cursor, the user's change version it brought this device to, and the shared catalog's version. */

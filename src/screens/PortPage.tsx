@@ -16,6 +16,7 @@ import { PortLiveView } from '../features/ports/PortLiveView.tsx';
 import { PortStatusView } from '../features/ports/PortStatusView.tsx';
 import { PortPicker } from '../features/ports/PortPicker.tsx';
 import { ownPort } from '../core/current-call.ts';
+import { PageActions } from '../features/share/PageActions.tsx';
 
 export type PortView = 'live' | 'status';
 
@@ -125,6 +126,11 @@ function PortHeader({ code, view, port }: { code: string; view: PortView; port: 
           Another port
         </button>
       </div>
+      <PageActions
+        path={view === 'live' ? portLiveLink(code) : portStatusLink(code)}
+        title={name ?? code}
+        calendar={{ kind: 'port', code, name: name ?? code }}
+      />
       <div id={pickerId} hidden={!picking}>
         {picking && (
           <PortPicker

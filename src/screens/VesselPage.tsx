@@ -11,6 +11,7 @@ import { VesselGate } from '../features/vessel/VesselGate.tsx';
 import { VesselMap } from '../features/vessel/VesselMap.tsx';
 import { VesselSummary } from '../features/vessel/VesselSummary.tsx';
 import { VesselParticulars } from '../features/vessel/VesselParticulars.tsx';
+import { PageActions } from '../features/share/PageActions.tsx';
 
 export function VesselPage({ vslCd, view = 'vessel' }: { vslCd?: string; view?: 'vessel' | 'schedule' }) {
   return (
@@ -26,8 +27,10 @@ function VesselData({ vslCd }: { vslCd: string }) {
   const cascade = usePageData('cascade', vslCd);
   const track = usePageData('track', vslCd);
   const age = <DataAge syncedAt={vessel.syncedAt} loading={vessel.loading} error={vessel.error} />;
+  const name = vessel.data?.vslNm ?? `Vessel ${vslCd}`;
   return (
     <div className="stack vessel-page">
+      <PageActions path={`/vessel/${vslCd}`} title={name} calendar={{ kind: 'vessel', code: vslCd, name }} />
       {vessel.data ? (
         <VesselSummary vessel={vessel.data} age={age} />
       ) : (

@@ -16,6 +16,7 @@ import { VesselGate } from '../features/vessel/VesselGate.tsx';
 import { VoyageTimeline } from '../features/vessel/VoyageTimeline.tsx';
 import { userState } from '../state/app-state.ts';
 import { CarrierMark } from '../features/vessel/VesselSummary.tsx';
+import { PageActions } from '../features/share/PageActions.tsx';
 
 export function VoyagePage({ vslCd }: { vslCd?: string }) {
   return <VesselGate vslCd={vslCd}>{(code) => <VoyageData vslCd={code} />}</VesselGate>;
@@ -46,6 +47,7 @@ function VoyageData({ vslCd }: { vslCd: string }) {
 
   return (
     <div className="stack voyage-page">
+      <PageActions path={`/voyage/${vslCd}`} title={voyage?.vslNm ?? v?.vslNm ?? `Vessel ${vslCd}`} />
       <section className="card" aria-labelledby="voyage-heading">
         <div className="card__row">
           {v && <CarrierMark crrCd={v.crrCd} bg={v.crrBgColrVal} fg={v.crrFgColrVal} />}

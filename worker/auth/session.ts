@@ -118,6 +118,8 @@ async function forgetUser(db: QuayDb, usrId: string, now: () => number): Promise
         db.deleteMeta('syncStatus'),
         // The cursor is the previous user's: the new one's first pull starts from scratch.
         db.deleteMeta('pullState'),
+        // The calendar feed's secret is the previous user's.
+        db.deleteMeta('calendarLink'),
       ]);
     },
   );

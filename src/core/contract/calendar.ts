@@ -8,7 +8,7 @@ import { IsoDate } from './common.ts';
 export const CALENDAR_WEEKS = 8;
 
 /** 32 random bytes, base64url without padding. */
-export const CalendarSecret = Type.String({
+const CalendarSecret = Type.String({
   pattern: '^[A-Za-z0-9_-]{43}$',
   description: 'the feed secret: 32 random bytes, base64url (never the sign-on token)',
 });

@@ -1,0 +1,21 @@
+// The calendar feed's secret (product.md §4 Calendar feed): asked for when the window first shows the feed's address,
+// or made anew on request; the server answers a secret only when it makes one, and this device keeps it, so the
+// address shows again with no link. The answer is checked against the contract before anything is kept.
+import type { QuayDb } from '../../src/core/db.ts';
+import type { ApiCaller } from '../../src/core/outbox/drain.ts';
+import { checkSchema } from '../../src/core/net/schema-check.ts';
+import { CalendarLink } from '../../src/core/contract/calendar.ts';
+import { apiPath, CALENDAR_LINK, CALENDAR_PREFIX } from '../../src/core/contract/api.ts';
+
+const check = checkSchema(CalendarLink);
+
+export function createCalendarLink(db: QuayDb, client: ApiCaller) {
+  return async (renew: boolean): Promise<CalendarLink> => {
+    const answer = await client.json(apiPath(CALENDAR_PREFIX, CALENDAR_LINK), check, {
+      method: 'POST',
+      body: { renew },
+    });
+    if (answer.secret) await db.setMeta('calendarLink', { secret: answer.secret, madeAt: answer.madeAt });
+    return answer;
+  };
+}
