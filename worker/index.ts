@@ -16,6 +16,9 @@ import { createPushKey } from './notifications/push-key.ts';
 import { createCalendarLink } from './calendar/link.ts';
 import { refreshFollowed } from './page-data/followed.ts';
 import { createPageLoader } from './page-data/load-page.ts';
+import { setPortLiveFilter } from './page-data/port-filters.ts';
+import type { PortFilter } from '../src/core/port-filters.ts';
+import { createSailings } from './page-data/sailings.ts';
 import { db, tokens } from './db.ts';
 import { createSyncService } from './sync/service.ts';
 import { LEADER_LOCK } from './leader.ts';
@@ -170,6 +173,10 @@ const api = {
   calendarLink: createCalendarLink(db, sync.client),
   /** Smart search (product.md §2): GET /common/keyword-search online, this device's index with no link. */
   keywordSearch: createKeywordSearch({ db, client: sync.client, isOnline: () => navigator.onLine }),
+  /** Port to port (product.md §2 /port/sailings): GET /port/sailings online, the schedules this device keeps with no link. */
+  sailings: createSailings({ db, client: sync.client, loadPage, isOnline: () => navigator.onLine }),
+  /** Port Live's filters at a port, remembered on this device for the signed-on user. */
+  setPortLiveFilter: (portCd: string, filter: PortFilter) => setPortLiveFilter(db, portCd, filter),
 
   // Chat (product.md §3): writes through the commands, reads and the open rooms through the worker's chat
   /** Writes a message: pending at once, then STOMP or the outbox (product.md §3 chat message). */
@@ -203,6 +210,7 @@ export type WorkerApi = typeof api;
 export type { SessionStart } from './auth/session.ts';
 export type { PageDataOf, PageKind } from './page-data/sources.ts';
 export type { PageLoad } from './page-data/load-page.ts';
+export type { SailingsAnswer } from './page-data/sailings.ts';
 export type { RouteVisit, VisitUser } from './analytics.ts';
 export type { SyncStatus, SyncStatusSnapshot } from '../src/core/sync/status.ts';
 

@@ -4,14 +4,13 @@
 import type { Sql } from '../db/db.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import {
-  SAILINGS_MAX_WEEKS,
-  SAILINGS_WEEKS,
   type ScheduleCall,
   type ScheduleSet,
   type Sailings,
   type SailingsQuery,
 } from '../../src/core/contract/port.ts';
 import { findSailings, sailingsWindow } from '../../src/core/sailings.ts';
+import { SAILINGS_MAX_WEEKS, SAILINGS_WEEKS } from '../../src/core/sailing-weeks.ts';
 import { HOUR_MS, thisHour } from '../vessels/measures.ts';
 
 /** The set reaches this far beyond the longest search, so that a sailing's arrival is in it too. */

@@ -9,8 +9,6 @@ import {
   PortLive,
   PortQuery,
   PortStatus,
-  SAILINGS_MAX_WEEKS,
-  SAILINGS_WEEKS,
   Sailings,
   SailingsQuery,
   ScheduleSet,
@@ -18,6 +16,7 @@ import {
 import { MOTION_RULE } from '../ports/motion.ts';
 import { portLive, portStatus } from '../ports/ports.ts';
 import { sailings, scheduleSet } from '../ports/sailings.ts';
+import { SAILINGS_MAX_WEEKS, SAILINGS_WEEKS } from '../../src/core/sailing-weeks.ts';
 import { PORT_LIVE, PORT_SAILINGS, PORT_SCHEDULES, PORT_STATUS } from '../../src/core/contract/api.ts';
 
 const tags = ['port'];

@@ -20,6 +20,7 @@ import type {
 import type { Dataset, SyncStatus } from './sync/status.ts';
 import type { ChatLinkStatus } from './chat-link.ts';
 import type { DataUsageRow } from './meter/usage.ts';
+import type { PortLiveFilters } from './port-filters.ts';
 
 export type { Dataset } from './sync/status.ts';
 
@@ -57,6 +58,10 @@ export interface MetaValues {
   pullState: PullState;
   /** The user's calendar feed secret, kept when the server made it (shown once): the address shows offline. */
   calendarLink: CalendarLinkKept;
+  /** The shared catalog's version when the port-to-port schedules were last kept (worker/page-data/sailings.ts). */
+  schedulesCatalog: string;
+  /** Port Live's filters, per port, of the user named in it (src/core/port-filters.ts). */
+  portLiveFilters: PortLiveFilters;
 }
 
 /** A calendar feed secret as this device keeps it (product.md §4 Calendar feed). */

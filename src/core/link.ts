@@ -2,6 +2,7 @@
 // A link a user may not follow is "#"; an empty code links to the page without a code (the page picks its default).
 import type { LoggedUser } from './contract/common.ts';
 import { isVesselUser } from './role.ts';
+import { SAILINGS_WEEKS } from './sailing-weeks.ts';
 
 export type LinkUser = Pick<LoggedUser, 'usrTpCd' | 'ofcId'> | null | undefined;
 export type EntityKind = 'vessel' | 'voyage';
@@ -60,3 +61,18 @@ export const portLiveLink = (portCd: string | null | undefined): string => withC
 
 /** Port current-status page link "/port/status/{portCd}". */
 export const portStatusLink = (portCd: string | null | undefined): string => withCode('/port/status', portCd);
+
+/**
+ * Port to port link "/port/sailings?from=…&to=…&weeks=…" (product.md §2), weeks only when not the default; a missing
+ * port is picked on the page.
+ */
+export const sailingsLink = (
+  from: string | null | undefined,
+  to?: string | null,
+  weeks?: number | null,
+): string =>
+  withCode('/port/sailings', null, {
+    from,
+    to,
+    weeks: weeks && weeks !== SAILINGS_WEEKS ? String(weeks) : null,
+  });

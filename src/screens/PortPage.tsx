@@ -7,7 +7,7 @@ import { useEffect, useId, useState } from 'react';
 import { Link } from 'wouter';
 import { useSnapshot } from 'valtio';
 import { nationOf } from '../core/flag.ts';
-import { portLiveLink, portStatusLink } from '../core/link.ts';
+import { portLiveLink, portStatusLink, sailingsLink } from '../core/link.ts';
 import type { PortIdentity } from '../core/contract/port.ts';
 import { setCurrentCodes, userState } from '../state/app-state.ts';
 import { DataAge } from '../ui/DataAge.tsx';
@@ -125,6 +125,9 @@ function PortHeader({ code, view, port }: { code: string; view: PortView; port: 
         >
           Another port
         </button>
+        <Link className="button button--secondary port-header__wide" href={sailingsLink(code)}>
+          Sailings from here
+        </Link>
       </div>
       <PageActions
         path={view === 'live' ? portLiveLink(code) : portStatusLink(code)}

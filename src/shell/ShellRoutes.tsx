@@ -1,5 +1,6 @@
 // The signed-on pages of product.md §2 by route; `/` goes to the role's home, any other path to the not-found view.
 // Pages are small; what only some pages need (map, chat) is split off and loaded when used.
+import { lazy, Suspense } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
 import { ChatPage } from '../screens/ChatPage.tsx';
 import { MyVesselPage } from '../screens/MyVesselPage.tsx';
@@ -9,6 +10,11 @@ import { PortPage } from '../screens/PortPage.tsx';
 import { ServicePage } from '../screens/ServicePage.tsx';
 import { VesselPage } from '../screens/VesselPage.tsx';
 import { VoyagePage } from '../screens/VoyagePage.tsx';
+
+/** Port to port is a chunk of its own, loaded when first opened. */
+const SailingsPage = lazy(() =>
+  import('../screens/SailingsPage.tsx').then((m) => ({ default: m.SailingsPage })),
+);
 
 export function ShellRoutes({ home }: { home: string }) {
   return (
@@ -25,6 +31,13 @@ export function ShellRoutes({ home }: { home: string }) {
       <Route path="/service/:laneCode">{(p) => <ServicePage laneCode={p.laneCode} />}</Route>
       <Route path="/port/live">{() => <PortPage view="live" />}</Route>
       <Route path="/port/live/:portCode">{(p) => <PortPage view="live" portCode={p.portCode} />}</Route>
+      <Route path="/port/sailings">
+        {() => (
+          <Suspense fallback={null}>
+            <SailingsPage />
+          </Suspense>
+        )}
+      </Route>
       <Route path="/port/status">{() => <PortPage view="status" />}</Route>
       <Route path="/port/status/:portCode">{(p) => <PortPage view="status" portCode={p.portCode} />}</Route>
       <Route path="/myvessel">{() => <MyVesselPage />}</Route>

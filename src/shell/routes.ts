@@ -16,6 +16,7 @@ const SHELL_ROUTES: readonly RouteInfo[] = [
   { pattern: '/service/:laneCode', title: 'Service' },
   { pattern: '/port/live', title: 'Port Live' },
   { pattern: '/port/live/:portCode', title: 'Port Live' },
+  { pattern: '/port/sailings', title: 'Port to port' },
   { pattern: '/port/status', title: 'Current Status' },
   { pattern: '/port/status/:portCode', title: 'Current Status' },
   { pattern: '/myvessel', title: 'My Vessel' },

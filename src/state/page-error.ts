@@ -11,6 +11,7 @@ const NAMED: Record<PageKind, string> = {
   portStatus: 'port',
   service: 'service',
   myVessels: 'fleet',
+  schedules: 'schedule',
 };
 
 /**

@@ -23,6 +23,7 @@ const PROGRAM_ROWS: ProgramRow[] = [
   ['IBM_P1040', 'Service', '/service', 'service', '*'],
   ['IBM_P1050', 'Port Live', '/port/live', 'port', '*'],
   ['IBM_P1060', 'Current Status', '/port/status', 'alarm', '*'],
+  ['IBM_P1065', 'Port to port', '/port/sailings', 'service', '*'],
   ['IBM_P1070', 'Chat Space', '/chat/', 'chat', '*'],
   ['IBM_P1080', 'Setting', '/setting', 'settings', '*'],
   ['IBM_P1090', 'Address Book', '/addressBook', 'email', '*'],

@@ -3,6 +3,7 @@
 // changes (N009 fields).
 import { Type, type Static } from 'typebox';
 import { DelayHrs, IsoDate, NullableIsoDate, PortCd } from './common.ts';
+import { SAILINGS_MAX_WEEKS, SAILINGS_WEEKS } from '../sailing-weeks.ts';
 
 export const PortQuery = Type.Object({ portCd: PortCd });
 export type PortQuery = Static<typeof PortQuery>;
@@ -114,9 +115,7 @@ export const PortStatus = Type.Object({
 });
 export type PortStatus = Static<typeof PortStatus>;
 
-/** Port to port (product.md §2 /port/sailings): weeks ahead a search looks by default, and at most. */
-export const SAILINGS_WEEKS = 4;
-export const SAILINGS_MAX_WEEKS = 8;
+/** Port to port (product.md §2 /port/sailings); weeks ahead: src/core/sailings.ts. */
 
 export const SailingsQuery = Type.Object(
   {

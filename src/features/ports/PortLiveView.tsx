@@ -9,6 +9,8 @@ import { serviceLink } from '../../core/link.ts';
 import { motionText } from './motion-text.ts';
 import { CarrierBadge, DelayBadge, TimeFacts, VesselName } from './parts.tsx';
 import { portSections, SECTIONS, type Section } from './port-sections.ts';
+import { applyFilter, isFiltering } from '../../core/port-filters.ts';
+import { PortFilters, usePortFilter } from './PortFilters.tsx';
 import { StatusPill } from './PortStatusView.tsx';
 
 function CallCard({ call, section, user }: { call: PortCall; section: Section; user: LoggedUser | null }) {
@@ -55,21 +57,36 @@ function StatusNow({ status }: { status: PortStatusEntry | null }) {
 }
 
 export function PortLiveView({ live, user }: { live: PortLive; user: LoggedUser | null }) {
-  const sections = portSections(live);
+  const all = portSections(live);
+  const [filter, setFilter] = usePortFilter(live.port.portCd);
+  const filtering = isFiltering(filter);
+  const calls = [...live.expected, ...live.alongside, ...live.departed];
+  const shown = portSections({
+    expected: applyFilter(live.expected, filter),
+    alongside: applyFilter(live.alongside, filter),
+    departed: applyFilter(live.departed, filter),
+  });
   return (
     <>
       {/* A copy kept from before the answer carried the status has none: the status page still tells it. */}
       {live.status !== undefined && <StatusNow status={live.status} />}
+      <PortFilters
+        calls={calls}
+        filter={filter}
+        onChange={setFilter}
+        shown={Object.values(shown).reduce((n, list) => n + list.length, 0)}
+      />
       <p className="muted times-note">Times are UTC.</p>
       {SECTIONS.map(({ key, title, empty }) => {
-        const calls = sections[key];
+        const calls = shown[key];
+        const none = filtering && all[key].length > 0 ? 'No vessel here matches the filters.' : empty;
         return (
           <section key={key} className="card port-section" aria-labelledby={`port-${key}`}>
             <h3 id={`port-${key}`} className="section-title">
               {title} <span className="count">{calls.length}</span>
             </h3>
             {calls.length === 0 ? (
-              <p className="muted">{empty}</p>
+              <p className="muted">{none}</p>
             ) : (
               <ul className="call-list">
                 {calls.map((c) => (

@@ -7,7 +7,19 @@ import { Link, useLocation } from 'wouter';
 import { useSnapshot } from 'valtio';
 import { db } from '../../platform/db.ts';
 import { userState } from '../../state/app-state.ts';
-import { knownPorts, matchPorts, portsOfIndex } from './port-list.ts';
+import { knownPorts, matchPorts, portsOfIndex, type KnownPort } from './port-list.ts';
+
+/** Every port this device knows (an agent's own first); loaded: the device was read. */
+export function useKnownPorts(): { ports: KnownPort[]; loaded: boolean } {
+  const snap = useSnapshot(userState);
+  const row = useLiveQuery(() => db.searchIndex.get('all'));
+  const usrId = snap.user?.usrId;
+  const ports = useMemo(
+    () => knownPorts(snap.myPorts, portsOfIndex(row?.entries, usrId)),
+    [snap.myPorts, row, usrId],
+  );
+  return { ports, loaded: row !== undefined };
+}
 
 /** At most this many ports are listed at once: typing narrows the rest. */
 const SHOWN = 20;
@@ -17,22 +29,19 @@ export function PortPicker({
   current,
   autoFocus,
   onPick,
+  label = 'Find a port',
 }: {
   link: (portCd: string) => string;
   current?: string | null;
   autoFocus?: boolean;
   onPick?: () => void;
+  /** The search form's accessible name, when a page has more than one picker. */
+  label?: string;
 }) {
-  const snap = useSnapshot(userState);
-  const row = useLiveQuery(() => db.searchIndex.get('all'));
+  const { ports, loaded } = useKnownPorts();
   const [typed, setTyped] = useState('');
   const [, navigate] = useLocation();
   const id = useId();
-  const usrId = snap.user?.usrId;
-  const ports = useMemo(
-    () => knownPorts(snap.myPorts, portsOfIndex(row?.entries, usrId)),
-    [snap.myPorts, row, usrId],
-  );
   const found = matchPorts(ports, typed);
   const q = typed.trim();
   const status =
@@ -48,7 +57,7 @@ export function PortPicker({
     <form
       className="port-picker"
       role="search"
-      aria-label="Find a port"
+      aria-label={label}
       onSubmit={(e) => {
         // Enter opens the best match.
         e.preventDefault();
@@ -76,7 +85,7 @@ export function PortPicker({
         />
       </div>
       <p className="muted port-picker__status" role="status">
-        {row === undefined ? '' : status}
+        {loaded ? status : ''}
       </p>
       {found.length > 0 && (
         <ul className="port-picker__list" aria-label="Ports">

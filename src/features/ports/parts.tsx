@@ -47,7 +47,7 @@ export function VesselName({
 }
 
 /** "22:30" over "23-Nov": a time and its day on two lines, so three fit side by side on a phone. */
-function TimeDay({ time }: { time: string }) {
+export function TimeDay({ time }: { time: string }) {
   const [hhmm, day] = formatTimeDate(time).split(' ');
   return (
     <>

@@ -1,0 +1,14 @@
+// Port Live's filters kept on the device for the signed-on user (src/core/port-filters.ts): a device setting, never sent.
+import type { QuayDb } from '../../src/core/db.ts';
+import { withFilter, type PortFilter } from '../../src/core/port-filters.ts';
+
+export async function setPortLiveFilter(db: QuayDb, portCd: string, f: PortFilter): Promise<void> {
+  await db.transaction('rw', db.meta, async () => {
+    const user = await db.getMeta('user');
+    if (!user) return;
+    await db.setMeta(
+      'portLiveFilters',
+      withFilter(await db.getMeta('portLiveFilters'), user.usrId, portCd, f),
+    );
+  });
+}

@@ -1,0 +1,91 @@
+// Port to port (product.md §2 /port/sailings): online, GET /port/sailings answers; with no link, or when the call fails
+// for want of one, the schedule set this device keeps answers the same search (src/core/sailings.ts), with its age.
+// The set is fetched on the search's first use, never by the sync (a vessel user's day does not carry it), and asked
+// again (If-None-Match) when older than a day or when the shared catalog moved since it was kept.
+import { Sailings, ScheduleSet, type SailingsQuery } from '../../src/core/contract/port.ts';
+import { apiPath, PORT_PREFIX, PORT_SAILINGS } from '../../src/core/contract/api.ts';
+import type { QuayDb } from '../../src/core/db.ts';
+import type { ApiCaller } from '../../src/core/outbox/drain.ts';
+import { isLinkFailure, RequestError } from '../../src/core/net/http.ts';
+import { checkSchema } from '../../src/core/net/schema-check.ts';
+import { findSailings, sailingsWindow } from '../../src/core/sailings.ts';
+import { SAILINGS_WEEKS } from '../../src/core/sailing-weeks.ts';
+import { pageKey } from './sources.ts';
+import type { PageLoad } from './load-page.ts';
+
+const checkSailings = checkSchema(Sailings);
+const checkSet = checkSchema(ScheduleSet);
+const KEY = pageKey('schedules', 'all');
+/** With the device's schedules to fall back on, a search does not wait the full 20 s for a hung link. */
+const TIMEOUT_WITH_SET_MS = 8_000;
+
+export interface SailingsAnswer {
+  answer: Sailings;
+  /** Answered from the schedules this device keeps (there was no link); schedulesAt says how old they are. */
+  fromDevice: boolean;
+  schedulesAt: number | null;
+}
+
+export interface SailingsDeps {
+  db: QuayDb;
+  client: ApiCaller;
+  loadPage: (kind: 'schedules', code: string, opts: { maxAgeMs?: number }) => Promise<PageLoad>;
+  isOnline: () => boolean;
+  now?: () => number;
+}
+
+export function createSailings({ db, client, loadPage, isOnline, now = Date.now }: SailingsDeps) {
+  /** The kept schedules up to date: a day old, or the catalog moved since, asks again (a 304 costs a few hundred B). */
+  async function keepSchedules(): Promise<void> {
+    const catalog = (await db.getMeta('pullState'))?.catalog;
+    const moved = catalog !== undefined && catalog !== (await db.getMeta('schedulesCatalog'));
+    const load = await loadPage('schedules', 'all', moved ? { maxAgeMs: 0 } : {});
+    if (catalog !== undefined && (load.status === 'fetched' || load.status === 'current'))
+      await db.setMeta('schedulesCatalog', catalog);
+  }
+
+  async function fromDevice(q: SailingsQuery, weeks: number): Promise<SailingsAnswer | null> {
+    const row = await db.pageData.get(KEY);
+    const set = row ? checkSet(row.data) : null;
+    if (!row || !set) return null;
+    const at = now();
+    return {
+      answer: {
+        fromPortCd: q.fromPortCd,
+        toPortCd: q.toPortCd,
+        ...sailingsWindow(at, weeks),
+        sailings: findSailings(set, q.fromPortCd, q.toPortCd, at, weeks),
+      },
+      fromDevice: true,
+      schedulesAt: row.syncedAt,
+    };
+  }
+
+  return async function sailings(q: SailingsQuery): Promise<SailingsAnswer> {
+    const weeks = q.weeks ?? SAILINGS_WEEKS;
+    if (!isOnline()) {
+      const local = await fromDevice(q, weeks);
+      if (local) return local;
+      throw new RequestError(
+        'There is no link, and this device has no schedules yet: search once online, and they are kept.',
+      );
+    }
+    const keeping = keepSchedules().catch((err: unknown) =>
+      console.warn('Keeping the schedules failed', err),
+    );
+    const held = await db.pageData.get(KEY);
+    const path =
+      `${apiPath(PORT_PREFIX, PORT_SAILINGS)}?fromPortCd=${encodeURIComponent(q.fromPortCd)}` +
+      `&toPortCd=${encodeURIComponent(q.toPortCd)}&weeks=${weeks}`;
+    try {
+      const answer = await client.json(path, checkSailings, held ? { timeoutMs: TIMEOUT_WITH_SET_MS } : {});
+      return { answer, fromDevice: false, schedulesAt: null };
+    } catch (err) {
+      if (!isLinkFailure(err)) throw err;
+      await keeping;
+      const local = await fromDevice(q, weeks);
+      if (local) return local;
+      throw err;
+    }
+  };
+}
