@@ -1,8 +1,9 @@
 // How a call's ETA slid (product.md §3 "ETA history"): a button, collapsed by default, that says how many times the
-// ETA moved and by how much in all; open, the first and the current ETA, a small step chart and the changes (when
-// made, from → to, by how many hours, by whom). From the cascade the device keeps, so it shows offline too.
+// ETA moved and by how much in all; open, the first and the current ETA and the changes (when made, from → to, by how
+// many hours, by whom). From the cascade the device keeps, so it shows offline too. No chart: it cost 266 B brotli of
+// the first install, and the list says the same.
 import { useId, useState } from 'react';
-import type { CascadeCall, EtaHistory as History } from '../../core/contract/vessel.ts';
+import type { CascadeCall } from '../../core/contract/vessel.ts';
 import { formatTimeDate } from '../../core/format/format-date.ts';
 
 const HOUR = 3_600_000;
@@ -42,7 +43,6 @@ export function EtaHistory({ call }: { call: CascadeCall }) {
               <dd>{formatTimeDate(call.eta)}</dd>
             </div>
           </dl>
-          <EtaChart history={h} />
           <ol className="eta-hist__list" aria-label={`ETA changes at ${call.portCd}`}>
             {h.chgs.map((c, i) => (
               <li key={i}>
@@ -66,33 +66,5 @@ export function EtaHistory({ call }: { call: CascadeCall }) {
         </div>
       )}
     </div>
-  );
-}
-
-/** The ETA after each change, in hours from the first ETA, as a step line; the zero line is the first ETA. */
-function EtaChart({ history }: { history: History }) {
-  const first = Date.parse(history.firstEta);
-  const ys = [history.chgs[0]?.fmEta ?? history.firstEta, ...history.chgs.map((c) => c.toEta)].map(
-    (t) => (Date.parse(t) - first) / HOUR,
-  );
-  const lo = Math.min(0, ...ys);
-  const span = Math.max(1, Math.max(0, ...ys) - lo);
-  const W = 300;
-  const H = 48;
-  const x = (i: number) => (i * W) / (ys.length - 1 || 1);
-  const y = (v: number) => 4 + ((H - 8) * (span - (v - lo))) / span;
-  const d = ys.map((v, i) => (i === 0 ? `M0 ${y(v)}` : `H${x(i)} V${y(v)}`)).join(' ');
-  const last = ys.at(-1) ?? 0;
-  return (
-    <svg
-      className="eta-hist__chart"
-      viewBox={`0 0 ${W} ${H}`}
-      preserveAspectRatio="none"
-      role="img"
-      aria-label={`Chart: the ETA ends ${shiftText(history.firstEta, new Date(first + last * HOUR).toISOString())} from the first ETA`}
-    >
-      <line x1="0" x2={W} y1={y(0)} y2={y(0)} className="eta-hist__zero" />
-      <path d={d} className="eta-hist__line" />
-    </svg>
   );
 }
