@@ -89,3 +89,20 @@ test('the Add to calendar dialog on a vessel page and a port page', async ({ pag
   }
   expect(found).toEqual([]);
 });
+
+test('the notification settings with My alerts and its form open', async ({ page }) => {
+  await signOn(page, 'staff');
+  await expect(page.getByRole('heading', { name: /Vessels you follow/ })).toBeVisible();
+  await page
+    .getByRole('navigation', { name: 'App bar' })
+    .getByRole('button', { name: 'Notification' })
+    .click();
+  await page.getByRole('button', { name: 'Notification settings' }).click();
+  const alerts = page.getByRole('region', { name: 'My alerts' });
+  await alerts.getByRole('button', { name: 'Add alert' }).click();
+  await expect(alerts.getByRole('form', { name: 'New alert' })).toBeVisible();
+  const found = await violations(page, 'My alerts (ETA)');
+  await alerts.getByRole('radio', { name: 'it arrives, berths or leaves' }).check();
+  found.push(...(await violations(page, 'My alerts (port)')));
+  expect(found).toEqual([]);
+});

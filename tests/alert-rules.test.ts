@@ -161,6 +161,18 @@ describe('the rules', () => {
   });
 });
 
+describe('the OpenAPI document', () => {
+  it('lists the three calls with their schemas and names N010 My Alert among the types', async () => {
+    const doc = (await s.call('GET', '/api/docs/openapi.json')).json<{
+      paths: Record<string, Record<string, { requestBody?: unknown }>>;
+    }>();
+    expect(Object.keys(doc.paths[RULES] ?? {})).toEqual(['get']);
+    expect(doc.paths[SAVE]?.put?.requestBody).toBeDefined();
+    expect(doc.paths[DELETE]?.post?.requestBody).toBeDefined();
+    expect(JSON.stringify(doc)).toMatch(/N010 My Alert \(one of the user's own alert rules/);
+  });
+});
+
 describe('the events', () => {
   it("make one N010 per matching rule: an ETA that moved by more than N hours, at any port or the rule's", async () => {
     const call = await openCall();

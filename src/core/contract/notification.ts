@@ -16,11 +16,20 @@ export const NOTIFICATION_IDS = [
   'N020',
   'N101',
 ] as const;
-export const NotId = Type.Union(NOTIFICATION_IDS.map((id) => Type.Literal(id)));
+/** The types as the OpenAPI document names them (product.md §2 Notification types). */
+const TYPES_TEXT =
+  'notification type: N001 ETA change, N002 ETA, N003 delay, N004 berth plan, N005 arrival, N006 departure, ' +
+  "N007 vessel notice, N008 port arrival, N009 port status, N010 My Alert (one of the user's own alert rules " +
+  'matched: an ETA that moved by more than its hours, or an arrival, berthing or departure at its port), ' +
+  'N020 ETA reminder, N101 system notice';
+export const NotId = Type.Union(
+  NOTIFICATION_IDS.map((id) => Type.Literal(id)),
+  { description: TYPES_TEXT },
+);
 export type NotId = (typeof NOTIFICATION_IDS)[number];
 
 export const NotificationItem = Type.Object({
-  notId: Type.String(),
+  notId: Type.String({ description: TYPES_TEXT }),
   notSeq: Type.Integer(),
   notNm: Type.String(),
   notReadYn: YN,

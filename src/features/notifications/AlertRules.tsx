@@ -79,8 +79,8 @@ export function AlertRules() {
         My alerts
       </h3>
       <p className="alerts__hint">
-        Tell me when a vessel I follow moves its ETA by more than I allow, or arrives at, berths at or leaves
-        a port. They come as “My Alert” notifications.
+        Tell me when {isVesselUser(user) ? 'my vessel' : 'a vessel I follow'} moves its ETA by more than I
+        allow, or arrives at, berths at or leaves a port. They come as “My Alert” notifications.
       </p>
       {rules.length > 0 ? (
         <ul className="alerts__list" aria-labelledby={titleId}>
@@ -194,11 +194,10 @@ function AlertForm({ rule, isNew, vessels, usrId, onDone }: FormProps) {
   );
 
   return (
-    <form
-      className="alert-form"
-      aria-label={isNew ? 'New alert' : 'Edit alert'}
-      onSubmit={(e) => void submit(e)}
-    >
+    <form className="alert-form" aria-labelledby={`${id}t`} noValidate onSubmit={(e) => void submit(e)}>
+      <h4 id={`${id}t`} className="alert-form__title">
+        {isNew ? 'New alert' : 'Edit alert'}
+      </h4>
       <label htmlFor={`${id}v`}>Vessel</label>
       <select id={`${id}v`} value={draft.vslCd} onChange={(e) => set({ vslCd: e.target.value })}>
         {choices.map((v) => (
