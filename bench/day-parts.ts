@@ -152,3 +152,36 @@ export function reopening(side: Side): Promise<Window> {
     return true;
   });
 }
+
+/**
+ * Share and Add to calendar on the vessel page (product.md §4 Share, Calendar feed), `which` time: the first showing of
+ * the feed's address asks the server for the secret; later ones, and Share, come from the device. Measured until the
+ * address (or the copy's toast) is on screen and the link is quiet.
+ */
+export async function shareAndCalendar(side: Side, which: 'share' | 'calendar'): Promise<Window> {
+  const { page } = side;
+  if (new URL(page.url()).pathname !== '/vessel') {
+    await page.evaluate(() => history.pushState(null, '', '/vessel'));
+    await page.waitForURL((url) => url.pathname === '/vessel');
+    // The page's own fetches (its data, the map's coast for the part in view) are over before anything is measured.
+    await expect(page.getByRole('button', { name: 'Share' })).toBeVisible({ timeout: SCREEN_TIMEOUT });
+    await new Promise((r) => setTimeout(r, 5_000));
+    await quiet(side.link);
+  }
+  return measure(side, async () => {
+    if (which === 'share') {
+      await page.getByRole('button', { name: 'Share' }).click();
+      await expect(page.getByText('Link copied: paste it to share this page.')).toBeVisible({
+        timeout: SCREEN_TIMEOUT,
+      });
+      return true;
+    }
+    await page.getByRole('button', { name: 'Add to calendar' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add to calendar' });
+    await expect(dialog.getByRole('textbox', { name: 'Calendar address' })).toHaveValue(/\/cal\//, {
+      timeout: SCREEN_TIMEOUT,
+    });
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    return true;
+  });
+}

@@ -5,6 +5,7 @@
 // Variants (plain HTTP, TLS with HTTP/2, keep-alive) each get a fresh server and link, and alternate within rounds.
 // Options: --variants=plain,tls,tls:ka=72,plain:dist=dist-old --idle-min=6 --samples=2 --token-ttl=120 --notification-wait-s=480
 // --preload=1000 (notifications the user has before the install) --only=install (the first install alone, in a minute)
+// --only=share (after the install: Share and Add to calendar on the vessel page, what each costs on the link)
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { chromium } from '@playwright/test';
@@ -238,6 +239,26 @@ export async function dayBench(): Promise<Row[]> {
           rows.push({ what: 'first install: where the bytes go', value: '', budget: breakdown(w, 20) });
         return rows;
       });
+    // Share and My calendar (issue 17): nothing of them is pulled in a day; the feed's secret is asked once.
+    if (option('only', '') === 'share') {
+      const rows: Row[] = [];
+      for (const s of sides) {
+        await s.page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+        for (const [what, which] of [
+          ['Add to calendar, first time (the secret asked)', 'calendar'],
+          ['Add to calendar again (from the device)', 'calendar'],
+          ['Share (address copied)', 'share'],
+        ] as const) {
+          const w = await part.shareAndCalendar(s, which);
+          rows.push({
+            what: `[${s.variant.name}] ${what}: ${s.variant.tls ? 'TLS' : 'HTTP'} level`,
+            value: bytes(w.up + w.down),
+            budget: breakdown(w, 4) || 'nothing on the link',
+          });
+        }
+      }
+      return rows;
+    }
     log(`idle ${idleMin} min`);
     const idles = await Promise.all(sides.map((s) => part.idle(s, idleMin)));
     const ms: Measured[] = sides.map((side, i) => ({
