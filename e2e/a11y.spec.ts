@@ -17,6 +17,8 @@ const ROUTES = [
   '/port/live/SGSIN',
   '/port/status',
   '/port/status/SGSIN',
+  '/port/sailings',
+  '/port/sailings?from=SGSIN&to=NLRTM',
   '/myvessel',
   '/chat/',
   '/chat/QHZN',

@@ -2,6 +2,8 @@
 // menu and from a port's page, the ports picked with the port picker, the sailings the server lists, and at sea the
 // same sailings from the schedules the device kept, with their age; filters by service, terminal and "delayed only",
 // with the sections' counts, remembered for the user on the device, offline too, and "Clear filters".
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
 import type { PortCall, PortLive, Sailings, ScheduleSet } from '../src/core/contract/port.ts';
 import { expect, SCREENSHOTS, test } from './fixtures.ts';
 import { PortsPages } from './page-models/ports.ts';
@@ -9,6 +11,12 @@ import { SailingsPage } from './page-models/sailings.ts';
 import { signOn } from './page-models/sign-on.ts';
 
 const API = '/api/v2/app';
+
+/** Serious and critical accessibility violations on the page as it is now. */
+async function serious(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
+}
 
 test('operator: port to port from the side menu, online, then at sea from the schedules kept on the device', async ({
   page,
@@ -55,6 +63,7 @@ test('operator: port to port from the side menu, online, then at sea from the sc
   await expect(p2p.sailings().first()).toContainText(`Voyage ${first.voyNo}`);
   await expect(p2p.sailings().first()).toContainText(`${first.transitDays} days`);
   await expect(p2p.sailings().first().getByText(`ETD ${fromCd}`)).toBeVisible();
+  expect(await serious(page)).toEqual([]);
   await page.screenshot({ path: `${SCREENSHOTS}/port-to-port-online.png` });
   await page.screenshot({ path: `${SCREENSHOTS}/port-to-port-online-full.png`, fullPage: true });
 
@@ -134,6 +143,7 @@ test('agent: Port Live filters by service, terminal and delay, remembered on the
     `Showing ${ofLane(all).length} of ${all.length} vessels.`,
   );
   await expect(p2p.clearFilters).toBeVisible();
+  expect(await serious(page)).toEqual([]);
   await page.screenshot({ path: `${SCREENSHOTS}/port-filters-service.png` });
   await page.screenshot({ path: `${SCREENSHOTS}/port-filters-service-full.png`, fullPage: true });
 
