@@ -152,7 +152,8 @@ describe('ETA history', () => {
       e.eta,
       'simulator',
     ]);
-    for (const x of rows) expect(x.chg_dt.getTime()).toBeGreaterThan(start);
+    // Made at a tick's time (an hour or more after the seed), not at the wall clock's.
+    for (const x of rows) expect(x.chg_dt.getTime()).toBeGreaterThanOrEqual(start + HOUR);
     for (const x of rows) expect(x.chg_dt.getTime()).toBeLessThanOrEqual(start + 24 * HOUR);
   });
 });
@@ -215,5 +216,24 @@ describe('vessel particulars', () => {
     expect((await s.call('GET', '/api/v2/app/vessel/current?vslCd=NRPL', { as: 'vessel' })).statusCode).toBe(
       403,
     );
+  });
+});
+
+describe('the OpenAPI document', () => {
+  it('describes the ETA history of the cascade and the particulars of the vessel page data', async () => {
+    const doc = JSON.stringify((await s.call('GET', '/api/docs/openapi.json')).json());
+    for (const field of [
+      'etaHist',
+      'firstEta',
+      'chgCnt',
+      'fmEta',
+      'toEta',
+      'chgBy',
+      'mmsi',
+      'beamM',
+      'draughtM',
+    ])
+      expect(doc).toContain(`"${field}"`);
+    expect(doc).toContain(`the newest ${ETA_HISTORY_MAX} changes, oldest first`);
   });
 });
