@@ -27,11 +27,11 @@ export function PageActions({
   };
   return (
     <div className="page-actions">
-      <button type="button" className="chip chip--compact" onClick={() => void share()}>
+      <button type="button" className="chip" onClick={() => void share()}>
         Share
       </button>
       {calendar && (
-        <button type="button" className="chip chip--compact" onClick={() => setOpen(true)}>
+        <button type="button" className="chip" onClick={() => setOpen(true)}>
           <Icon name="calendar" />
           Add to calendar
         </button>
