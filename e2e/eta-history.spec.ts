@@ -127,3 +127,35 @@ test('a vessel user sees how each ETA slid on its voyage and vessel page, and th
   await expectHistory(pages.scheduleCall(target.portCd).nth(nthOf(target)), target);
   await shot(page, 'offline-vessel', true);
 });
+
+test('a shore user sees who moved an ETA, and that only the newest 10 of more changes are listed', async ({
+  page,
+  context,
+}) => {
+  // A vessel nobody follows and no other test reads: its next call's ETA moved 11 times by the staff user.
+  const vslCd = 'SWTL';
+  await signOn(page, 'staff');
+  let callSeq: number | undefined;
+  for (let i = 0; i < 11; i++) {
+    const res = await context.request.post('/api/dev/eta', {
+      data: { vslCd, hours: i % 2 ? -1 : 1.5, usrId: 'staff', ...(callSeq ? { callSeq } : {}) },
+    });
+    expect(res.ok(), await res.text()).toBe(true);
+    callSeq = ((await res.json()) as { callSeq: number }).callSeq;
+  }
+  const voyage = await serverCascade(context.request, vslCd);
+  const c = voyage.calls.find((x) => x.callSeq === callSeq)!;
+  expect(c.etaHist?.chgCnt).toBeGreaterThanOrEqual(11);
+  expect(c.etaHist?.chgs).toHaveLength(10);
+
+  await page.goto(`/vessel/${vslCd}`);
+  const pages = new VesselPages(page);
+  const nth = voyage.calls.slice(0, voyage.calls.indexOf(c)).filter((x) => x.portCd === c.portCd).length;
+  const call = pages.scheduleCall(c.portCd).nth(nth);
+  await expectHistory(call, c);
+  const panel = call.getByRole('region', { name: `ETA history at ${c.portCd}` });
+  await expect(panel.getByText(`The last 10 of ${c.etaHist?.chgCnt} changes`)).toBeVisible();
+  await expect(panel.getByRole('listitem').last()).toContainText('UTC · staff');
+  await panel.getByText(/^The last 10 of/).scrollIntoViewIfNeeded();
+  await shot(page, 'vessel-eta-history-capped');
+});

@@ -158,6 +158,34 @@ describe('ETA history', () => {
   });
 });
 
+describe('the dev API moves an ETA', () => {
+  it('as a user or the simulator, recorded in the history; refuses 0 hours, an unknown user and a call not ahead', async () => {
+    const post = (body: unknown) => s.call('POST', '/api/dev/eta', { body });
+    const res = await post({ vslCd: 'QMRD', hours: 2.5, usrId: 'staff' });
+    expect(res.statusCode, res.body).toBe(200);
+    const moved = res.json();
+    expect(Date.parse(moved.toEta) - Date.parse(moved.fmEta)).toBe(2.5 * HOUR);
+    const hist = findCall(await cascadeOf('QMRD'), moved.callSeq)?.etaHist;
+    expect(hist?.chgs.at(-1)).toMatchObject({ fmEta: moved.fmEta, toEta: moved.toEta, chgBy: 'staff' });
+    const again = (await post({ vslCd: 'QMRD', callSeq: moved.callSeq, hours: -1 })).json();
+    expect(findCall(await cascadeOf('QMRD'), moved.callSeq)?.etaHist?.chgs.at(-1)).toMatchObject({
+      toEta: again.toEta,
+      chgBy: 'simulator',
+    });
+
+    expect((await post({ vslCd: 'QMRD', hours: 0 })).statusCode).toBe(400);
+    expect((await post({ vslCd: 'QMRD', hours: 1, usrId: 'nobody' })).statusCode).toBe(400);
+    expect((await post({ vslCd: 'QMRD', hours: 1, extra: 1 })).statusCode).toBe(400);
+    expect((await post({ vslCd: 'ZZZZ', hours: 1 })).statusCode).toBe(404);
+    const arrived = await s.db.query<{ call_seq: number }>(
+      `SELECT c.call_seq FROM port_calls c JOIN voyages v USING (vsl_cd, skd_voy_no, skd_dir_cd)
+        WHERE c.vsl_cd = 'QMRD' AND v.is_current AND c.ata IS NOT NULL LIMIT 1`,
+    );
+    if (arrived[0])
+      expect((await post({ vslCd: 'QMRD', callSeq: arrived[0].call_seq, hours: 1 })).statusCode).toBe(404);
+  });
+});
+
 describe('vessel particulars', () => {
   it('are valid for the whole fleet: IMO check digit, MMSI of 9 digits with the flag MID, sizes by class', async () => {
     const rows = await s.db.query<{

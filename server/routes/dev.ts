@@ -1,8 +1,8 @@
-// Dev API under /api/dev (absent when NODE_ENV=production): inject notifications and chat messages, inject faults,
-// read the audit log and the analytics events collected. Thin like every route: the rows are the domain modules'.
+// Dev API under /api/dev (absent when NODE_ENV=production): inject notifications and chat messages, move an ETA,
+// inject faults, read the audit log and the analytics events collected. Thin like every route: the rows are the domain modules'.
 import { Type } from 'typebox';
 import type { App } from '../context.ts';
-import { badRequest } from '../http/errors.ts';
+import { badRequest, notFound } from '../http/errors.ts';
 import { auditLog } from '../http/audit.ts';
 import { createNotifications } from '../seed/notify.ts';
 import { NOTIFICATION_IDS } from '../../src/core/contract/notification.ts';
@@ -13,6 +13,7 @@ import { CHAT_DISABLED, findRoom, isChatUser, isMember } from '../chat/access.ts
 import { messageText, storeMessage } from '../chat/messages.ts';
 import { chatCallerOf, userExists } from '../users/lookup.ts';
 import { eventsOf } from '../analytics/analytics.ts';
+import { moveEta } from '../vessels/eta-history.ts';
 
 const tags = ['dev'];
 
@@ -36,6 +37,22 @@ const ChatInject = Type.Object(
     count: Type.Optional(
       Type.Integer({ minimum: 1, maximum: 100, description: 'that many messages, text suffixed " (i/n)"' }),
     ),
+  },
+  { additionalProperties: false },
+);
+
+const EtaMoveBody = Type.Object(
+  {
+    vslCd: Type.String({ pattern: '^[A-Z0-9]{4}$' }),
+    callSeq: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        maximum: 999,
+        description: 'a call of the current voyage; default the next one',
+      }),
+    ),
+    hours: Type.Number({ minimum: -240, maximum: 240, description: 'later when positive; not 0' }),
+    usrId: Type.Optional(Text(1, 64, "who moved it (default 'simulator')")),
   },
   { additionalProperties: false },
 );
@@ -130,6 +147,40 @@ export async function devRoutes(app: App): Promise<void> {
       // Committed: the room hears of them in the background, after this answer.
       void chat.messagesStored(msgSeqs);
       return { msgSeqs };
+    },
+  );
+
+  app.post(
+    '/eta',
+    {
+      schema: {
+        tags,
+        summary:
+          "Move a call's ETA (ETB and ETD with it) of a vessel's current voyage, as a user or the simulator; the ETA history records it",
+        body: EtaMoveBody,
+        response: {
+          200: Type.Object({
+            vslCd: Type.String(),
+            skdVoyNo: Type.String(),
+            skdDirCd: Type.String(),
+            callSeq: Type.Integer(),
+            fmEta: Type.String({ format: 'date-time' }),
+            toEta: Type.String({ format: 'date-time' }),
+          }),
+        },
+      },
+    },
+    async (req) => {
+      const { vslCd, callSeq, hours, usrId } = req.body;
+      if (hours === 0) throw badRequest('body.hours: give a number of hours other than 0');
+      if (usrId !== undefined && !(await userExists(db, usrId)))
+        throw badRequest(`body.usrId: unknown user ${usrId}`);
+      const moved = await db.tx((sql) => moveEta(sql, { vslCd, callSeq, hours, by: usrId ?? 'simulator' }));
+      if (!moved)
+        throw notFound(
+          `vessel ${vslCd} has no call ${callSeq ?? ''} ahead on its current voyage`.replace('  ', ' '),
+        );
+      return moved;
     },
   );
 

@@ -47,3 +47,47 @@ export async function etaHistories(
   }
   return out;
 }
+
+/** What moveEta did: the call and its ETA before and after. */
+export interface EtaMove {
+  vslCd: string;
+  skdVoyNo: string;
+  skdDirCd: string;
+  callSeq: number;
+  fmEta: string;
+  toEta: string;
+}
+
+/**
+ * Moves a call of the vessel's current voyage (callSeq, else the first one not yet arrived) by `hours`, ETB and ETD
+ * with it, as `by` (a user's ID, or the simulator); the trigger of migration 007 records the change. Null when the
+ * vessel has no such call, or the call has arrived already.
+ */
+export async function moveEta(
+  sql: Sql,
+  q: { vslCd: string; callSeq?: number | undefined; hours: number; by: string },
+): Promise<EtaMove | null> {
+  const rows = await sql.query<{ skd_voy_no: string; skd_dir_cd: string; call_seq: number; eta: Date }>(
+    `SELECT c.skd_voy_no, c.skd_dir_cd, c.call_seq, c.eta FROM port_calls c JOIN voyages v USING (vsl_cd, skd_voy_no, skd_dir_cd)
+      WHERE c.vsl_cd = $1 AND v.is_current AND c.ata IS NULL AND c.skip_yn = 'N'
+        AND ($2::int IS NULL OR c.call_seq = $2) ORDER BY c.call_seq LIMIT 1`,
+    [q.vslCd, q.callSeq ?? null],
+  );
+  const c = rows[0];
+  if (!c) return null;
+  await sql.query("SELECT set_config('quay.chg_by', $1, true)", [q.by]);
+  const moved = await sql.query<{ eta: Date }>(
+    `UPDATE port_calls SET eta = eta + $5::float8 * interval '1 hour', etb = etb + $5::float8 * interval '1 hour',
+            etd = etd + $5::float8 * interval '1 hour'
+      WHERE vsl_cd = $1 AND skd_voy_no = $2 AND skd_dir_cd = $3 AND call_seq = $4 RETURNING eta`,
+    [q.vslCd, c.skd_voy_no, c.skd_dir_cd, c.call_seq, q.hours],
+  );
+  return {
+    vslCd: q.vslCd,
+    skdVoyNo: c.skd_voy_no,
+    skdDirCd: c.skd_dir_cd,
+    callSeq: c.call_seq,
+    fmEta: isoRequired(c.eta),
+    toEta: isoRequired(moved[0]?.eta ?? c.eta),
+  };
+}
