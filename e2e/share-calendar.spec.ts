@@ -92,6 +92,11 @@ test('Add to calendar: the feed address works with no token, shows offline once 
   expect(feed.status()).toBe(200);
   expect(feed.headers()['content-type']).toBe('text/calendar; charset=utf-8');
   expect(await feed.text()).toMatch(/SUMMARY:.* at SGSIN \(berth\)/);
+  // The address opened in this browser is the feed (a file to open with the calendar), not the app's page.
+  const [download] = await Promise.all([page.waitForEvent('download'), page.goto(url).catch(() => null)]);
+  expect(download.suggestedFilename()).toMatch(/\.ics$/);
+  await page.goto('/port/live/SGSIN');
+  await page.getByRole('button', { name: 'Add to calendar' }).click();
 
   // With no link, the address the device keeps shows again; a new one needs the link.
   await dialog.getByRole('button', { name: 'Close' }).click();

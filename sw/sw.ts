@@ -18,8 +18,8 @@ import { meterPlugin, startMeter } from './meter.ts';
 
 declare let self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | string)[] };
 
-/** Server pages and endpoints, never the app: sign-on, the API, tokens, health and the STOMP socket. */
-const NOT_THE_APP = [/^\/sso\//, /^\/api\//, /^\/IBP_REFRESH\.do/, /^\/healthz/, /^\/ws(\/|$)/];
+/** Server pages and endpoints, never the app: sign-on, the API, tokens, health, the STOMP socket, calendar feeds. */
+const NOT_THE_APP = [/^\/sso\//, /^\/api\//, /^\/IBP_REFRESH\.do/, /^\/healthz/, /^\/ws(\/|$)/, /^\/cal\//];
 
 // The data meter counts what the precache and the image cache fetch (sw/meter.ts).
 startMeter();
