@@ -185,3 +185,28 @@ export async function shareAndCalendar(side: Side, which: 'share' | 'calendar'):
     return true;
   });
 }
+
+/**
+ * My alerts (product.md §4): the master sets one alert on the vessel in the notification settings, measured from the
+ * tap on Save until the outbox has sent it and the link is quiet (the push, and the pull the change brings back).
+ * Not a daily part: a rule is set once and costs nothing on a day it does not change.
+ */
+export async function alertRule(side: Side): Promise<Window> {
+  const { page } = side;
+  await notificationButton(side).click();
+  await page.getByRole('button', { name: 'Notification settings' }).click();
+  const alerts = page.getByRole('region', { name: 'My alerts' });
+  await alerts.getByRole('button', { name: 'Add alert' }).click();
+  await alerts.getByLabel('By more than (hours, 1 to 72)').fill('6');
+  await quiet(side.link);
+  const row = alerts.getByRole('listitem').filter({ hasText: 'moves by more than 6 hrs' });
+  const window = await measure(side, async () => {
+    await alerts.getByRole('button', { name: 'Save alert' }).click();
+    await expect(row).toBeVisible({ timeout: SCREEN_TIMEOUT });
+    await expect(row.getByText('Waiting to send')).toHaveCount(0, { timeout: SCREEN_TIMEOUT });
+    return true;
+  });
+  await page.keyboard.press('Escape');
+  await quiet(side.link);
+  return window;
+}

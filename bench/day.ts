@@ -6,6 +6,7 @@
 // Options: --variants=plain,tls,tls:ka=72,plain:dist=dist-old --idle-min=6 --samples=2 --token-ttl=120 --notification-wait-s=480
 // --preload=1000 (notifications the user has before the install) --only=install (the first install alone, in a minute)
 // --only=share (after the install: Share and Add to calendar on the vessel page, what each costs on the link)
+// --only=alerts (the first install, then one alert of My alerts set and sent)
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { chromium } from '@playwright/test';
@@ -258,6 +259,15 @@ export async function dayBench(): Promise<Row[]> {
         }
       }
       return rows;
+    }
+    if (option('only', '') === 'alerts') {
+      log('an alert set');
+      const set = await each(part.alertRule);
+      return set.map((w, i) => ({
+        what: `[${sides[i]?.variant.name}] My alerts: one alert set and sent (${sides[i]?.variant.tls ? 'TLS' : 'HTTP'} level; with IP/TCP)`,
+        value: `${bytes(w.up + w.down)} (${bytes(w.up)} up); ${bytes(w.ipBytes)}`,
+        budget: 'once per alert, nothing on a day without a change',
+      }));
     }
     log(`idle ${idleMin} min`);
     const idles = await Promise.all(sides.map((s) => part.idle(s, idleMin)));

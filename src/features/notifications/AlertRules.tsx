@@ -31,13 +31,13 @@ interface Vessel {
   vslNm: string;
 }
 
-const save = (ruleId: string, rule: AlertRule | null, what: string) =>
+/** Saves or deletes (null) a rule through the worker: null, or what went wrong in plain words. */
+const save = (ruleId: string, rule: AlertRule | null) =>
   callWorker((api) => api.saveAlertRule(ruleId, rule)).then(
-    () => true,
+    () => null,
     (err: unknown) => {
       const shown = toShownError(err);
-      toast.error(`${what} could not be saved. ${shown.detail || shown.title}`);
-      return false;
+      return shown.detail || shown.title;
     },
   );
 
@@ -70,7 +70,8 @@ export function AlertRules() {
   const remove = async (rule: AlertRule) => {
     const text = `${nameOf(rule.vslCd)}: ${describeRule(rule)}`;
     const ok = await dialog.confirm(text, { title: 'Delete this alert?', okText: 'Delete' });
-    if (ok) await save(rule.ruleId, null, 'The alert');
+    const error = ok && (await save(rule.ruleId, null));
+    if (error) toast.error(`The alert could not be deleted. ${error}`);
   };
 
   return (
@@ -176,16 +177,12 @@ function AlertForm({ rule, isNew, vessels, usrId, onDone }: FormProps) {
     ? vessels
     : [{ vslCd: draft.vslCd, vslNm: draft.vslCd }, ...vessels];
 
+  // The worker checks the rule (hours 1 to 72, a port and an event for a port rule) and says what is wrong.
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const n = Number(hrs);
-    if (eta && !(Number.isInteger(n) && n >= 1 && n <= 72))
-      return setError('The hours must be a whole number from 1 to 72.');
-    if (!eta && !draft.portCd) return setError('Choose the port.');
-    if (!eta && draft.events.length === 0)
-      return setError('Choose at least one of Arrives, Berths and Leaves.');
-    const next: AlertRule = eta ? { ...draft, hrs: n, events: [] } : { ...draft, hrs: null };
-    if (await save(next.ruleId, next, 'The alert')) onDone();
+    const error = await save(draft.ruleId, { ...draft, hrs: eta ? Number(hrs) : null });
+    if (error) setError(error);
+    else onDone();
   };
   const option = (p: KnownPort) => (
     <option key={p.portCd} value={p.portCd}>
@@ -256,11 +253,11 @@ function AlertForm({ rule, isNew, vessels, usrId, onDone }: FormProps) {
               <input
                 type="checkbox"
                 checked={draft.events.includes(event)}
-                onChange={(e) =>
+                onChange={() =>
                   set({
-                    events: EVENTS.map(([x]) => x).filter((x) =>
-                      x === event ? e.target.checked : draft.events.includes(x),
-                    ),
+                    events: draft.events.includes(event)
+                      ? draft.events.filter((x) => x !== event)
+                      : [...draft.events, event],
                   })
                 }
               />{' '}

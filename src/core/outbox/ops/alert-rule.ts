@@ -28,19 +28,20 @@ function checked(rule: AlertRule): AlertRule {
     throw new UnknownError('The hours must be a whole number from 1 to 72.');
   if (r.kind === 'PORT' && !r.portCd) throw new UnknownError('Choose the port.');
   if (r.kind === 'PORT' && r.events.length === 0)
-    throw new UnknownError('Choose at least one of arrives, berths and leaves.');
+    throw new UnknownError('Choose at least one of Arrives, Berths and Leaves.');
   return r;
 }
 
 /** Saves or deletes (rule null) one rule on the device and queues it, in one transaction; the operation id. */
 export async function saveAlertRule(db: QuayDb, ruleId: string, rule: AlertRule | null): Promise<string> {
+  // Checked before the transaction, so that what is wrong reaches the window as it is said.
+  const user = await db.getMeta('user');
+  if (!user) throw new UnknownError('Nobody is signed on.');
+  if (isRestricted(user)) throw new ForbiddenError('Your user type is read-only: it cannot set alerts.');
+  const next = rule && checked({ ...rule, ruleId });
+  if (next && isVesselUser(user) && next.vslCd !== user.ofcId)
+    throw new ForbiddenError(`Alerts can be set on your own vessel ${user.ofcId} only.`);
   return db.transaction('rw', [db.alertRules, db.outbox, db.meta], async () => {
-    const user = await db.getMeta('user');
-    if (!user) throw new UnknownError('Nobody is signed on.');
-    if (isRestricted(user)) throw new ForbiddenError('Your user type is read-only: it cannot set alerts.');
-    const next = rule && checked({ ...rule, ruleId });
-    if (next && isVesselUser(user) && next.vslCd !== user.ofcId)
-      throw new ForbiddenError(`Alerts can be set on your own vessel ${user.ofcId} only.`);
     const before = (await db.alertRules.get(ruleId)) ?? null;
     if (next) await db.alertRules.put(next);
     else await db.alertRules.delete(ruleId);
