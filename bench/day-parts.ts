@@ -210,3 +210,29 @@ export async function alertRule(side: Side): Promise<Window> {
   await quiet(side.link);
   return window;
 }
+
+/**
+ * How the ETA slid (issue 17): the own vessel's next ETA moves on the server (dev API, as the simulator moves it), then
+ * the crew opens the voyage from another page: the voyage answer comes again with its calls' ETA history. Measured
+ * until the history is on screen and the link is quiet.
+ */
+export async function etaSlid(side: Side): Promise<Window> {
+  const { page } = side;
+  await page.evaluate(() => history.pushState(null, '', '/vessel'));
+  await page.waitForURL((url) => url.pathname === '/vessel');
+  // A kept copy of a page's data younger than a minute is shown without asking (worker/page-data/sources.ts): a
+  // crew opens the voyage minutes after its last look, not seconds.
+  await new Promise((r) => setTimeout(r, 65_000));
+  await quiet(side.link);
+  const res = await side.dev.post('/api/dev/eta', { data: { vslCd: VESSEL, hours: 2 } });
+  if (!res.ok()) throw new Error(`dev API: ${res.status()} ${await res.text()}`);
+  return measure(side, async () => {
+    await page.evaluate((to) => history.pushState(null, '', to), HOME);
+    await page.waitForURL((url) => url.pathname === HOME);
+    await expect(page.getByRole('button', { name: /^ETA history: / }).first()).toBeVisible({
+      timeout: SCREEN_TIMEOUT,
+    });
+    await new Promise((r) => setTimeout(r, 1_000));
+    return true;
+  });
+}

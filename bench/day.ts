@@ -5,6 +5,7 @@
 // Variants (plain HTTP, TLS with HTTP/2, keep-alive) each get a fresh server and link, and alternate within rounds.
 // Options: --variants=plain,tls,tls:ka=72,plain:dist=dist-old --idle-min=6 --samples=2 --token-ttl=120 --notification-wait-s=480
 // --preload=1000 (notifications the user has before the install) --only=install (the first install alone, in a minute)
+// --only=eta (after the install, an ETA change of the own vessel and the voyage opened again: the ETA history's cost)
 // --only=share (after the install: Share and Add to calendar on the vessel page, what each costs on the link)
 // --only=alerts (the first install, then one alert of My alerts set and sent)
 import { existsSync } from 'node:fs';
@@ -268,6 +269,20 @@ export async function dayBench(): Promise<Row[]> {
         value: `${bytes(w.up + w.down)} (${bytes(w.up)} up); ${bytes(w.ipBytes)}`,
         budget: 'once per alert, nothing on a day without a change',
       }));
+    }
+    // How the ETA slid (issue 17): an ETA change of the own vessel, then the voyage opened again.
+    if (option('only', '') === 'eta') {
+      const rows: Row[] = [];
+      for (let r = 0; r < samples; r++)
+        for (const s of sides) {
+          const w = await part.etaSlid(s);
+          rows.push({
+            what: `[${s.variant.name}] an ETA change, then the voyage opened: ${s.variant.tls ? 'TLS' : 'HTTP'} level`,
+            value: bytes(w.up + w.down),
+            budget: breakdown(w, 4) || 'nothing on the link',
+          });
+        }
+      return rows;
     }
     log(`idle ${idleMin} min`);
     const idles = await Promise.all(sides.map((s) => part.idle(s, idleMin)));
