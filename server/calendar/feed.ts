@@ -1,7 +1,8 @@
 // The calendar feeds (product.md §4 Calendar feed): a vessel's or a port's calls of the next CALENDAR_WEEKS weeks as
 // iCalendar events, three a call: arrival, alongside (berth to departure) and departure, actual times where known.
 // Each event's UID is stable for its call (the vessel, the port and the call's proforma ETA, which the voyage's
-// renumbering leaves alone); SEQUENCE and LAST-MODIFIED move when the call's times move (migration 009's trigger).
+// renumbering leaves alone); SEQUENCE and LAST-MODIFIED move when the call's times move (migration 009's trigger;
+// times that never moved since are as old as that migration).
 // The role rules are those of the pages: a vessel user's feed reaches its own vessel only, a port's calls are public
 // schedule facts any user reads.
 import type { AuthUser } from '../context.ts';
@@ -32,7 +33,8 @@ const POINT_MS = 30 * 60_000;
  * day ago, and arriving within the weeks of the feed.
  */
 const FEED_CALLS = `SELECT c.vsl_cd, v.vsl_nm, c.skd_voy_no, c.skd_dir_cd, c.call_seq, c.port_cd, p.port_nm, c.yd_nm,
-       c.eta, c.etb, c.etd, c.ata, c.atb, c.atd, c.skip_yn, c.pf_eta, c.times_seq, c.times_dt
+       c.eta, c.etb, c.etd, c.ata, c.atb, c.atd, c.skip_yn, c.pf_eta, c.times_seq,
+       coalesce(c.times_dt, (SELECT applied_at FROM schema_migrations WHERE version = 9)) AS times_dt
   FROM port_calls c JOIN vessels v ON v.vsl_cd = c.vsl_cd JOIN ports p ON p.port_cd = c.port_cd
  WHERE c.skip_yn = 'N'
    AND NOT EXISTS (SELECT 1 FROM port_calls x WHERE x.vsl_cd = c.vsl_cd AND x.ata IS NOT NULL AND x.eta > c.eta)
