@@ -110,7 +110,7 @@ interface UndoPushAlert {
   msgSeq: number;
 }
 /** An alert rule saved or deleted (entity `alertRule:{ruleId}`): the rule as it was before, or null (it was new). */
-export interface UndoAlertRule {
+interface UndoAlertRule {
   ruleId: string;
   before: AlertRule | null;
 }
