@@ -303,11 +303,15 @@ function createFastify(config: Config): FastifyInstance {
 
 /** Scripts that start a worker: their response's CSP is the worker's policy (the service worker, the sync worker). */
 const WORKER_SCRIPT = /^\/(sw\.js|assets\/sync-worker-[\w-]+\.js)(\?|$)/;
+/** A script of the build: a module a worker may import. */
+const SCRIPT = /\.js(\?|$)/;
 
 /**
  * The app's files other than its pages go without the headers that only a document reads (about 300 B each, 20
- * files in a first install): only a worker's script keeps the CSP, its worker's policy. A hashed file, kept a year
- * and never revalidated, goes without validators and Accept-Ranges. A 304 (sw.js is checked every hour) goes with its
+ * files in a first install): only a worker's script keeps the CSP, its worker's policy. A hashed file, kept a year,
+ * goes without Last-Modified and Accept-Ranges, and without an ETag unless it is a script: when a service worker
+ * installs, Chromium revalidates the modules it imports (`Cache-Control: max-age=0`), and with an ETag that is a 304
+ * of a few hundred bytes instead of the shared chunk again (48 KB). A 304 (sw.js is checked every hour) goes with its
  * validators only.
  */
 function staticHeaders<T>(url: string, reply: FastifyReply, payload: T): T {
@@ -321,7 +325,8 @@ function staticHeaders<T>(url: string, reply: FastifyReply, payload: T): T {
   for (const h of DOCUMENT_ONLY_HEADERS) if (h !== 'content-security-policy') reply.removeHeader(h);
   if (!WORKER_SCRIPT.test(url)) reply.removeHeader('content-security-policy');
   if (String(reply.getHeader('cache-control') ?? '').includes('immutable'))
-    for (const h of ['etag', 'last-modified', 'accept-ranges']) reply.removeHeader(h);
+    for (const h of ['last-modified', 'accept-ranges', ...(SCRIPT.test(url) ? [] : ['etag'])])
+      reply.removeHeader(h);
   return payload;
 }
 

@@ -1,4 +1,4 @@
-// The service worker (built to /sw.js by vite-plugin-pwa, injectManifest): precaches the app shell and answers
+// The service worker (a module chunk of the app's build, /sw.js: vite.config.ts): precaches the app shell and answers
 // page navigations with the cached index.html, so the app opens with no network at all; images and the map's fine
 // coast are cached on first use; old caches go on activate; a new version waits for the user (SKIP_WAITING).
 import { clientsClaim } from 'workbox-core';

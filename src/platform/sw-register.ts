@@ -56,7 +56,7 @@ export function registerServiceWorker(): void {
     navigator.serviceWorker
       // The browser checks /sw.js on every page load; through the HTTP cache (served for an hour) that costs the
       // paid link nothing most times, and a new version still arrives within the hour.
-      .register('/sw.js', { type: 'classic', scope: '/', updateViaCache: 'all' })
+      .register('/sw.js', { type: 'module', scope: '/', updateViaCache: 'all' })
       .then(watch)
       .catch((err: unknown) => console.error('Service worker registration failed', err));
   // After load, so that installing the precache does not compete with the first page for the link.
