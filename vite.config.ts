@@ -78,6 +78,13 @@ function contractAsData(): Plugin {
   };
 }
 
+/**
+ * Chunks not precached: a screen that needs the link on first use anyway (Port to port keeps its schedules then), its
+ * page and its worker part, fetched when first opened and kept by the service worker (sw/sw.ts CHUNK_CACHE), so the
+ * first install does not pay for them.
+ */
+const ON_FIRST_USE = ['assets/SailingsPage-*.js', 'assets/sailings-*.js'];
+
 /** The module the map imports for its coast (src/features/map/fine-coast.ts). */
 const COAST = 'virtual:quay-coast';
 /** Where the fine coast's tiles are served: never precached, kept by the service worker once fetched (sw/sw.ts). */
@@ -177,6 +184,7 @@ const PRECACHE = {
   globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
   globIgnores: [
     SERVICE_WORKER,
+    ...ON_FIRST_USE,
     'assets/img/**',
     'icons/icon-512.png',
     'icons/icon-maskable-*.png',
@@ -266,6 +274,11 @@ export default defineConfig({
   ],
   build: {
     target: 'es2022',
+    // A chunk the sync worker imports on first use (Port to port's) is loaded by the worker, which has no document to
+    // preload into: no preload list there (what it needs besides is the worker's own, already loaded).
+    modulePreload: {
+      resolveDependencies: (_file, deps, { hostId }) => (hostId.includes('sync-worker') ? [] : deps),
+    },
     rolldownOptions: {
       output: {
         // What the window and the sync worker both run goes in one chunk named for what it is (automatic chunking
@@ -274,7 +287,8 @@ export default defineConfig({
           groups: [
             {
               name: 'shared',
-              test: /node_modules[\\/](dexie|comlink)[\\/]|[\\/]src[\\/]core[\\/]/,
+              // Vite's preload helper too, once the worker loads a chunk on first use (Port to port's search).
+              test: /node_modules[\\/](dexie|comlink)[\\/]|[\\/]src[\\/]core[\\/]|preload-helper/,
               minShareCount: 2,
             },
           ],

@@ -4,7 +4,8 @@
 // with the sections' counts, remembered for the user on the device, offline too, and "Clear filters".
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import type { PortCall, PortLive, Sailings, ScheduleSet } from '../src/core/contract/port.ts';
+import type { PortCall, PortLive } from '../src/core/contract/port.ts';
+import type { Sailings, ScheduleSet } from '../src/core/contract/sailings.ts';
 import { expect, SCREENSHOTS, test } from './fixtures.ts';
 import { PortsPages } from './page-models/ports.ts';
 import { SailingsPage } from './page-models/sailings.ts';
@@ -42,6 +43,7 @@ test('operator: port to port from the side menu, online, then at sea from the sc
   );
   expect(expected.sailings.length).toBeGreaterThan(0);
 
+  await appPage.waitForServiceWorkerControl();
   const menu = await appPage.openMenu();
   await menu
     .getByRole('navigation', { name: 'Programs' })
@@ -79,8 +81,8 @@ test('operator: port to port from the side menu, online, then at sea from the sc
   await page.goto(`/port/sailings?from=${fromCd}&to=${fromCd}`);
   await expect(page.getByRole('alert')).toHaveText('Pick two different ports: from and to are the same.');
 
-  // At sea: the schedules kept on first use answer, saying how old they are.
-  await appPage.waitForServiceWorkerControl();
+  // At sea: the page (its chunk kept when first opened) opens, and the schedules kept on first use answer, saying how
+  // old they are.
   await context.setOffline(true);
   await page.goto(`/port/sailings?from=${fromCd}&to=${toCd}`);
   await expect(p2p.resultsStatus).toHaveText(
@@ -95,9 +97,22 @@ test('operator: port to port from the side menu, online, then at sea from the sc
   await expect(p2p.resultsStatus).toContainText('kept on this device');
 });
 
-test("vessel user: a port's page leads to the sailings from there", async ({ page, appPage }) => {
+test("vessel user: a port's page leads to the sailings from there; never opened, at sea it says it needs the link", async ({
+  page,
+  context,
+  appPage,
+}) => {
   await signOn(page, 'vessel');
   await appPage.expectShell('Voyage');
+  // Not precached: never opened with a link, the page says so in plain words.
+  await appPage.waitForServiceWorkerControl();
+  await context.setOffline(true);
+  await page.goto('/port/sailings?from=SGSIN');
+  await expect(page.getByRole('region', { name: 'Port to port' })).toContainText(
+    'This page opens with no link once it has been opened with one.',
+  );
+  await page.screenshot({ path: `${SCREENSHOTS}/port-to-port-needs-link.png` });
+  await context.setOffline(false);
   await page.goto('/port/live/SGSIN');
   const pages = new PortsPages(page);
   await expect(pages.portTitle).toHaveText('Singapore (SGSIN)');

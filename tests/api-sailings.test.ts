@@ -2,7 +2,7 @@
 // calls, its refusals in plain words, who may ask, and GET /port/schedules, the compact set the device searches at sea.
 import { brotliCompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Sailings, ScheduleSet } from '../src/core/contract/port.ts';
+import type { Sailings, ScheduleSet } from '../src/core/contract/sailings.ts';
 import { findSailings } from '../src/core/sailings.ts';
 import { startTestServer, type TestServer } from './helpers/server.ts';
 

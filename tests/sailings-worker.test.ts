@@ -6,7 +6,6 @@ import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { QuayDb } from '../src/core/db.ts';
 import { TokenStore } from '../src/core/net/token.ts';
 import { memoryLocks } from '../src/core/locks.ts';
-import { createPageLoader } from '../worker/page-data/load-page.ts';
 import { createSailings } from '../worker/page-data/sailings.ts';
 import { setPortLiveFilter } from '../worker/page-data/port-filters.ts';
 import { filterAt } from '../src/core/port-filters.ts';
@@ -39,13 +38,12 @@ async function device(usrId: string) {
   await sync.whenLeading();
   const link = { online: true };
   const clock = { now: Date.now() };
-  const loadPage = createPageLoader({
+  const sailings = createSailings({
     db,
     client: sync.client,
     isOnline: () => link.online,
     now: () => clock.now,
   });
-  const sailings = createSailings({ db, client: sync.client, loadPage, isOnline: () => link.online });
   return { db, sync, link, clock, sailings };
 }
 

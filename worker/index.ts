@@ -18,7 +18,8 @@ import { refreshFollowed } from './page-data/followed.ts';
 import { createPageLoader } from './page-data/load-page.ts';
 import { setPortLiveFilter } from './page-data/port-filters.ts';
 import type { PortFilter } from '../src/core/port-filters.ts';
-import { createSailings } from './page-data/sailings.ts';
+import type { SailingsQuery } from '../src/core/contract/sailings.ts';
+import type { SailingsAnswer } from './page-data/sailings.ts';
 import { db, tokens } from './db.ts';
 import { createSyncService } from './sync/service.ts';
 import { LEADER_LOCK } from './leader.ts';
@@ -58,6 +59,12 @@ const keepFollowed = () => {
   });
 };
 const loadPage = createPageLoader({ db, client: sync.client, isOnline: () => navigator.onLine });
+/** Port to port's search: a chunk of its own, loaded on the first search (vite.config.ts ON_FIRST_USE). */
+let sailingsSearch: Promise<(q: SailingsQuery) => Promise<SailingsAnswer>> | undefined;
+const portToPort = () =>
+  (sailingsSearch ??= import('./page-data/sailings.ts').then((m) =>
+    m.createSailings({ db, client: sync.client, isOnline: () => navigator.onLine }),
+  ));
 // The data meter: counts this worker's bytes; data saver off again sends what it held (page views, analytics).
 const meter = createWorkerMeter({
   db,
@@ -174,7 +181,7 @@ const api = {
   /** Smart search (product.md §2): GET /common/keyword-search online, this device's index with no link. */
   keywordSearch: createKeywordSearch({ db, client: sync.client, isOnline: () => navigator.onLine }),
   /** Port to port (product.md §2 /port/sailings): GET /port/sailings online, the schedules this device keeps with no link. */
-  sailings: createSailings({ db, client: sync.client, loadPage, isOnline: () => navigator.onLine }),
+  sailings: async (q: SailingsQuery): Promise<SailingsAnswer> => (await portToPort())(q),
   /** Port Live's filters at a port, remembered on this device for the signed-on user. */
   setPortLiveFilter: (portCd: string, filter: PortFilter) => setPortLiveFilter(db, portCd, filter),
 

@@ -8,7 +8,7 @@ import {
   type ScheduleSet,
   type Sailings,
   type SailingsQuery,
-} from '../../src/core/contract/port.ts';
+} from '../../src/core/contract/sailings.ts';
 import { findSailings, sailingsWindow } from '../../src/core/sailings.ts';
 import { SAILINGS_MAX_WEEKS, SAILINGS_WEEKS } from '../../src/core/sailing-weeks.ts';
 import { HOUR_MS, thisHour } from '../vessels/measures.ts';

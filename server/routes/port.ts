@@ -9,10 +9,8 @@ import {
   PortLive,
   PortQuery,
   PortStatus,
-  Sailings,
-  SailingsQuery,
-  ScheduleSet,
 } from '../../src/core/contract/port.ts';
+import { Sailings, SailingsQuery, ScheduleSet } from '../../src/core/contract/sailings.ts';
 import { MOTION_RULE } from '../ports/motion.ts';
 import { portLive, portStatus } from '../ports/ports.ts';
 import { sailings, scheduleSet } from '../ports/sailings.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ScheduleSet } from './contract/port.ts';
+import type { ScheduleSet } from './contract/sailings.ts';
 import { findSailings } from './sailings.ts';
 
 const base = Date.parse('2026-11-26T12:00:00Z');

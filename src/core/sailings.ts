@@ -1,6 +1,6 @@
 // Port to port (product.md §2 /port/sailings): the vessels that call at one port and then at another, from the compact
 // schedule set. The server answers its route with it and the worker answers with it at sea, so both say the same.
-import type { Sailing, ScheduleSet } from './contract/port.ts';
+import type { Sailing, ScheduleSet } from './contract/sailings.ts';
 
 const MIN_MS = 60_000;
 const DAY_MS = 24 * 60 * MIN_MS;

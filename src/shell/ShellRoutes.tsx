@@ -11,10 +11,30 @@ import { ServicePage } from '../screens/ServicePage.tsx';
 import { VesselPage } from '../screens/VesselPage.tsx';
 import { VoyagePage } from '../screens/VoyagePage.tsx';
 
-/** Port to port is a chunk of its own, loaded when first opened. */
+/**
+ * Port to port is a chunk of its own, loaded when first opened and not precached (vite.config.ts ON_FIRST_USE): its
+ * first use needs the link anyway (it keeps the schedules then). Never opened, at sea it says so in plain words.
+ */
 const SailingsPage = lazy(() =>
-  import('../screens/SailingsPage.tsx').then((m) => ({ default: m.SailingsPage })),
+  import('../screens/SailingsPage.tsx').then(
+    (m) => ({ default: m.SailingsPage }),
+    () => ({ default: NeedsLinkFirst }),
+  ),
 );
+
+function NeedsLinkFirst() {
+  return (
+    <section className="card" aria-labelledby="needs-link">
+      <h2 id="needs-link" className="card__heading">
+        Port to port
+      </h2>
+      <p>This page opens with no link once it has been opened with one. Try again when there is a link.</p>
+      <button type="button" className="button button--primary" onClick={() => window.location.reload()}>
+        Try again
+      </button>
+    </section>
+  );
+}
 
 export function ShellRoutes({ home }: { home: string }) {
   return (

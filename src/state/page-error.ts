@@ -11,7 +11,6 @@ const NAMED: Record<PageKind, string> = {
   portStatus: 'port',
   service: 'service',
   myVessels: 'fleet',
-  schedules: 'schedule',
 };
 
 /**

@@ -1,21 +1,22 @@
 // Port to port (product.md §2 /port/sailings): online, GET /port/sailings answers; with no link, or when the call fails
 // for want of one, the schedule set this device keeps answers the same search (src/core/sailings.ts), with its age.
-// The set is fetched on the search's first use, never by the sync (a vessel user's day does not carry it), and asked
-// again (If-None-Match) when older than a day or when the shared catalog moved since it was kept.
-import { Sailings, ScheduleSet, type SailingsQuery } from '../../src/core/contract/port.ts';
-import { apiPath, PORT_PREFIX, PORT_SAILINGS } from '../../src/core/contract/api.ts';
+// The set is fetched on the search's first use, never by the sync (a vessel user's day does not carry it), kept in
+// pageData ('schedules:all'), and asked again (If-None-Match) when older than a day or when the shared catalog moved
+// since it was kept. A chunk of the worker's own, loaded on the first search (worker/index.ts) and not precached.
+import { Sailings, ScheduleSet, type SailingsQuery } from '../../src/core/contract/sailings.ts';
+import { apiPath, PORT_PREFIX, PORT_SAILINGS, PORT_SCHEDULES } from '../../src/core/contract/api.ts';
 import type { QuayDb } from '../../src/core/db.ts';
-import type { ApiCaller } from '../../src/core/outbox/drain.ts';
+import type { ApiClient } from '../../src/core/net/api-client.ts';
 import { isLinkFailure, RequestError } from '../../src/core/net/http.ts';
 import { checkSchema } from '../../src/core/net/schema-check.ts';
 import { findSailings, sailingsWindow } from '../../src/core/sailings.ts';
 import { SAILINGS_WEEKS } from '../../src/core/sailing-weeks.ts';
-import { pageKey } from './sources.ts';
-import type { PageLoad } from './load-page.ts';
 
 const checkSailings = checkSchema(Sailings);
 const checkSet = checkSchema(ScheduleSet);
-const KEY = pageKey('schedules', 'all');
+const KEY = 'schedules:all';
+/** Kept schedules younger than this are not asked for again (unless the catalog moved). */
+const SCHEDULES_FRESH_MS = 24 * 60 * 60_000;
 /** With the device's schedules to fall back on, a search does not wait the full 20 s for a hung link. */
 const TIMEOUT_WITH_SET_MS = 8_000;
 
@@ -28,20 +29,28 @@ export interface SailingsAnswer {
 
 export interface SailingsDeps {
   db: QuayDb;
-  client: ApiCaller;
-  loadPage: (kind: 'schedules', code: string, opts: { maxAgeMs?: number }) => Promise<PageLoad>;
+  client: Pick<ApiClient, 'json' | 'conditional'>;
   isOnline: () => boolean;
   now?: () => number;
 }
 
-export function createSailings({ db, client, loadPage, isOnline, now = Date.now }: SailingsDeps) {
+export function createSailings({ db, client, isOnline, now = Date.now }: SailingsDeps) {
   /** The kept schedules up to date: a day old, or the catalog moved since, asks again (a 304 costs a few hundred B). */
   async function keepSchedules(): Promise<void> {
     const catalog = (await db.getMeta('pullState'))?.catalog;
     const moved = catalog !== undefined && catalog !== (await db.getMeta('schedulesCatalog'));
-    const load = await loadPage('schedules', 'all', moved ? { maxAgeMs: 0 } : {});
-    if (catalog !== undefined && (load.status === 'fetched' || load.status === 'current'))
-      await db.setMeta('schedulesCatalog', catalog);
+    const kept = await db.pageData.get(KEY);
+    if (kept && !moved && now() - kept.syncedAt < SCHEDULES_FRESH_MS) return;
+    const answer = await client.conditional(
+      apiPath(PORT_PREFIX, PORT_SCHEDULES),
+      checkSet,
+      kept?.etag ?? null,
+    );
+    const syncedAt = now();
+    if (answer.status === 304) await db.pageData.update(KEY, { syncedAt, openedAt: syncedAt });
+    else
+      await db.pageData.put({ key: KEY, data: answer.data, etag: answer.etag, syncedAt, openedAt: syncedAt });
+    if (catalog !== undefined) await db.setMeta('schedulesCatalog', catalog);
   }
 
   async function fromDevice(q: SailingsQuery, weeks: number): Promise<SailingsAnswer | null> {

@@ -9,12 +9,11 @@ import {
 } from '../../src/core/contract/vessel.ts';
 import type { Check } from '../../src/core/net/http.ts';
 import { checkSchema } from '../../src/core/net/schema-check.ts';
-import { PortLive, PortStatus, ScheduleSet } from '../../src/core/contract/port.ts';
+import { PortLive, PortStatus } from '../../src/core/contract/port.ts';
 import {
   apiPath,
   PORT_LIVE,
   PORT_PREFIX,
-  PORT_SCHEDULES,
   PORT_STATUS,
   SERVICE_PREFIX,
   SERVICE_ROTATION,
@@ -74,11 +73,6 @@ export const PAGE_SOURCES = {
    * own list, so a vessel can be added offline from what the device has (worker/commands saveMyVessels).
    */
   myVessels: source(() => vesselPath(VESSEL_FLEET), FleetResponse),
-  /**
-   * Every voyage's calls to come, compact (key 'all'), for port-to-port searches at sea: fetched on the search's first
-   * use only, never by the sync, and asked again a day later or when the shared catalog moved (./sailings.ts).
-   */
-  schedules: source(() => apiPath(PORT_PREFIX, PORT_SCHEDULES), ScheduleSet, 24 * 60 * 60_000),
 };
 
 export type PageKind = keyof typeof PAGE_SOURCES;

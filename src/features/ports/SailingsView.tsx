@@ -4,7 +4,7 @@
 import { useId, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { useSnapshot } from 'valtio';
-import type { Sailing } from '../../core/contract/port.ts';
+import type { Sailing } from '../../core/contract/sailings.ts';
 import { SAILINGS_MAX_WEEKS } from '../../core/sailing-weeks.ts';
 import { formatDate } from '../../core/format/format-date.ts';
 import { sailingsLink, serviceLink } from '../../core/link.ts';
