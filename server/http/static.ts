@@ -6,6 +6,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { App } from '../context.ts';
 import { errorBody } from './errors.ts';
+import { CALENDAR_FEED_PREFIX } from '../../src/core/contract/api.ts';
 
 /** How long the browser may use its copy of sw.js before checking the server for a new version. */
 const SW_MAX_AGE_S = 3600;
@@ -15,7 +16,8 @@ const SW_MAX_AGE_S = 3600;
 const ICON = /\/(favicon\.(svg|ico)|apple-touch-icon\.png|icons\/[\w-]+\.png)$/;
 const ICON_MAX_AGE_S = 86_400;
 
-const API_PREFIXES = ['/api/', '/sso/', '/IBP_REFRESH.do', '/healthz', '/ws'];
+/** The server's own paths (the calendar feeds' too): one no route takes is a 404, never the app's page. */
+const API_PREFIXES = ['/api/', '/sso/', '/IBP_REFRESH.do', '/healthz', '/ws', `${CALENDAR_FEED_PREFIX}/`];
 
 export async function staticApp(app: App, distDir: string): Promise<void> {
   const built = existsSync(`${distDir}/index.html`);
