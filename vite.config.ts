@@ -80,10 +80,15 @@ function contractAsData(): Plugin {
 
 /**
  * Chunks not precached: a screen that needs the link on first use anyway (Port to port keeps its schedules then), its
- * page and its worker part, fetched when first opened and kept by the service worker (sw/sw.ts CHUNK_CACHE), so the
- * first install does not pay for them.
+ * page and its worker part, and Add to calendar's dialog (its first showing asks for the feed's secret), fetched when
+ * first opened and kept by the service worker (sw/sw.ts CHUNK_CACHE), so the first install does not pay for them.
  */
-const ON_FIRST_USE = ['assets/SailingsPage-*.js', 'assets/sailings-*.js'];
+const ON_FIRST_USE = [
+  'assets/SailingsPage-*.js',
+  'assets/sailings-*.js',
+  // Add to calendar's dialog: its first showing asks the server for the feed's secret.
+  'assets/CalendarDialog-*.js',
+];
 
 /** The module the map imports for its coast (src/features/map/fine-coast.ts). */
 const COAST = 'virtual:quay-coast';

@@ -21,7 +21,12 @@ export interface CalendarOf {
   name: string;
 }
 
-export function CalendarDialog({ of, onClose }: { of: CalendarOf; onClose: () => void }) {
+export interface CalendarDialogProps {
+  of: CalendarOf;
+  onClose: () => void;
+}
+
+export function CalendarDialog({ of, onClose }: CalendarDialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const inputId = useId();

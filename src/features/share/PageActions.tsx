@@ -1,9 +1,11 @@
 // A page's Share and Add to calendar (product.md §4 Share, Calendar feed): Share gives the page's address to the
-// device's share sheet, or copies it with a toast that says so; Add to calendar opens the feed's dialog.
-import { useState } from 'react';
+// device's share sheet, or copies it with a toast that says so; Add to calendar opens the feed's dialog. The dialog is
+// a chunk of its own, not precached (vite.config.ts ON_FIRST_USE): its first showing needs the link anyway (the secret
+// is asked for then), and the service worker keeps the chunk, so it opens at sea afterwards.
+import { useState, type ComponentType } from 'react';
 import { Icon } from '../../ui/Icon.tsx';
 import { toast } from '../../ui/toast-store.ts';
-import { CalendarDialog, type CalendarOf } from './CalendarDialog.tsx';
+import type { CalendarDialogProps, CalendarOf } from './CalendarDialog.tsx';
 import { sharePage } from './share.ts';
 
 export function PageActions({
@@ -15,7 +17,7 @@ export function PageActions({
   title: string;
   calendar?: CalendarOf;
 }) {
-  const [open, setOpen] = useState(false);
+  const [Dialog, setDialog] = useState<ComponentType<CalendarDialogProps> | null>(null);
   const share = async () => {
     const url = location.origin + path;
     try {
@@ -25,18 +27,23 @@ export function PageActions({
       toast.error(`The link could not be copied. The page's address is ${url}`);
     }
   };
+  const open = () =>
+    import('./CalendarDialog.tsx').then(
+      (m) => setDialog(() => m.CalendarDialog),
+      () => toast.error('Add to calendar needs the link the first time. Try again when you are online.'),
+    );
   return (
     <div className="page-actions">
       <button type="button" className="chip" onClick={() => void share()}>
         Share
       </button>
       {calendar && (
-        <button type="button" className="chip" onClick={() => setOpen(true)}>
+        <button type="button" className="chip" onClick={() => void open()}>
           <Icon name="calendar" />
           Add to calendar
         </button>
       )}
-      {calendar && open && <CalendarDialog of={calendar} onClose={() => setOpen(false)} />}
+      {calendar && Dialog && <Dialog of={calendar} onClose={() => setDialog(null)} />}
     </div>
   );
 }
