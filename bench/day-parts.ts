@@ -236,3 +236,19 @@ export async function etaSlid(side: Side): Promise<Window> {
     return true;
   });
 }
+
+/**
+ * Port to port (product.md §2 Port to port) from `from` to `to`, opened by its address: the first search fetches the
+ * page's and the worker's chunks (not precached) and keeps the schedules; a later one asks the server the search alone.
+ * Measured until the sailings are listed and the link is quiet.
+ */
+export async function portToPort(side: Side, from: string, to: string): Promise<Window> {
+  const { page } = side;
+  return measure(side, async () => {
+    await page.evaluate((url) => history.pushState(null, '', url), `/port/sailings?from=${from}&to=${to}`);
+    await expect(page.getByRole('region', { name: /^Sailings \d+$/ })).toBeVisible({
+      timeout: SCREEN_TIMEOUT,
+    });
+    return true;
+  });
+}

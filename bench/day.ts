@@ -7,6 +7,7 @@
 // --preload=1000 (notifications the user has before the install) --only=install (the first install alone, in a minute)
 // --only=eta (after the install, an ETA change of the own vessel and the voyage opened again: the ETA history's cost)
 // --only=share (after the install: Share and Add to calendar on the vessel page, what each costs on the link)
+// --only=sailings (after the install: Port to port's first search and a later one, what each costs on the link)
 // --only=alerts (the first install, then one alert of My alerts set and sent)
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -280,6 +281,23 @@ export async function dayBench(): Promise<Row[]> {
             what: `[${s.variant.name}] an ETA change, then the voyage opened: ${s.variant.tls ? 'TLS' : 'HTTP'} level`,
             value: bytes(w.up + w.down),
             budget: breakdown(w, 4) || 'nothing on the link',
+          });
+        }
+      return rows;
+    }
+    // Port to port (issue 17): nothing of it is pulled in a day; its first search brings its code and the schedules.
+    if (option('only', '') === 'sailings') {
+      const rows: Row[] = [];
+      for (const s of sides)
+        for (const [what, from, to] of [
+          ['Port to port, first search (code and schedules kept)', 'SGSIN', 'NLRTM'],
+          ['Port to port, another search', 'NLRTM', 'SGSIN'],
+        ] as const) {
+          const w = await part.portToPort(s, from, to);
+          rows.push({
+            what: `[${s.variant.name}] ${what}: ${s.variant.tls ? 'TLS' : 'HTTP'} level`,
+            value: bytes(w.up + w.down),
+            budget: breakdown(w, 6) || 'nothing on the link',
           });
         }
       return rows;
