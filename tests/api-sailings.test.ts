@@ -106,6 +106,21 @@ describe('GET /port/sailings', () => {
   });
 });
 
+describe('the OpenAPI document', () => {
+  it('lists both calls with their query and answer', async () => {
+    const doc = (await s.call('GET', '/api/docs/openapi.json')).json<{
+      paths: Record<
+        string,
+        { get?: { parameters?: { name: string }[]; responses: Record<string, unknown> } }
+      >;
+    }>();
+    const search = doc.paths[SAILINGS]?.get;
+    expect(search?.parameters?.map((p) => p.name).sort()).toEqual(['fromPortCd', 'toPortCd', 'weeks']);
+    expect(JSON.stringify(search?.responses['200'])).toContain('transitDays');
+    expect(JSON.stringify(doc.paths[SCHEDULES]?.get?.responses['200'])).toContain('voyages');
+  });
+});
+
 describe('GET /port/schedules', () => {
   it('is every voyage ahead, compact, and the device finds in it what the server answers', async () => {
     const set = await ok<ScheduleSet>(SCHEDULES, 'viewer');
