@@ -124,9 +124,10 @@ test('Port Live: a ship arrived but not berthed is under At anchor, apart from A
   const pages = new PortsPages(page);
 
   const check = async () => {
-    // The port's status first, then the sections in the order a call runs.
+    // The port's status first, the filters, then the sections in the order a call runs.
     await expect(page.getByRole('main').getByRole('heading', { level: 3 })).toHaveText([
       /^Port status/,
+      'Filters',
       /^Expected \d+$/,
       /^At anchor \d+$/,
       /^Alongside \d+$/,
