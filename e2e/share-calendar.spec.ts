@@ -107,7 +107,20 @@ test('Add to calendar: the feed address works with no token, shows offline once 
   await expect(address).toHaveValue(url.replace('/port/SGSIN.ics', '/vessel/QHZN.ics'));
   await expect(dialog.getByRole('button', { name: 'Make a new link' })).toBeDisabled();
   await shot(page, 'calendar-offline');
+  // A new version of the app whose dialog was never fetched: the address the device keeps shows all the same.
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await page.evaluate(async () => {
+    for (const name of await caches.keys()) if (name.startsWith('quay-chunks')) await caches.delete(name);
+  });
+  await (await context.newCDPSession(page)).send('Network.clearBrowserCache');
+  await page.reload();
+  await page.getByRole('button', { name: 'Add to calendar' }).click();
+  const alert = page.getByRole('alertdialog', { name: 'Calendar address' });
+  await expect(alert).toContainText(url.replace('/port/SGSIN.ics', '/vessel/QHZN.ics'));
+  await alert.getByRole('button', { name: 'OK' }).click();
   await context.setOffline(false);
+  await page.reload();
+  await page.getByRole('button', { name: 'Add to calendar' }).click();
 
   await dialog.getByRole('button', { name: 'Make a new link' }).click();
   const confirm = page.getByRole('alertdialog', { name: 'Make a new link?' });

@@ -3,6 +3,9 @@
 // a chunk of its own, not precached (vite.config.ts ON_FIRST_USE): its first showing needs the link anyway (the secret
 // is asked for then), and the service worker keeps the chunk, so it opens at sea afterwards.
 import { useState, type ComponentType } from 'react';
+import { calendarFeedPath } from '../../core/contract/api.ts';
+import { db } from '../../platform/db.ts';
+import { dialog } from '../../ui/dialog-store.ts';
 import { Icon } from '../../ui/Icon.tsx';
 import { toast } from '../../ui/toast-store.ts';
 import type { CalendarDialogProps, CalendarOf } from './CalendarDialog.tsx';
@@ -27,10 +30,19 @@ export function PageActions({
       toast.error(`The link could not be copied. The page's address is ${url}`);
     }
   };
+  // At sea with the dialog's code not on the device (never opened, or a new version of the app since), the address
+  // the device keeps still shows, in a plain alert.
   const open = () =>
     import('./CalendarDialog.tsx').then(
       (m) => setDialog(() => m.CalendarDialog),
-      () => toast.error('Add to calendar needs the link the first time. Try again when you are online.'),
+      async () => {
+        const kept = await db.getMeta('calendarLink');
+        if (kept && calendar)
+          await dialog.alert(location.origin + calendarFeedPath(kept.secret, calendar.kind, calendar.code), {
+            title: 'Calendar address',
+          });
+        else toast.error('Add to calendar needs the link the first time. Try again when you are online.');
+      },
     );
   return (
     <div className="page-actions">
