@@ -78,18 +78,6 @@ function contractAsData(): Plugin {
   };
 }
 
-/**
- * Chunks not precached: a screen that needs the link on first use anyway (Port to port keeps its schedules then), its
- * page and its worker part, and Add to calendar's dialog (its first showing asks for the feed's secret), fetched when
- * first opened and kept by the service worker (sw/sw.ts CHUNK_CACHE), so the first install does not pay for them.
- */
-const ON_FIRST_USE = [
-  'assets/SailingsPage-*.js',
-  'assets/sailings-*.js',
-  // Add to calendar's dialog: its first showing asks the server for the feed's secret.
-  'assets/CalendarDialog-*.js',
-];
-
 /** The module the map imports for its coast (src/features/map/fine-coast.ts). */
 const COAST = 'virtual:quay-coast';
 /** Where the fine coast's tiles are served: never precached, kept by the service worker once fetched (sw/sw.ts). */
@@ -181,7 +169,10 @@ function syncWorkerChunk(): Plugin {
 /** The service worker's source (sw/sw.ts), built to /sw.js. */
 const SERVICE_WORKER = 'sw.js';
 /**
- * What the service worker precaches: what opening and offline use need, nothing else. Images under /assets/img are
+ * What the service worker precaches: what opening and offline use need, nothing else. Every chunk of code is in it,
+ * those loaded on first use (Port to port, Add to calendar's dialog) too: a chunk kept only once opened would be gone
+ * after the next update of the app (its name carries its hash), and a crew that updated in port would find the
+ * screen missing at sea. Images under /assets/img are
  * many and mostly unused by any one user: cached on first use (sw/sw.ts). The large and maskable icons and the Apple
  * touch icon are for installing to a home screen, which happens online; icon-192 stays (a push notification shows it).
  */
@@ -189,7 +180,6 @@ const PRECACHE = {
   globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
   globIgnores: [
     SERVICE_WORKER,
-    ...ON_FIRST_USE,
     'assets/img/**',
     'icons/icon-512.png',
     'icons/icon-maskable-*.png',

@@ -238,8 +238,8 @@ export async function etaSlid(side: Side): Promise<Window> {
 }
 
 /**
- * Port to port (product.md §2 Port to port) from `from` to `to`, opened by its address: the first search fetches the
- * page's and the worker's chunks (not precached) and keeps the schedules; a later one asks the server the search alone.
+ * Port to port (product.md §2 Port to port) from `from` to `to`, opened by its address: the first search keeps the
+ * schedules (its page's and the worker's chunks come from the precache); a later one asks the server the search alone.
  * Measured until the sailings are listed and the link is quiet.
  */
 export async function portToPort(side: Side, from: string, to: string): Promise<Window> {

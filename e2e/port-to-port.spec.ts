@@ -97,19 +97,19 @@ test('operator: port to port from the side menu, online, then at sea from the sc
   await expect(p2p.resultsStatus).toContainText('kept on this device');
 });
 
-test("vessel user: a port's page leads to the sailings from there; never opened, at sea it says it needs the link", async ({
+test("vessel user: never opened, at sea the page opens and says it has no schedules yet; a port's page leads to it", async ({
   page,
   context,
   appPage,
 }) => {
   await signOn(page, 'vessel');
   await appPage.expectShell('Voyage');
-  // Not precached: never opened with a link, the page says so in plain words.
+  // Never opened: the page is on the device (precached), but the schedules come with the first search online.
   await appPage.waitForServiceWorkerControl();
   await context.setOffline(true);
-  await page.goto('/port/sailings?from=SGSIN');
-  await expect(page.getByRole('region', { name: 'Port to port' })).toContainText(
-    'This page opens with no link once it has been opened with one.',
+  await page.goto('/port/sailings?from=SGSIN&to=NLRTM');
+  await expect(page.getByRole('alert')).toHaveText(
+    'There is no link, and this device has no schedules yet: search once online, and they are kept.',
   );
   await page.screenshot({ path: `${SCREENSHOTS}/port-to-port-needs-link.png` });
   await context.setOffline(false);

@@ -64,25 +64,8 @@ registerRoute(
   }),
 );
 
-/**
- * A screen's chunk left out of the precache (vite.config.ts ON_FIRST_USE, e.g. Port to port): fetched the first time
- * the screen opens, then from the device. Its name carries its hash, so a kept copy never goes stale.
- */
-const CHUNK_CACHE = 'quay-chunks-v1';
-registerRoute(
-  ({ url, request }) =>
-    url.origin === self.location.origin &&
-    url.pathname.startsWith('/assets/') &&
-    url.pathname.endsWith('.js') &&
-    request.method === 'GET',
-  new CacheFirst({
-    cacheName: CHUNK_CACHE,
-    plugins: [meterPlugin, new ExpirationPlugin({ maxEntries: 20, purgeOnQuotaError: true })],
-  }),
-);
-
 /** Runtime caches of earlier versions (e.g. 'quay-img-v0') go when this one activates. */
-const KEEP = [IMAGE_CACHE, COAST_CACHE, CHUNK_CACHE];
+const KEEP = [IMAGE_CACHE, COAST_CACHE];
 self.addEventListener('activate', (event: ExtendableEvent) => {
   event.waitUntil(
     (async () => {

@@ -59,7 +59,7 @@ const keepFollowed = () => {
   });
 };
 const loadPage = createPageLoader({ db, client: sync.client, isOnline: () => navigator.onLine });
-/** Port to port's search: a chunk of its own, loaded on the first search (vite.config.ts ON_FIRST_USE). */
+/** Port to port's search: a chunk of its own, loaded on the first search. */
 let sailingsSearch: Promise<(q: SailingsQuery) => Promise<SailingsAnswer>> | undefined;
 const portToPort = () =>
   (sailingsSearch ??= import('./page-data/sailings.ts').then((m) =>

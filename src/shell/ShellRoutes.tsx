@@ -12,8 +12,8 @@ import { VesselPage } from '../screens/VesselPage.tsx';
 import { VoyagePage } from '../screens/VoyagePage.tsx';
 
 /**
- * Port to port is a chunk of its own, loaded when first opened and not precached (vite.config.ts ON_FIRST_USE): its
- * first use needs the link anyway (it keeps the schedules then). Never opened, at sea it says so in plain words.
+ * Port to port is a chunk of its own, loaded when first opened (and precached with the rest). Should its code be
+ * missing from the device (storage the browser cleared), at sea the page says so in plain words.
  */
 const SailingsPage = lazy(() =>
   import('../screens/SailingsPage.tsx').then(

@@ -2,7 +2,7 @@
 // for want of one, the schedule set this device keeps answers the same search (src/core/sailings.ts), with its age.
 // The set is fetched on the search's first use, never by the sync (a vessel user's day does not carry it), kept in
 // pageData ('schedules:all'), and asked again (If-None-Match) when older than a day or when the shared catalog moved
-// since it was kept. A chunk of the worker's own, loaded on the first search (worker/index.ts) and not precached.
+// since it was kept. A chunk of the worker's own, loaded on the first search (worker/index.ts).
 import { Sailings, ScheduleSet, type SailingsQuery } from '../../src/core/contract/sailings.ts';
 import { apiPath, PORT_PREFIX, PORT_SAILINGS, PORT_SCHEDULES } from '../../src/core/contract/api.ts';
 import type { QuayDb } from '../../src/core/db.ts';

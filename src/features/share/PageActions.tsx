@@ -1,7 +1,6 @@
 // A page's Share and Add to calendar (product.md §4 Share, Calendar feed): Share gives the page's address to the
-// device's share sheet, or copies it with a toast that says so; Add to calendar opens the feed's dialog. The dialog is
-// a chunk of its own, not precached (vite.config.ts ON_FIRST_USE): its first showing needs the link anyway (the secret
-// is asked for then), and the service worker keeps the chunk, so it opens at sea afterwards.
+// device's share sheet, or copies it with a toast that says so; Add to calendar opens the feed's dialog, a chunk of its
+// own loaded when first opened (and precached with the rest, so it opens at sea).
 import { useState, type ComponentType } from 'react';
 import { calendarFeedPath } from '../../core/contract/api.ts';
 import { db } from '../../platform/db.ts';
@@ -30,8 +29,8 @@ export function PageActions({
       toast.error(`The link could not be copied. The page's address is ${url}`);
     }
   };
-  // At sea with the dialog's code not on the device (never opened, or a new version of the app since), the address
-  // the device keeps still shows, in a plain alert.
+  // At sea with the dialog's code missing from the device (storage the browser cleared), the address the device keeps
+  // still shows, in a plain alert.
   const open = () =>
     import('./CalendarDialog.tsx').then(
       (m) => setDialog(() => m.CalendarDialog),
