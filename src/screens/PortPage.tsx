@@ -88,8 +88,8 @@ function PortStatusData({ code }: { code: string }) {
   );
 }
 
-/** The port's nation, name and country, from its data or (before that) the agent's own port list; its other page, and
- * the picker for another port. */
+/** Share and Add to calendar above, as on the vessel and voyage pages; then the port's nation, name and country, from
+ * its data or (before that) the agent's own port list; its other page, the picker for another port, and port to port. */
 function PortHeader({ code, view, port }: { code: string; view: PortView; port: PortIdentity | undefined }) {
   const own = useSnapshot(userState).myPorts.find((p) => p.portCd === code);
   const [picking, setPicking] = useState(false);
@@ -97,54 +97,56 @@ function PortHeader({ code, view, port }: { code: string; view: PortView; port: 
   const name = port?.portNm ?? own?.portNm;
   const country = port?.cntNm ?? own?.cntNm;
   return (
-    <section className="card port-header" aria-labelledby="port-title">
-      <div className="card__row">
-        <span className="nation" role="img" aria-label={`Country ${country ?? nationOf(code)}`}>
-          {nationOf(code)}
-        </span>
-        <div className="port-header__text">
-          <h2 id="port-title" className="card__heading">
-            {name ? `${name} (${code})` : code}
-          </h2>
-          {country && <p className="muted">{country}</p>}
-        </div>
-      </div>
-      <div className="port-header__actions">
-        <Link
-          className="button button--secondary"
-          href={view === 'live' ? portStatusLink(code) : portLiveLink(code)}
-        >
-          {view === 'live' ? 'Current status' : 'Live: vessels in port'}
-        </Link>
-        <button
-          type="button"
-          className="button button--secondary"
-          aria-expanded={picking}
-          aria-controls={pickerId}
-          onClick={() => setPicking(!picking)}
-        >
-          Another port
-        </button>
-        <Link className="button button--secondary port-header__wide" href={sailingsLink(code)}>
-          Sailings from here
-        </Link>
-      </div>
+    <>
       <PageActions
         path={view === 'live' ? portLiveLink(code) : portStatusLink(code)}
         title={name ?? code}
         calendar={{ kind: 'port', code, name: name ?? code }}
       />
-      <div id={pickerId} hidden={!picking}>
-        {picking && (
-          <PortPicker
-            link={view === 'live' ? portLiveLink : portStatusLink}
-            current={code}
-            autoFocus
-            onPick={() => setPicking(false)}
-          />
-        )}
-      </div>
-    </section>
+      <section className="card port-header" aria-labelledby="port-title">
+        <div className="card__row">
+          <span className="nation" role="img" aria-label={`Country ${country ?? nationOf(code)}`}>
+            {nationOf(code)}
+          </span>
+          <div className="port-header__text">
+            <h2 id="port-title" className="card__heading">
+              {name ? `${name} (${code})` : code}
+            </h2>
+            {country && <p className="muted">{country}</p>}
+          </div>
+        </div>
+        <div className="port-header__actions">
+          <Link
+            className="button button--secondary"
+            href={view === 'live' ? portStatusLink(code) : portLiveLink(code)}
+          >
+            {view === 'live' ? 'Current status' : 'Live: vessels in port'}
+          </Link>
+          <button
+            type="button"
+            className="button button--secondary"
+            aria-expanded={picking}
+            aria-controls={pickerId}
+            onClick={() => setPicking(!picking)}
+          >
+            Another port
+          </button>
+          <Link className="button button--secondary port-header__wide" href={sailingsLink(code)}>
+            Sailings from here
+          </Link>
+        </div>
+        <div id={pickerId} hidden={!picking}>
+          {picking && (
+            <PortPicker
+              link={view === 'live' ? portLiveLink : portStatusLink}
+              current={code}
+              autoFocus
+              onPick={() => setPicking(false)}
+            />
+          )}
+        </div>
+      </section>
+    </>
   );
 }
 
