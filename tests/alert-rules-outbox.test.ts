@@ -14,32 +14,27 @@ import { QuayDb } from '../src/core/db.ts';
 import { memoryLocks } from '../src/core/locks.ts';
 import { checkLoggedUser } from '../src/core/net/checks.ts';
 import { ApiClient } from '../src/core/net/api-client.ts';
-import { configureHttp } from '../src/core/net/http.ts';
 import { TokenStore } from '../src/core/net/token.ts';
 import { drain, type DrainOptions } from '../src/core/outbox/drain.ts';
 import type { OutboxFailure } from '../src/core/outbox/types.ts';
 import { applyPullPage } from '../worker/sync/apply-pull.ts';
 import { createCommands, type Commands } from '../worker/commands/commands.ts';
-import { signOnSid } from './helpers/http-session.ts';
+import { signOnHttp } from './helpers/http-session.ts';
 import { startTestServer, type TestServer } from './helpers/server.ts';
 
 const USER = 'staff';
 let s: TestServer;
-let sid = '';
 const net = { offline: false };
-
-const cookieFetch: typeof fetch = async (input, init) => {
-  if (net.offline) throw new TypeError('fetch failed');
-  const headers = new Headers(init?.headers);
-  headers.set('cookie', `quay_sid=${sid}`);
-  return fetch(input, { ...init, headers });
-};
 
 beforeAll(async () => {
   s = await startTestServer();
-  const base = await s.listen();
-  sid = await signOnSid(base, USER);
-  configureHttp({ base, fetch: cookieFetch });
+  // The link is down while `net.offline` says so.
+  await signOnHttp(await s.listen(), USER, {
+    via: async (_request, send) => {
+      if (net.offline) throw new TypeError('fetch failed');
+      return send();
+    },
+  });
 });
 afterAll(() => s.close());
 
