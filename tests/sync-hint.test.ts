@@ -231,7 +231,9 @@ describe('the sync hint', () => {
     expect(clock.planned()).toEqual([5_000]);
     live.setOnline(true);
     await until(() => live.status().subscribed);
-    await until(async () => sync.engine.live && !(await sync.getStatus()).syncing);
+    // The connection's pull starts after it subscribes: wait until it has been sent and the pass is over.
+    const pulled = () => seen.some((r) => r.call.startsWith('POST /sync/pull'));
+    await until(async () => pulled() && sync.engine.live && !(await sync.getStatus()).syncing);
     expect(seen.filter((r) => r.call.startsWith('POST /sync/pull'))).toHaveLength(1);
     expect(clock.planned()).toEqual([HOUR]);
 
