@@ -102,7 +102,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   return {
     port: int(env, 'PORT', 8080, 0),
-    host: env.HOST ?? '0.0.0.0',
+    host: env.HOST || '127.0.0.1',
     dataDir: env.DATA_DIR === ':memory:' ? null : (env.DATA_DIR ?? `${root}data`),
     databaseUrl: env.DATABASE_URL || null,
     amqpUrl: env.AMQP_URL || null,
