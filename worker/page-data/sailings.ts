@@ -35,8 +35,20 @@ export interface SailingsDeps {
 }
 
 export function createSailings({ db, client, isOnline, now = Date.now }: SailingsDeps) {
+  /**
+   * The one asking for the schedules now, if any. A second search while the first one's schedules are still on the
+   * way (5 KB take seconds on a satellite link) waits for them instead of asking a second time.
+   */
+  let inFlight: Promise<void> | null = null;
+  function keepSchedules(): Promise<void> {
+    inFlight ??= refreshSchedules().finally(() => {
+      inFlight = null;
+    });
+    return inFlight;
+  }
+
   /** The kept schedules up to date: a day old, or the catalog moved since, asks again (a 304 costs a few hundred B). */
-  async function keepSchedules(): Promise<void> {
+  async function refreshSchedules(): Promise<void> {
     const catalog = (await db.getMeta('pullState'))?.catalog;
     const moved = catalog !== undefined && catalog !== (await db.getMeta('schedulesCatalog'));
     const kept = await db.pageData.get(KEY);
