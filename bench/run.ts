@@ -1,6 +1,6 @@
 // `npm run bench`: prints figures against the budgets of architecture.md §9. Nothing here fails on a slow machine.
-// `npm run bench -- browser` (or server, bundle, outbox, meter, pull, signon, day, notilist, lighthouse, cluster) runs
-// one part; the day, the notification list, Lighthouse and the cluster run only when asked.
+// `npm run bench -- browser` (or server, bundle, outbox, meter, pull, signon, day, notilist, lighthouse, cluster,
+// stomp-flood) runs one part; the day, the notification list, Lighthouse, the cluster and the flood run only when asked.
 import type { Row } from './common.ts';
 import { browserBench } from './browser.ts';
 import { bundleBench } from './bundle.ts';
@@ -13,6 +13,7 @@ import { outboxBench } from './outbox.ts';
 import { pullBench } from './pull.ts';
 import { serverBench, withServer } from './server.ts';
 import { signOnBench } from './signon.ts';
+import { stompFloodBench } from './stomp-flood.ts';
 
 const parts: Record<string, () => Row[] | Promise<Row[]>> = {
   bundle: bundleBench,
@@ -26,10 +27,11 @@ const parts: Record<string, () => Row[] | Promise<Row[]>> = {
   notilist: notiListBench,
   lighthouse: lighthouseBench,
   cluster: clusterBench,
+  'stomp-flood': stompFloodBench,
 };
 /** Parts that run only when asked for by name (the day takes about 20 minutes, the list, Lighthouse and the cluster a
  * few; the cluster needs Debian's PostgreSQL, RabbitMQ and HAProxy). */
-const ONLY_ASKED = ['day', 'notilist', 'lighthouse', 'cluster'];
+const ONLY_ASKED = ['day', 'notilist', 'lighthouse', 'cluster', 'stomp-flood'];
 const asked = process.argv.slice(2).filter((a) => a in parts);
 const rows: Row[] = [];
 for (const name of asked.length ? asked : Object.keys(parts).filter((p) => !ONLY_ASKED.includes(p)))
