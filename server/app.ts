@@ -31,6 +31,7 @@ import type { LiveBus } from './bus/bus.ts';
 import { createAmqpBus } from './bus/amqp.ts';
 import { createInProcessBus } from './bus/in-process.ts';
 import { refuseNonFinite, validatorCompiler } from './http/validation.ts';
+import { badUrlAnswers, refuseIllFormedText, refuseInvalidUtf8 } from './http/unicode.ts';
 import { API_BASE, CALENDAR_FEED_PREFIX } from '../src/core/contract/api.ts';
 import { SYNC_PULL_PATH } from '../src/core/contract/sync.ts';
 
@@ -110,6 +111,8 @@ export async function buildServer(opts: BuildOptions): Promise<App> {
       bus.publish({ t: 'commit', list: list.slice(i, i + COMMIT_EVENT_USERS) });
   });
   app.setValidatorCompiler(validatorCompiler);
+  app.addHook('preParsing', refuseInvalidUtf8);
+  app.addHook('preValidation', refuseIllFormedText);
   app.addHook('preHandler', refuseNonFinite);
 
   const push = createPushService({
@@ -281,21 +284,27 @@ async function answers(db: Db, ms: number): Promise<boolean> {
  */
 function createFastify(config: Config): FastifyInstance {
   const idleMs = config.keepAliveS * 1000;
+  // A path that does not decode as UTF-8 is answered naming its parameter (http/unicode.ts).
+  const badUrls = badUrlAnswers();
   const common = {
+    frameworkErrors: badUrls.frameworkErrors,
     logger: { level: config.logLevel },
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
     keepAliveTimeout: idleMs,
     http2SessionTimeout: idleMs,
   };
-  if (!config.tlsCert || !config.tlsKey) return Fastify(common);
+  if (!config.tlsCert || !config.tlsKey) return Fastify(common).addHook('onRoute', badUrls.onRoute);
   const secure = Fastify({
     ...common,
+    // Typed for HTTP/1.1's request; it reads only what both share (see below).
+    frameworkErrors: common.frameworkErrors as never,
     http2: true,
     https: { allowHTTP1: true, cert: readFileSync(config.tlsCert), key: readFileSync(config.tlsKey) },
   });
   // Its HTTP/1.1 connections are handled by Node's HTTP/1.1 code, which reads the idle time from the server too.
   Object.assign(secure.server, { keepAliveTimeout: idleMs });
+  secure.addHook('onRoute', badUrls.onRoute);
   // Routes, hooks and the broker use only what HTTP/1.1 and HTTP/2's compatibility API share (headers, status,
   // body, the socket's address), so the rest of the server is typed as the plain one.
   return secure as unknown as FastifyInstance;

@@ -1,7 +1,8 @@
 // Every route of the OpenAPI document, fed bad input the way a broken client or a hostile one would send it: malformed
 // JSON, bodies of the wrong type, wrong types in every field, missing fields, out-of-range and non-finite numbers,
-// numbers past PostgreSQL's int4, NUL and control characters, oversized bodies. No answer may be a 5xx, and a
-// refused change stores nothing (the user-writable tables are the same before and after).
+// numbers past PostgreSQL's int4, NUL and control characters, oversized bodies, text that is not valid Unicode (lone
+// surrogates, bytes that are not UTF-8) in every text field. No answer may be a 5xx, and a refused change stores nothing
+// (the user-writable tables are the same before and after).
 import { Check } from 'typebox/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './helpers/server.ts';
@@ -167,6 +168,43 @@ const BAD_IN_BODY: unknown[] = [
 const jsonText = (body: unknown): string =>
   JSON.stringify(body).replace(new RegExp(`"${RAW}([^"]*)"`, 'g'), '$1');
 
+/**
+ * Text that is not valid Unicode, as JSON carries it (JSON.stringify writes an unpaired surrogate as its escape):
+ * a high surrogate, a low one, a pair the wrong way round, a high one at the end.
+ */
+const LONE_SURROGATES = ['\ud800', '\udc00', '\udc00\ud800', 'text\ud83d'];
+/** The same in a URL: a surrogate's UTF-8 bytes percent-encoded, which decodeURIComponent refuses, and a stray byte. */
+const LONE_IN_URL = ['%ED%A0%80', '%ED%B0%80', '%ED%B0%80%ED%A0%80', 'text%ED%A0%BD', '%FF'];
+
+type FieldPath = (string | number)[];
+const fieldName = (path: FieldPath): string =>
+  path.map((k) => (typeof k === 'number' ? `[${k}]` : `.${k}`)).join('');
+
+/** Every text field of a body schema (at any depth, array items as [0]), as paths. */
+function textFields(s: JsonSchema | undefined, at: FieldPath = [], out: FieldPath[] = []): FieldPath[] {
+  if (!s) return out;
+  const types = [s.type ?? [], ...(s.anyOf ?? []).map((b) => b.type ?? [])].flat();
+  if (types.includes('string')) out.push(at);
+  const items = s.items === undefined ? [] : Array.isArray(s.items) ? s.items : [s.items];
+  for (const [i, item] of items.entries()) textFields(item, [...at, i], out);
+  for (const [name, p] of Object.entries(s.properties ?? {})) textFields(p, [...at, name], out);
+  return out;
+}
+
+/** A value the schema accepts, with `bad` at `path` (the objects and items on the way made valid). */
+function validWith(s: JsonSchema | undefined, path: FieldPath, bad: unknown): unknown {
+  const [head, ...rest] = path;
+  if (head === undefined) return bad;
+  const branch = s?.anyOf?.find((b) => b.type !== 'null') ?? s;
+  if (typeof head === 'number') {
+    const list = [...(valid(branch) as unknown[])];
+    const item = Array.isArray(branch?.items) ? branch.items[head] : branch?.items;
+    list[head] = validWith(item, rest, bad);
+    return list;
+  }
+  return { ...(valid(branch) as object), [head]: validWith(branch?.properties?.[head], rest, bad) };
+}
+
 let s: TestServer;
 let routes: Route[] = [];
 
@@ -205,10 +243,12 @@ async function attempt(
   route: Route,
   what: string,
   url: string,
-  payload?: string,
+  payload?: string | Buffer,
   headers: Record<string, string> = {},
   /** The value breaks its schema: the server must refuse it (a 2xx would mean it was converted or let through). */
   mustRefuse = false,
+  /** Text that is not valid Unicode: the answer must be a 400 whose message names this field. */
+  notUnicode?: string,
 ): Promise<void> {
   const changes = route.method !== 'GET';
   const before = changes ? await stored() : '';
@@ -226,6 +266,14 @@ async function attempt(
   sent++;
   if (res.statusCode >= 500)
     problems.push(`${route.method} ${route.path} ${what}: ${res.statusCode} ${res.body.slice(0, 160)}`);
+  if (
+    notUnicode !== undefined &&
+    (res.statusCode !== 400 ||
+      !res.json<{ message: string }>().message.startsWith(`${notUnicode} must be text of valid Unicode`))
+  )
+    problems.push(
+      `${route.method} ${route.path} ${what}: not refused naming ${notUnicode}: ${res.statusCode} ${res.body.slice(0, 160)}`,
+    );
   if (mustRefuse && res.statusCode < 400)
     problems.push(
       `${route.method} ${route.path} ${what}: its schema refuses it, the server answered ${res.statusCode}`,
@@ -362,6 +410,11 @@ describe('every route of the OpenAPI document under bad input', () => {
       { 'idempotency-key': '%00' },
       { 'if-none-match': `"${'%00'.repeat(10)}"` },
       { 'if-none-match': 'W/'.repeat(3000) },
+      // A surrogate's UTF-8 bytes: Node reads a header as Latin-1, and a cookie keeps an escape it cannot decode.
+      { 'x-auth-token': '\xed\xa0\x80' },
+      { 'idempotency-key': '\xed\xa0\x80' },
+      { 'if-none-match': '"\xed\xa0\x80"' },
+      { cookie: 'quay_sid=%ED%A0%80' },
     ];
     for (const route of [...routes, { method: 'POST', path: '/sso/login', op: {} }])
       for (const headers of BAD_HEADERS)
@@ -374,5 +427,71 @@ describe('every route of the OpenAPI document under bad input', () => {
         );
     console.log(`fuzz: ${routes.length} routes, ${sent} requests, ${problems.length} problems`);
     expect(problems).toEqual([]);
+  }, 600_000);
+  it('refuses text that is not valid Unicode in every text field of every route with a 400 naming it, storing nothing', async () => {
+    const start = sent;
+    const before = problems.length;
+    const touched = new Set<string>();
+    const fields = { path: 0, query: 0, body: 0 };
+    for (const route of routes) {
+      const schema = route.op.requestBody?.content['application/json']?.schema;
+      const body = schema ? jsonText(valid(schema)) : undefined;
+      for (const p of route.op.parameters ?? []) {
+        if (p.in === 'header') continue;
+        fields[p.in]++;
+        touched.add(`${route.method} ${route.path}`);
+        const field = `${p.in === 'path' ? 'params' : 'querystring'}.${p.name}`;
+        for (const bad of LONE_IN_URL)
+          await attempt(route, `${field}=${bad}`, urlOf(route, { [p.name]: bad }), body, {}, true, field);
+      }
+      if (!schema) continue;
+      const url = urlOf(route, {});
+      for (const path of textFields(schema)) {
+        fields.body++;
+        touched.add(`${route.method} ${route.path}`);
+        const field = `body${fieldName(path)}`;
+        for (const bad of LONE_SURROGATES)
+          await attempt(
+            route,
+            `${field}=${JSON.stringify(bad)}`,
+            url,
+            JSON.stringify(validWith(schema, path, bad)),
+            {},
+            true,
+            field,
+          );
+      }
+      // A key, and bytes that are not UTF-8 (the parser would read them as U+FFFD).
+      const base = valid(schema);
+      if (base && typeof base === 'object' && !Array.isArray(base))
+        await attempt(
+          route,
+          'a key',
+          url,
+          JSON.stringify({ ...base, '\ud800': 'x' }),
+          {},
+          true,
+          'body key "\\ud800"',
+        );
+      const text = JSON.stringify(validWith(schema, textFields(schema)[0] ?? [], 'x\u0001'));
+      const [head = '', tail = ''] = text.split('\\u0001');
+      await attempt(
+        route,
+        'bytes not UTF-8',
+        url,
+        Buffer.concat([Buffer.from(head), Buffer.from([0xed, 0xa0, 0x80]), Buffer.from(tail)]),
+        {},
+        true,
+        'body',
+      );
+    }
+    const requests = sent - start;
+    const count = fields.path + fields.query + fields.body;
+    console.log(
+      `fuzz, text not valid Unicode: ${touched.size} routes, ${count} text fields (${fields.path} path, ` +
+        `${fields.query} query, ${fields.body} body), ${requests} requests, ${problems.length - before} problems`,
+    );
+    expect(touched.size).toBeGreaterThan(60);
+    expect(problems.slice(before)).toEqual([]);
   }, 600_000);
 });

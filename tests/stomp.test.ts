@@ -603,6 +603,53 @@ describe('SEND /app/chat/{roomId}', () => {
     expect(await s.db.query(`SELECT 1 FROM chat_messages WHERE client_msg_id LIKE 'bad-%'`)).toHaveLength(0);
   });
 
+  it('refuses text that is not valid Unicode (a lone surrogate, bytes that are not UTF-8) with ERROR 400, stores nothing', async () => {
+    const head = (receipt: string) =>
+      `SEND\ndestination:${escape(sendDestination(ROOM))}\nreceipt:${receipt}\n\n`;
+    const cases: [string | Buffer, string][] = [
+      // JSON's escapes, as a client's JSON.stringify writes an unpaired surrogate: high, low, reversed pair, at the end.
+      ...['\ud800', '\udc00', '\udc00\ud800', 'text\ud83d'].map((text, i): [string, string] => [
+        frame(
+          'SEND',
+          { destination: sendDestination(ROOM), receipt: 'u' },
+          JSON.stringify({ clientMsgId: `bad-u${i}`, text }),
+        ),
+        'body.text must be text of valid Unicode (it holds a lone surrogate)',
+      ]),
+      // Bytes: a surrogate written as UTF-8 (ED A0 80), and a byte that is never UTF-8; in the body and in a header.
+      [
+        Buffer.concat([
+          Buffer.from(`${head('u')}{"clientMsgId":"bad-u8","text":"x`),
+          Buffer.from([0xed, 0xa0, 0x80]),
+          Buffer.from('"}\0'),
+        ]),
+        'body must be text of valid Unicode (it is not valid UTF-8)',
+      ],
+      [
+        Buffer.concat([
+          Buffer.from(`${head('u')}{"clientMsgId":"bad-u9","text":"x`),
+          Buffer.from([0xff]),
+          Buffer.from('"}\0'),
+        ]),
+        'body must be text of valid Unicode (it is not valid UTF-8)',
+      ],
+      [
+        Buffer.concat([
+          Buffer.from(head('u').replace('\n\n', '')),
+          Buffer.from([0xff]),
+          Buffer.from('\n\n{"clientMsgId":"bad-u10","text":"x"}\0'),
+        ]),
+        'frame headers must be text of valid Unicode (they are not valid UTF-8)',
+      ],
+    ];
+    for (const [data, why] of cases) {
+      const peer = await connected('vessel');
+      peer.send(data);
+      await expectError(peer, 400, why);
+    }
+    expect(await s.db.query(`SELECT 1 FROM chat_messages WHERE client_msg_id LIKE 'bad-u%'`)).toHaveLength(0);
+  });
+
   it('refuses SEND by a non-member (403), to a topic (403), to another destination (404) and in a transaction (501)', async () => {
     const viewer = await connected('viewer');
     viewer.send(

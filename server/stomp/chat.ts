@@ -3,6 +3,7 @@
 // /app/chat/{roomId} stored through the same storeMessage as the REST send, and the live side of every stored
 // message or read (from REST, STOMP, the dev API or the simulator): the room topic, each member's own unread
 // count on /topic/vessel-unread, and Web Push to members with no open connection.
+import { isUtf8 } from 'node:buffer';
 import type { Db } from '../db/db.ts';
 import type { AuthUser } from '../context.ts';
 import type { LiveBus, LiveEvent } from '../bus/bus.ts';
@@ -35,6 +36,7 @@ import {
 import { SYNC_HINT_TOPIC } from '../../src/core/contract/sync.ts';
 import { StompBroker, StompProtocolError, type StompLog, type StompSettings } from './broker.ts';
 import { header, type Frame } from './frame.ts';
+import { holdsLoneSurrogate, LONE, NOT_UTF8, notUnicode } from '../http/unicode.ts';
 
 export interface ChatLiveDeps {
   db: Db;
@@ -84,6 +86,8 @@ const CLIENT_MSG_ID = /^[A-Za-z0-9_-]{1,64}$/;
 function sendBody(frame: Frame): { clientMsgId: string; text: string } {
   const receipt = header(frame, 'receipt');
   const bad = (why: string) => new StompProtocolError(400, why, receipt);
+  // Text that is not valid Unicode is refused, never stored changed (architecture.md §5).
+  if (!isUtf8(frame.body)) throw bad(notUnicode('body', NOT_UTF8));
   let body: unknown;
   try {
     body = JSON.parse(frame.body.toString('utf8'));
@@ -97,6 +101,7 @@ function sendBody(frame: Frame): { clientMsgId: string; text: string } {
     throw bad('body.clientMsgId is required: 1 to 64 characters of A-Z a-z 0-9 _ -');
   const raw = text ?? msgText;
   if (typeof raw !== 'string') throw bad('body.text is required');
+  if (holdsLoneSurrogate(raw)) throw bad(notUnicode('body.text', LONE));
   try {
     return { clientMsgId, text: messageText(raw, 'body.text') };
   } catch (err) {

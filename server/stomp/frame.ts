@@ -4,6 +4,8 @@
 // CONNECT, STOMP and CONNECTED; content-length is honoured (the body may then hold NUL); EOLs between frames
 // are heart-beats.
 
+import { isUtf8 } from 'node:buffer';
+
 /** Commands a client may send. */
 const CLIENT_COMMANDS = new Set([
   'CONNECT',
@@ -171,6 +173,12 @@ export class FrameParser {
       return null;
     }
     if (bodyStart > this.max) throw this.tooLarge();
+    // Not decoded with U+FFFD in place of bad bytes: a header that is not UTF-8 is refused (architecture.md §5).
+    if (!isUtf8(buf.subarray(0, headEnd)))
+      throw new StompProtocolError(
+        400,
+        'frame headers must be text of valid Unicode (they are not valid UTF-8)',
+      );
     const head = buf.subarray(0, headEnd).toString('utf8');
     if (head.includes('\0')) throw new StompProtocolError(400, 'frame ended (NUL) before its headers did');
     const lines = head.split('\n').map((l) => (l.endsWith('\r') ? l.slice(0, -1) : l));
