@@ -119,7 +119,7 @@ export async function buildServer(opts: BuildOptions): Promise<App> {
     db,
     vapid: { publicKey: secrets.vapidPublicKey, privateKey: secrets.vapidPrivateKey },
     log: app.log.child({ module: 'push' }),
-    allowLoopbackHttp: config.devApi,
+    endpoints: { services: config.pushServices, loopback: config.pushLoopback },
     ...(opts.pushSend ? { send: opts.pushSend } : {}),
     ...(opts.presenceStaleS !== undefined ? { presenceStaleS: opts.presenceStaleS } : {}),
   });

@@ -1,5 +1,6 @@
 // Server configuration from environment variables (README lists them), typed and checked once at start.
 import { fileURLToPath } from 'node:url';
+import { parsePushServices } from './push/endpoint.ts';
 
 type AppEnv = 'local' | 'development' | 'production';
 
@@ -66,6 +67,13 @@ export interface Config {
    * balancer's addresses when it runs elsewhere. Believed from anyone, a client could pick its own address.
    */
   trustProxy: string;
+  /** Hosts of the push services a subscription may name (PUSH_SERVICES; architecture.md §5 "Push endpoints"). */
+  pushServices: readonly string[];
+  /**
+   * Tests and demos only (PUSH_LOOPBACK=on, refused in production): a push service on loopback over http is also
+   * taken and reached. Never opens any other private address.
+   */
+  pushLoopback: boolean;
 }
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -96,6 +104,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(
       'VAPID_PUBLIC_KEY must be a P-256 public key in base64url (87 characters), as web-push makes it',
     );
+  const pushLoopback = env.PUSH_LOOPBACK === 'on';
+  if (pushLoopback && (appEnv === 'production' || env.NODE_ENV === 'production'))
+    throw new Error('PUSH_LOOPBACK is for tests and demos: it cannot be on in production');
   if (env.VAPID_PRIVATE_KEY && base64urlBytes(env.VAPID_PRIVATE_KEY) !== 32)
     throw new Error(
       'VAPID_PRIVATE_KEY must be a P-256 private key in base64url (43 characters), as web-push makes it',
@@ -127,6 +138,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tlsKey: env.TLS_KEY || null,
     keepAliveS: int(env, 'KEEP_ALIVE_S', 600),
     trustProxy: env.TRUST_PROXY || 'loopback',
+    pushServices: parsePushServices(env.PUSH_SERVICES),
+    pushLoopback,
   };
 }
 

@@ -1,10 +1,12 @@
 // Notification routes of product.md §7 with good input, bad input, wrong role and no token, on the real server.
+import { createECDH, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './helpers/server.ts';
 
 let s: TestServer;
 beforeAll(async () => {
-  s = await startTestServer();
+  // Subscriptions here are only saved: push.example.test never answers (the .test domain does not resolve).
+  s = await startTestServer({ pushServices: ['push.example.test'] });
 });
 afterAll(() => s.close());
 
@@ -257,7 +259,10 @@ describe('settings', () => {
 });
 
 describe('devices and push subscription', () => {
-  const sub = { endpoint: 'https://push.example.test/abc', keys: { p256dh: 'BPk', auth: 'xyz' } };
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  const keys = { p256dh: ecdh.getPublicKey('base64url'), auth: randomBytes(16).toString('base64url') };
+  const sub = { endpoint: 'https://push.example.test/abc', keys };
 
   it('saves a subscription, switches it off, and moves a device to another user only from its own browser', async () => {
     const on = await s.call('POST', `${N}/user/subscription`, {

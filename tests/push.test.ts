@@ -143,7 +143,8 @@ let publicKey: string;
 
 beforeAll(async () => {
   await startPushService();
-  s = await startTestServer();
+  // The push service is this test's own, on loopback; push.example.test only has subscriptions saved, never sent to.
+  s = await startTestServer({ pushLoopback: true, pushServices: ['push.example.test'] });
   publicKey = s.app.ctx.secrets.vapidPublicKey;
 });
 afterAll(async () => {
@@ -190,13 +191,14 @@ describe('GET /notification/push-key', () => {
 });
 
 describe('subscription endpoints', () => {
+  const keys = browserDevice('keys', '/keys').subscription.keys;
   const post = (endpoint: string) =>
     s.call('POST', `${N}/user/subscription`, {
       as: 'vessel',
       body: {
         notDevId: 'ep-check',
         notSbscrYn: 'Y',
-        subscription: { endpoint, keys: { p256dh: 'BPk', auth: 'x' } },
+        subscription: { endpoint, keys },
       },
     });
 
@@ -217,7 +219,7 @@ describe('subscription endpoints', () => {
   });
 
   it('in production accepts https only', async () => {
-    const prod = await startTestServer({ devApi: false });
+    const prod = await startTestServer({ devApi: false, pushServices: ['push.example.test'] });
     try {
       const call = (endpoint: string) =>
         prod.call('POST', `${N}/user/subscription`, {
@@ -225,7 +227,7 @@ describe('subscription endpoints', () => {
           body: {
             notDevId: 'ep-prod',
             notSbscrYn: 'Y',
-            subscription: { endpoint, keys: { p256dh: 'B', auth: 'x' } },
+            subscription: { endpoint, keys },
           },
         });
       expect((await call('https://push.example.test/a')).statusCode).toBe(200);

@@ -125,7 +125,7 @@ beforeAll(async () => {
   await new Promise<void>((r) => pushServer.listen(0, '127.0.0.1', r));
   pushBase = `http://127.0.0.1:${(pushServer.address() as AddressInfo).port}`;
 
-  s = await startTestServer();
+  s = await startTestServer({ pushLoopback: true });
   url = `${(await s.listen()).replace(/^http/, 'ws')}/ws`;
   const one = async <T>(sql: string): Promise<T> => {
     const rows = await s.db.query<T>(sql);

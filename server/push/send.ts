@@ -1,33 +1,35 @@
-// How one push message leaves the server: web-push's sendNotification for https push services (every real
-// browser's), and, outside production only, plain HTTP to a push service on loopback (tests, demos). web-push
-// speaks TLS to every endpoint, so for loopback its own request details (encrypted body, VAPID headers) are
-// sent with node:http instead.
+// How one push message leaves the server (architecture.md §5 "Push endpoints"): the endpoint and keys are checked
+// again (PUSH_SERVICES may have changed since the subscription was saved), then web-push's sendNotification sends it
+// through an agent that connects to public addresses only. With PUSH_LOOPBACK (tests, demos) a push service on
+// loopback over plain HTTP is reached too: web-push speaks TLS only, so its request details go through node:http.
 import { request } from 'node:http';
+import type { LookupFunction } from 'node:net';
 import webpush, { type PushSubscription, type RequestOptions } from 'web-push';
+import {
+  guardedAgent,
+  guardedLookup,
+  isLoopbackAddress,
+  isPublicAddress,
+  PushRefused,
+  type Resolver,
+} from './address.ts';
+import { endpointRefusal, keysRefusal, type EndpointRules } from './endpoint.ts';
 
-/** Sends one encrypted message; rejects with a web-push WebPushError (statusCode) when the service refuses it. */
+/**
+ * Sends one encrypted message; rejects with a web-push WebPushError (statusCode) when the service refuses it, and
+ * with PushRefused when it must never be sent (refused endpoint, keys or address).
+ */
 export type PushSend = (
   subscription: PushSubscription,
   payload: string,
   options: RequestOptions,
 ) => Promise<unknown>;
 
-const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost']);
-
-/** An http://127.0.0.1:<port>/… or http://localhost:<port>/… endpoint (accepted outside production only). */
-export function isLoopbackHttp(endpoint: string): boolean {
-  try {
-    const u = new URL(endpoint);
-    return u.protocol === 'http:' && LOOPBACK_HOSTS.has(u.hostname) && u.port !== '';
-  } catch {
-    return false;
-  }
-}
-
 function sendOverLoopbackHttp(
   subscription: PushSubscription,
   payload: string,
   options: RequestOptions,
+  lookup: LookupFunction,
 ): Promise<unknown> {
   const details = webpush.generateRequestDetails(subscription, payload, options);
   return new Promise((resolve, reject) => {
@@ -36,6 +38,7 @@ function sendOverLoopbackHttp(
       {
         method: details.method,
         headers: details.headers as Record<string, string | number>,
+        lookup,
         ...(options.timeout ? { timeout: options.timeout } : {}),
       },
       (res) => {
@@ -66,13 +69,23 @@ function sendOverLoopbackHttp(
   });
 }
 
-/** The default sender; `allowLoopbackHttp` is the dev API's switch (off in production). */
-export function defaultSend(allowLoopbackHttp: boolean): PushSend {
-  return (subscription, payload, options) => {
-    if (subscription.endpoint.startsWith('https://'))
-      return webpush.sendNotification(subscription, payload, options);
-    if (allowLoopbackHttp && isLoopbackHttp(subscription.endpoint))
-      return sendOverLoopbackHttp(subscription, payload, options);
-    return Promise.reject(new Error('push endpoint is neither https nor an allowed loopback http URL'));
+/**
+ * The default sender. `resolve` replaces the system's resolver (tests map names to addresses with it); whatever it
+ * answers, only public addresses are connected to, and with `rules.loopback` loopback ones for http endpoints.
+ */
+export function defaultSend(rules: EndpointRules, resolve?: Resolver): PushSend {
+  const agent = guardedAgent(isPublicAddress, resolve);
+  const loopbackLookup = guardedLookup(isLoopbackAddress, resolve);
+  return async (subscription, payload, options) => {
+    const endpoint = endpointRefusal(subscription.endpoint, rules);
+    if (endpoint !== null) throw new PushRefused(`endpoint ${endpoint}`);
+    const keys = keysRefusal(subscription.keys);
+    if (keys !== null) throw new PushRefused(keys);
+    // web-push reads the URL with the legacy url.parse: it gets the form URL wrote, so both read the same host.
+    const url = new URL(subscription.endpoint);
+    const sub = { ...subscription, endpoint: url.href };
+    if (url.protocol === 'http:') return sendOverLoopbackHttp(sub, payload, options, loopbackLookup);
+    // No proxy option: web-push would then connect through it and not through the agent.
+    return webpush.sendNotification(sub, payload, { ...options, agent });
   };
 }

@@ -1,9 +1,11 @@
 // Web Push for new notifications (architecture.md §3 "Push path", §5): each new notification goes, as the list item
 // the app would fetch, to every subscribed device of its addressee whose switch for that type is on; a new chat
-// message goes (ChatPush, with vslCd) to the subscribed devices of the room members the caller names. A push
-// service that answers 404 or 410 has dropped the subscription, so the device's is removed; other failures
-// are logged and the subscription kept. Sending runs after the creating transaction has committed and never
-// fails or delays the request or simulator tick that created the notifications.
+// message goes (ChatPush, with vslCd) to the subscribed devices of the room members the caller names. A
+// subscription that can never be sent to is removed: its push service answered 404 or 410 (it dropped it), or the
+// push was refused here (architecture.md §5 "Push endpoints": endpoint no longer allowed, keys that cannot encrypt,
+// no public address); other failures (timeouts, 5xx, 429) are logged and the subscription kept. Sending runs after
+// the creating transaction has committed and never fails or delays the request or simulator tick that created the
+// notifications.
 import type { PushSubscription, RequestOptions } from 'web-push';
 import type { Sql } from '../db/db.ts';
 import {
@@ -14,6 +16,8 @@ import {
   toItem,
 } from '../notifications/items.ts';
 import type { ChatPush, NotificationPush, PushPayload } from '../../src/core/contract/push.ts';
+import { PushRefused } from './address.ts';
+import type { EndpointRules } from './endpoint.ts';
 import { defaultSend, type PushSend } from './send.ts';
 
 export type { PushSend } from './send.ts';
@@ -39,7 +43,7 @@ interface PushLog {
 interface PushReport {
   /** Messages the push services accepted. */
   sent: number;
-  /** Devices whose subscription was removed (404/410). */
+  /** Devices whose subscription was removed (404/410, or refused here: it can never be sent to). */
   removed: number;
   /** Other failures (kept). */
   failed: number;
@@ -70,8 +74,8 @@ export interface PushServiceOptions {
   db: Sql;
   vapid: { subject?: string; publicKey: string; privateKey: string };
   log: PushLog;
-  /** Accept http loopback endpoints (outside production, with the dev API). */
-  allowLoopbackHttp: boolean;
+  /** Which endpoints are sent to (PUSH_SERVICES, PUSH_LOOPBACK). */
+  endpoints: EndpointRules;
   /** How a message is sent; default web-push (see send.ts). */
   send?: PushSend;
   concurrency?: number;
@@ -155,7 +159,7 @@ function limiter(max: number): <T>(fn: () => Promise<T>) => Promise<T> {
 
 export function createPushService(opts: PushServiceOptions): PushService {
   const { db, log } = opts;
-  const send = opts.send ?? defaultSend(opts.allowLoopbackHttp);
+  const send = opts.send ?? defaultSend(opts.endpoints);
   const vapidDetails = {
     subject: opts.vapid.subject ?? VAPID_SUBJECT,
     publicKey: opts.vapid.publicKey,
@@ -181,13 +185,33 @@ export function createPushService(opts: PushServiceOptions): PushService {
       [`{${notSeqs.map((n) => Math.trunc(n)).join(',')}}`],
     );
 
-  /** Removes a subscription the push service no longer knows, unless the device has re-subscribed meanwhile. */
-  const forget = (notDevId: string, endpoint: string): Promise<unknown> =>
+  /** Removes a subscription that can never be sent to, unless the device has subscribed anew meanwhile. */
+  const forget = (t: Device): Promise<unknown> =>
     db.query(
       `UPDATE user_devices SET not_sbscr_yn = 'N', subscription = NULL, upd_dt = now()
-        WHERE not_dev_id = $1 AND subscription->>'endpoint' = $2`,
-      [notDevId, endpoint],
+        WHERE not_dev_id = $1 AND subscription = $2::text::jsonb`,
+      [t.not_dev_id, JSON.stringify(t.subscription)],
     );
+
+  /**
+   * Removes the device's subscription for good and counts it; `why` goes to the log, as a warning unless `routine`
+   * (a push service forgetting a subscription is how unsubscribing ends).
+   */
+  const remove = async (
+    t: Device,
+    where: object,
+    why: string,
+    report: PushReport,
+    routine = false,
+  ): Promise<void> => {
+    report.removed++;
+    try {
+      await forget(t);
+      log[routine ? 'debug' : 'warn']({ ...where, why }, 'push: subscription can never be sent to; removed');
+    } catch (dbErr) {
+      log.warn({ ...where, why, err: message(dbErr) }, 'push: removing a subscription failed');
+    }
+  };
 
   const deliver = async (
     t: Device,
@@ -204,8 +228,7 @@ export function createPushService(opts: PushServiceOptions): PushService {
       sub = null;
     }
     if (!sub) {
-      report.failed++;
-      log.warn({ notDevId: t.not_dev_id }, 'push: stored subscription is malformed; skipped');
+      await remove(t, { notDevId: t.not_dev_id }, 'stored subscription is malformed', report);
       return;
     }
     const options: RequestOptions = { vapidDetails, TTL: PUSH_TTL_S, timeout, ...extra };
@@ -220,15 +243,10 @@ export function createPushService(opts: PushServiceOptions): PushService {
       if (sent) report.sent++;
     } catch (err) {
       const status = statusOf(err);
-      if (status === 404 || status === 410) {
-        report.removed++;
+      if (status === 404 || status === 410 || err instanceof PushRefused) {
         gone.add(t.not_dev_id);
-        try {
-          await forget(t.not_dev_id, sub.endpoint);
-          log.debug({ ...where, status }, 'push: subscription gone; removed');
-        } catch (dbErr) {
-          log.warn({ ...where, status, err: message(dbErr) }, 'push: removing a gone subscription failed');
-        }
+        if (status) await remove(t, where, `the push service answered ${status}`, report, true);
+        else await remove(t, where, message(err), report);
       } else {
         report.failed++;
         log.warn({ ...where, status, err: message(err) }, 'push: send failed; subscription kept');

@@ -24,7 +24,7 @@ import {
 } from '../../src/core/contract/notification.ts';
 import { Seq, SuccessMsg } from '../../src/core/contract/common.ts';
 import { PushKeyResponse } from '../../src/core/contract/push-key.ts';
-import { isLoopbackHttp } from '../push/send.ts';
+import { endpointRefusal, keysRefusal } from '../push/endpoint.ts';
 import { matchesETag, versionETag } from '../sync/etag.ts';
 import {
   NOTIFICATION_ACK,
@@ -44,12 +44,12 @@ const tags = ['notification'];
 const security = [{ token: [] }];
 
 /**
- * The subscription body this server accepts. In production the shared contract's (https endpoints only);
- * with the dev API on, the endpoint's https rule moves into the route, which also accepts a push service on
+ * The subscription body this server accepts. Normally the shared contract's (https endpoints only); with
+ * PUSH_LOOPBACK (tests, demos) the endpoint's https rule moves into the route, which also accepts a push service on
  * loopback (http://127.0.0.1:<port>/… or http://localhost:<port>/…), so tests and demos can run their own.
  */
-function subscriptionBody(devApi: boolean): typeof SubscriptionBody {
-  if (!devApi) return SubscriptionBody;
+function subscriptionBody(loopback: boolean): typeof SubscriptionBody {
+  if (!loopback) return SubscriptionBody;
   const sub = SubscriptionBody.properties.subscription;
   const endpoint: Record<string, unknown> = { ...sub.properties.endpoint };
   delete endpoint.pattern;
@@ -61,9 +61,6 @@ function subscriptionBody(devApi: boolean): typeof SubscriptionBody {
     },
   } as unknown as typeof SubscriptionBody;
 }
-
-const ENDPOINT_RULE =
-  'an https URL, or outside production http://127.0.0.1:<port>/… or http://localhost:<port>/…';
 
 export async function notificationRoutes(app: App): Promise<void> {
   const { db, config, push } = app.ctx;
@@ -283,7 +280,7 @@ export async function notificationRoutes(app: App): Promise<void> {
         tags,
         security,
         summary: 'Save the Web Push subscription of one device (notSbscrYn Y) or switch it off (N)',
-        body: subscriptionBody(config.devApi),
+        body: subscriptionBody(config.pushLoopback),
         response: { 200: SuccessMsg },
       },
     },
@@ -292,13 +289,14 @@ export async function notificationRoutes(app: App): Promise<void> {
       if (req.body.notSbscrYn === 'Y' && !req.body.subscription) {
         throw badRequest('body.subscription is required when notSbscrYn is Y');
       }
-      const endpoint = req.body.subscription?.endpoint;
-      if (
-        endpoint !== undefined &&
-        !endpoint.startsWith('https://') &&
-        !(config.devApi && isLoopbackHttp(endpoint))
-      ) {
-        throw badRequest(`body.subscription.endpoint must be ${ENDPOINT_RULE}`);
+      // Only a push service's endpoint, and keys a push can be encrypted with (architecture.md §5 "Push endpoints").
+      const sub = req.body.subscription;
+      if (sub) {
+        const rules = { services: config.pushServices, loopback: config.pushLoopback };
+        const endpoint = endpointRefusal(sub.endpoint, rules);
+        if (endpoint !== null) throw badRequest(`body.subscription.endpoint ${endpoint}`);
+        const keys = keysRefusal(sub.keys);
+        if (keys !== null) throw badRequest(`body.subscription.${keys}`);
       }
       return mutate(app, req, reply, async (sql) => {
         await saveSubscription(sql, user.usrId, req.body);

@@ -46,7 +46,11 @@ beforeAll(async () => {
   pg = await startPostgres();
   // Each instance as a machine of its own would be: no data folder shared, nothing in the environment but the
   // database (and the token key, which the instances must share to believe each other's tokens).
-  const config = testConfig({ databaseUrl: pg.url, tokenSecret: randomBytes(32).toString('base64url') });
+  const config = testConfig({
+    databaseUrl: pg.url,
+    tokenSecret: randomBytes(32).toString('base64url'),
+    pushLoopback: true,
+  });
   for (let i = 0; i < 2; i++) apps.push(await boot(config));
 }, 120_000);
 
