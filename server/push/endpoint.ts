@@ -3,7 +3,7 @@
 import { ECDH } from 'node:crypto';
 
 /** The public push services of the browsers (Chrome, Firefox, Safari, Edge): PUSH_SERVICES' default. */
-export const DEFAULT_PUSH_SERVICES: readonly string[] = [
+const DEFAULT_PUSH_SERVICES: readonly string[] = [
   'fcm.googleapis.com',
   'android.googleapis.com',
   'updates.push.services.mozilla.com',
