@@ -31,6 +31,7 @@ import type { LiveBus } from './bus/bus.ts';
 import { createAmqpBus } from './bus/amqp.ts';
 import { createInProcessBus } from './bus/in-process.ts';
 import { refuseNonFinite, validatorCompiler } from './http/validation.ts';
+import { finishDocument, securitySchemes } from './http/openapi.ts';
 import { badUrlAnswers, refuseIllFormedText, refuseInvalidUtf8 } from './http/unicode.ts';
 import { API_BASE, CALENDAR_FEED_PREFIX } from '../src/core/contract/api.ts';
 import { SYNC_PULL_PATH } from '../src/core/contract/sync.ts';
@@ -189,10 +190,10 @@ export async function buildServer(opts: BuildOptions): Promise<App> {
           'event:message with a ChatMessage, event:read with a read receipt) and SEND to /app/chat/{roomId} ' +
           '{clientMsgId, text}, answered with a RECEIPT (msg-seq, duplicate) once stored.',
       },
-      components: {
-        securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'X-AUTH-TOKEN' } },
-      },
+      components: { securitySchemes },
     },
+    // Each operation's id, security and error answers, and 3.1 tuples, derived in one place (http/openapi.ts).
+    transformObject: finishDocument,
   });
   await app.register(helmet, {
     contentSecurityPolicy: { useDefaults: false, directives: parseCsp(CSP) },

@@ -38,9 +38,11 @@ export async function chatRoomRoutes(app: App): Promise<void> {
     },
     async (req) => roomList(db, userOf(req)),
   );
+  // The contract writes this list, join-list and unread-list with a trailing slash; each answers with and without
+  // it, and the OpenAPI document names the form without, which every client tool reads the same way.
   for (const [url, hide] of [
-    ['/my-room-list/', false],
-    ['/my-room-list', true],
+    ['/my-room-list/', true],
+    ['/my-room-list', false],
   ] as const) {
     app.get(
       url,
@@ -105,8 +107,8 @@ export async function chatRoomRoutes(app: App): Promise<void> {
   );
 
   for (const [url, hide] of [
-    ['/join-list/:type/', false],
-    ['/join-list/:type', true],
+    ['/join-list/:type/', true],
+    ['/join-list/:type', false],
   ] as const) {
     app.get(
       url,
@@ -131,8 +133,8 @@ export async function chatRoomRoutes(app: App): Promise<void> {
   }
 
   for (const [url, hide] of [
-    ['/unread-list/:type/', false],
-    ['/unread-list/:type', true],
+    ['/unread-list/:type/', true],
+    ['/unread-list/:type', false],
   ] as const) {
     app.get(
       url,
