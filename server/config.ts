@@ -67,6 +67,11 @@ export interface Config {
    * balancer's addresses when it runs elsewhere. Believed from anyone, a client could pick its own address.
    */
   trustProxy: string;
+  /**
+   * Failed sign-ons from one address without a device cookie within 15 minutes before that address must wait
+   * (SIGN_ON_ADDR_LIMIT; architecture.md §5 "Sign-on limits"): high enough for a crew behind one address.
+   */
+  signOnAddressLimit: number;
   /** Hosts of the push services a subscription may name (PUSH_SERVICES; architecture.md §5 "Push endpoints"). */
   pushServices: readonly string[];
   /**
@@ -138,6 +143,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tlsKey: env.TLS_KEY || null,
     keepAliveS: int(env, 'KEEP_ALIVE_S', 600),
     trustProxy: env.TRUST_PROXY || 'loopback',
+    signOnAddressLimit: int(env, 'SIGN_ON_ADDR_LIMIT', 100),
     pushServices: parsePushServices(env.PUSH_SERVICES),
     pushLoopback,
   };

@@ -5,7 +5,7 @@ import { Text } from '../../src/core/contract/common.ts';
 import { SIGN_ON_MARK_COOKIE } from '../../src/core/net/sign-on-mark.ts';
 import type { App } from '../context.ts';
 import { forbidden } from '../http/errors.ts';
-import { foreignOrigin } from '../http/origin.ts';
+import { requestSite } from '../http/origin.ts';
 import {
   endSession,
   createSession,
@@ -14,25 +14,18 @@ import {
   SESSION_COOKIE,
   SESSION_COOKIE_PATH,
 } from '../auth/sessions.ts';
-import { signOnAttempts } from '../auth/attempts.ts';
+import { DEFAULT_ATTEMPT_LIMITS, signOnAttempts, type Attempter } from '../auth/attempts.ts';
+import {
+  DEVICE_COOKIE,
+  DEVICE_COOKIE_MAX_AGE_S,
+  DEVICE_COOKIE_PATH,
+  deviceCookies,
+} from '../auth/device-cookie.ts';
 import { hashGate } from '../auth/hash-gate.ts';
 import { verifyPassword } from '../auth/password.ts';
 import { signOnPage, SSO_CSS } from '../auth/sso-page.ts';
 import { demoUserList, passwordOf } from '../auth/sign-on.ts';
 import { TOKEN_HEADER } from '../auth/guard.ts';
-
-/**
- * A request made by another site's page: the browser says so (Sec-Fetch-Site), or names an origin that is not this
- * host. Clients that are not browsers send neither.
- */
-function crossSite(
-  fetchSite: string | undefined,
-  origin: string | undefined,
-  host: string | undefined,
-): boolean {
-  if (fetchSite !== undefined) return fetchSite !== 'same-origin' && fetchSite !== 'none';
-  return foreignOrigin(origin, host);
-}
 
 /** Only same-origin paths may follow sign-on: no open redirect. */
 function safeNext(next: unknown): string {
@@ -45,6 +38,8 @@ const LoginBody = Type.Object({
   next: Type.Optional(Type.String({ maxLength: 2048 })),
 });
 
+const SIGN_OUT_ELSEWHERE = 'Sign-out must come from the app itself';
+
 /** Seconds a client is asked to wait when too many password checks are already waiting. */
 const BUSY_RETRY_S = 5;
 
@@ -52,7 +47,8 @@ export async function signOnRoutes(app: App): Promise<void> {
   const { db, config, tokens } = app.ctx;
   const demoUsers = demoUserList(db);
   const secure = config.appEnv === 'production';
-  const attempts = signOnAttempts();
+  const attempts = signOnAttempts(db, { ...DEFAULT_ATTEMPT_LIMITS, perAddress: config.signOnAddressLimit });
+  const devices = deviceCookies(config.tokenSecret ?? app.ctx.secrets.tokenSecret);
   const gate = hashGate();
 
   app.get('/sso/sso.css', { schema: { hide: true } }, (_req, reply) =>
@@ -86,8 +82,12 @@ export async function signOnRoutes(app: App): Promise<void> {
         .header('cache-control', 'no-store')
         .send(await page(error));
     };
+    // A browser that signed on as this user ID before is judged on its own failures only: others' guessing does not
+    // lock the owner out (architecture.md §5 "Sign-on limits").
+    const device = devices.deviceOf(req.cookies[DEVICE_COOKIE], usrId.trim());
+    const who: Attempter = device ? { device } : { usrId, address: req.ip };
     // Past the limit the password is not even checked, nor the user looked up: a flood costs no hashing.
-    const wait = attempts.retryAfterS(usrId, req.ip);
+    const wait = await attempts.retryAfterS(who);
     if (wait > 0) {
       const minutes = Math.ceil(wait / 60);
       return refuse(
@@ -102,10 +102,10 @@ export async function signOnRoutes(app: App): Promise<void> {
     if (matches === null)
       return refuse(429, 'Sign-on is busy. Please try again in a few seconds.', BUSY_RETRY_S);
     if (!matches || !user) {
-      attempts.failed(usrId, req.ip);
+      await attempts.failed(who);
       return refuse(401, 'The user ID or password is not correct. Please try again.');
     }
-    attempts.succeeded(usrId);
+    await attempts.succeeded(who);
     const sid = await createSession(db, user.usrId, config.sessionTtlS);
     reply.setCookie(SESSION_COOKIE, sid, {
       httpOnly: true,
@@ -121,6 +121,15 @@ export async function signOnRoutes(app: App): Promise<void> {
       secure,
       path: '/',
       maxAge: config.sessionTtlS,
+    });
+    // Last, so that a client reading the first Set-Cookie still finds the session. A new device ID at each sign-on:
+    // the failures of the one it replaces are forgotten with it.
+    reply.setCookie(DEVICE_COOKIE, devices.issue(user.usrId), {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure,
+      path: DEVICE_COOKIE_PATH,
+      maxAge: DEVICE_COOKIE_MAX_AGE_S,
     });
     return reply.redirect(next, 303);
   });
@@ -145,12 +154,16 @@ export async function signOnRoutes(app: App): Promise<void> {
       reply.header('cache-control', 'no-store');
       const sid = sessionIdOf(req.cookies[SESSION_COOKIE]);
       if (req.query.f_cmd === '11') {
-        // Signing out changes state: a page of another site may not do it with the cookie alone.
-        if (crossSite(req.headers['sec-fetch-site'], req.headers.origin, req.headers.host))
-          throw forbidden('Sign-out must come from the app itself');
+        // Signing out changes state: a page of another site may not do it (architecture.md §5 "Sign-out"). With the
+        // token, as the app signs out, the request is the app's: a page of another site cannot add the header. With
+        // the cookie alone, the browser must say the request comes from this host: an older browser sends a
+        // Referer alone, and a link on another site would otherwise sign the user out.
+        const site = requestSite(req.headers);
+        if (site === 'foreign') throw forbidden(SIGN_OUT_ELSEWHERE);
         const header = req.headers[TOKEN_HEADER];
         const token = Array.isArray(header) ? header[0] : header;
         const verified = token ? await tokens.verify(token) : null;
+        if (!verified?.ok && sid && site !== 'same-origin') throw forbidden(SIGN_OUT_ELSEWHERE);
         const ended = [verified?.ok ? verified.claims.sid : null, sid ?? null].filter(
           (s): s is string => !!s,
         );

@@ -125,8 +125,15 @@ async function forgetUser(db: QuayDb, usrId: string, now: () => number): Promise
   );
 }
 
-/** Ends the session on the server; only then is the token removed (product.md §7). */
+/**
+ * Ends the session on the server; only then is the token removed (product.md §7). Without a live token the server
+ * ends the session of the cookie only when the browser shows the request is the app's: a Referer of this origin, for
+ * browsers that send no Sec-Fetch-Site.
+ */
 export async function signOut({ tokens }: Pick<SessionDeps, 'tokens'>): Promise<void> {
-  await requestJson('/IBP_REFRESH.do?f_cmd=11', checkLogout, { token: await tokens.stored() });
+  await requestJson('/IBP_REFRESH.do?f_cmd=11', checkLogout, {
+    token: await tokens.stored(),
+    referrerPolicy: 'same-origin',
+  });
   await tokens.clear();
 }

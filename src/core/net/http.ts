@@ -55,6 +55,12 @@ export interface RequestOptions {
    * outbox repeats the same words op after op, and the uplink is the narrow, paid half of a satellite link.
    */
   gzip?: boolean;
+  /**
+   * This request's referrer policy, over the page's (`no-referrer`, set by the server): `same-origin` sends the
+   * Referer that proves to the server that the request comes from the app, for a browser that sends no
+   * Sec-Fetch-Site (architecture.md §5 "Sign-out").
+   */
+  referrerPolicy?: ReferrerPolicy;
 }
 
 /** Below this a JSON body goes as it is: gzip's own header and trailer would eat the gain. */
@@ -153,6 +159,7 @@ export async function request<T>(
       credentials: 'include',
       cache: 'no-cache',
       signal: controller.signal,
+      ...(opts.referrerPolicy ? { referrerPolicy: opts.referrerPolicy } : {}),
     });
     text = await res.text();
     countHttp(contextMeter, 'api', { ...sent, bodyBytes: bodyLength(sentBody) }, res, text);
