@@ -33,6 +33,7 @@ import { createInProcessBus } from './bus/in-process.ts';
 import { refuseNonFinite, validatorCompiler } from './http/validation.ts';
 import { finishDocument, securitySchemes } from './http/openapi.ts';
 import { badUrlAnswers, refuseIllFormedText, refuseInvalidUtf8 } from './http/unicode.ts';
+import { notModified } from './http/conditional.ts';
 import { API_BASE, CALENDAR_FEED_PREFIX } from '../src/core/contract/api.ts';
 import { SYNC_PULL_PATH } from '../src/core/contract/sync.ts';
 
@@ -203,7 +204,10 @@ export async function buildServer(opts: BuildOptions): Promise<App> {
     hsts: config.appEnv === 'production',
   });
   await app.register(compress, { threshold: 512, encodings: ['br', 'gzip', 'deflate'] });
-  await app.register(etag, { weak: false });
+  // Weak tags: one body goes plain or compressed under the same tag (RFC 9110 §8.8.3). The 304 is notModified's, which
+  // takes a list of tags and `*` (docs/sync.md §10).
+  await app.register(etag, { weak: true, replyWith304: false });
+  app.addHook('onSend', notModified);
   await app.register(cookie);
   await app.register(formbody, { bodyLimit: 16 * 1024 });
   if (config.devApi) app.addHook('onRequest', ctx.faults.hook);

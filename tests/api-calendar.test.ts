@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CalendarLink } from '../src/core/contract/calendar.ts';
-import { fold } from '../server/calendar/ical.ts';
+import { calendar, fold } from '../server/calendar/ical.ts';
 import { startTestServer, type TestServer } from './helpers/server.ts';
 
 let s: TestServer;
@@ -118,6 +118,33 @@ describe('GET /cal/{secret}/vessel/{vslCd}.ics', () => {
     expect(Math.max(...starts)).toBeLessThan(now + 9 * 7 * 86_400_000);
   });
 
+  it('answers 304 to a list of tags holding its own, to * and to its tag weak or strong (RFC 9110 §13.1.2)', async () => {
+    const secret = await secretOf('staff');
+    const etag = String((await feed(secret, 'port', 'SGSIN')).headers.etag);
+    const strong = etag.replace(/^W\//, '');
+    for (const tags of [`"a", ${etag}`, `${etag},"b"`, '*', strong, `"a", ${strong}`, `W/${strong}`]) {
+      const res = await feed(secret, 'port', 'SGSIN', { 'if-none-match': tags });
+      expect(res.statusCode, tags).toBe(304);
+      expect(res.body).toBe('');
+    }
+    expect((await feed(secret, 'port', 'SGSIN', { 'if-none-match': '"a", W/"b"' })).statusCode).toBe(200);
+  });
+
+  it('sends one weak ETag for the plain and the compressed feed (RFC 9110 §8.8.3), each a 304 to the other', async () => {
+    const secret = await secretOf('staff');
+    const plain = await feed(secret, 'port', 'SGSIN');
+    const gzip = await feed(secret, 'port', 'SGSIN', { 'accept-encoding': 'gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(String(plain.headers.etag)).toMatch(/^W\/"/);
+    expect(gzip.headers.etag).toBe(plain.headers.etag);
+    const again = await feed(secret, 'port', 'SGSIN', {
+      'accept-encoding': 'gzip',
+      'if-none-match': String(plain.headers.etag),
+    });
+    expect(again.statusCode).toBe(304);
+  });
+
   it('answers 304 to its ETag, and moves SEQUENCE and LAST-MODIFIED (same UID) when a call is delayed', async () => {
     const secret = await secretOf('staff');
     const first = await feed(secret, 'vessel', 'QHZN');
@@ -195,5 +222,31 @@ describe('fold', () => {
     for (const p of parts.slice(1)) expect(p.startsWith(' ')).toBe(true);
     expect(folded.replace(/\r\n /g, '')).toBe(line);
     expect(fold('SHORT:x')).toBe('SHORT:x');
+  });
+});
+
+describe('iCalendar text', () => {
+  it('writes a line break inside a value as \\n, a bare CR too, so no raw CR breaks the content lines', () => {
+    const at = new Date('2026-11-26T09:00:00Z');
+    const text = calendar('a\rb', [
+      {
+        uid: 'u1',
+        stamp: at,
+        sequence: 0,
+        start: at,
+        end: at,
+        summary: 'one\rtwo',
+        location: 'x\r\ny',
+        description: 'p\nq\r',
+      },
+    ]);
+    // Every CR is the start of a line end (CRLF), never alone.
+    expect(text.replace(/\r\n/g, '')).not.toContain('\r');
+    expect(text).toContain('X-WR-CALNAME:a\\nb\r\n');
+    expect(events(text)[0]).toMatchObject({
+      SUMMARY: 'one\\ntwo',
+      LOCATION: 'x\\ny',
+      DESCRIPTION: 'p\\nq\\n',
+    });
   });
 });

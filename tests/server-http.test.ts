@@ -142,6 +142,31 @@ describe('conditional requests and compression', () => {
     );
   });
 
+  it('answers 304 to a list of tags holding its own, to * and to its tag weak or strong, on every GET', async () => {
+    // A hashed answer (@fastify/etag) and one tagged from the change version (the notification list).
+    for (const path of ['/api/v2/app/common/programs', LIST]) {
+      const etag = String((await s.call('GET', path, { as: 'vessel' })).headers.etag);
+      expect(etag, path).toMatch(/^W\/"/);
+      const strong = etag.replace(/^W\//, '');
+      for (const tags of [`"a", ${etag}`, `${etag},"b"`, '*', strong, `"a", ${strong}`]) {
+        const res = await s.call('GET', path, { as: 'vessel', headers: { 'if-none-match': tags } });
+        expect(res.statusCode, `${path} ${tags}`).toBe(304);
+      }
+      const other = await s.call('GET', path, { as: 'vessel', headers: { 'if-none-match': '"a", W/"b"' } });
+      expect(other.statusCode, path).toBe(200);
+    }
+  });
+
+  it('sends a weak ETag, one for the plain and the compressed answer (RFC 9110 §8.8.3)', async () => {
+    for (const path of ['/api/v2/app/common/programs', LIST]) {
+      const plain = await s.call('GET', path, { as: 'vessel' });
+      const br = await s.call('GET', path, { as: 'vessel', headers: { 'accept-encoding': 'br' } });
+      expect(br.headers['content-encoding'], path).toBe('br');
+      expect(String(br.headers.etag), path).toMatch(/^W\/"/);
+      expect(br.headers.etag, path).toBe(plain.headers.etag);
+    }
+  });
+
   it('answers a 304 with its ETag and none of the headers about a body, and a 200 with them', async () => {
     const first = await s.call('GET', LIST, { as: 'vessel' });
     expect(first.headers['x-content-type-options']).toBe('nosniff');
@@ -509,9 +534,19 @@ describe('the built app', () => {
         expect(res.body).toContain('<div id="root">');
         expect(res.headers['cache-control']).toBe('no-cache');
       }
+      const tags: string[] = [];
       for (const encoding of ['identity', 'br']) {
         const headers = { 'accept-encoding': encoding };
         const asset = await app.app.inject({ url: '/assets/index-AbCdEf12.js', headers });
+        // Each file its own validator (the .br's size is not the script's), weak as every tag of the server's.
+        const etag = String(asset.headers.etag);
+        tags.push(etag);
+        expect(etag, encoding).toMatch(/^W\/"/);
+        const again = await app.app.inject({
+          url: '/assets/index-AbCdEf12.js',
+          headers: { ...headers, 'if-none-match': `"other", ${etag}` },
+        });
+        expect(again.statusCode, encoding).toBe(304);
         expect(asset.headers['content-encoding'], encoding).toBe(encoding === 'br' ? 'br' : undefined);
         expect(asset.headers['cache-control'], encoding).toBe('public, max-age=31536000, immutable');
         // The browser checks the service worker on every page load: at most hourly on the wire
@@ -519,6 +554,7 @@ describe('the built app', () => {
         const sw = await app.app.inject({ url: '/sw.js', headers });
         expect(sw.headers['cache-control'], encoding).toBe('public, max-age=3600');
       }
+      expect(tags[0]).not.toBe(tags[1]);
       // An icon keeps its name: kept a day, not asked again on every page.
       expect((await app.app.inject('/favicon.svg')).headers['cache-control']).toBe('public, max-age=86400');
       expect((await app.app.inject('/assets/missing-12345678.js')).statusCode).toBe(404);

@@ -20,8 +20,11 @@ export const icalTime = (d: Date): string =>
     .replace(/[-:]/g, '')
     .replace(/\.\d{3}/, '');
 
-/** A TEXT value (RFC 5545 §3.3.11): backslash, semicolon, comma and line breaks escaped. */
-const icalText = (s: string): string => s.replace(/[\\;,]/g, (c) => `\\${c}`).replace(/\r?\n/g, '\\n');
+/**
+ * A TEXT value (RFC 5545 §3.3.11): backslash, semicolon, comma and line breaks escaped. A line break is CRLF, LF or a
+ * CR alone, each written as \n: a raw CR would end the content line for some readers and break its structure.
+ */
+const icalText = (s: string): string => s.replace(/[\\;,]/g, (c) => `\\${c}`).replace(/\r\n|\r|\n/g, '\\n');
 
 const LIMIT = 75;
 

@@ -1,5 +1,6 @@
 // ETags from the user's change version: a conditional GET of a dataset in the sync change log (the notification
-// list) is answered from one index lookup, never by reading and hashing the whole list.
+// list) is answered from one index lookup, never by reading and hashing the whole list; and the comparison of
+// If-None-Match every GET answer goes through.
 import { createHash } from 'node:crypto';
 import type { Sql } from '../db/db.ts';
 import type { AuthUser } from '../context.ts';
@@ -19,14 +20,21 @@ export async function versionETag(
     .update([user.usrId, user.usrTpCd, user.ofcId, clock.epoch, clock.version, scope].join('\u0000'))
     .digest('base64url')
     .slice(0, 22);
-  return `"v${clock.version.toString(36)}-${digest}"`;
+  // Weak: the same tag goes with the plain and the compressed body (docs/sync.md §10).
+  return `W/"v${clock.version.toString(36)}-${digest}"`;
 }
 
-/** Does an If-None-Match header name this ETag (weak or strong, alone or in a list)? */
-export function matchesETag(ifNoneMatch: string | undefined, etag: string): boolean {
+/** An entity tag, W/"…" or "…", or `*`, in an If-None-Match list (a tag may hold a comma, never a quote). */
+const TAG = /\*|(?:W\/)?"[^"]*"/g;
+
+/**
+ * Does an If-None-Match header name this ETag? RFC 9110 §13.1.2: `*`, or any tag of the list by the weak comparison
+ * (W/"x" and "x" are the same tag), so a device holding a tag from before tags were weak still gets its 304.
+ */
+export function matchesETag(ifNoneMatch: string | string[] | undefined, etag: string): boolean {
   if (!ifNoneMatch) return false;
-  return ifNoneMatch.split(',').some((t) => {
-    const tag = t.trim();
-    return tag === '*' || tag === etag || tag === `W/${etag}`;
-  });
+  const opaque = etag.replace(/^W\//, '');
+  for (const [tag] of [ifNoneMatch].flat().join(',').matchAll(TAG))
+    if (tag === '*' || tag.replace(/^W\//, '') === opaque) return true;
+  return false;
 }
