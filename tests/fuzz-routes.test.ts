@@ -462,6 +462,7 @@ describe('every route of the OpenAPI document under bad input', () => {
           );
       }
       // A key, and bytes that are not UTF-8 (the parser would read them as U+FFFD).
+      touched.add(`${route.method} ${route.path}`);
       const base = valid(schema);
       if (base && typeof base === 'object' && !Array.isArray(base))
         await attempt(
@@ -488,7 +489,7 @@ describe('every route of the OpenAPI document under bad input', () => {
     const requests = sent - start;
     const count = fields.path + fields.query + fields.body;
     console.log(
-      `fuzz, text not valid Unicode: ${touched.size} routes, ${count} text fields (${fields.path} path, ` +
+      `fuzz, text not valid Unicode: ${touched.size} of ${routes.length} routes, ${count} text fields (${fields.path} path, ` +
         `${fields.query} query, ${fields.body} body), ${requests} requests, ${problems.length - before} problems`,
     );
     expect(touched.size).toBeGreaterThan(60);
