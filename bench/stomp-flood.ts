@@ -1,6 +1,9 @@
 // `npm run bench -- stomp-flood`: one chat user floods the broker with SEND frames (50 in flight, each sent again as
 // soon as a RECEIPT comes) while another user calls the REST API; the other user's p50 and p99, idle and flooded.
+// The server and the flooder run in processes of their own, so that neither one's work is counted in the other
+// user's times.
 import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -108,7 +111,7 @@ class Flooder {
         this.fill(ws);
       } else if (command === 'ERROR') {
         this.tally.refused++;
-        this.tally.lastError = /\nmessage:([^\n]*)/.exec(raw)?.[1] ?? '';
+        this.tally.lastError = (/\nmessage:([^\n]*)/.exec(raw)?.[1] ?? '').replaceAll('\\c', ':');
       }
     }
   }
@@ -172,21 +175,26 @@ async function flood(url: string): Promise<Row[]> {
   const flooded: number[] = [];
   let floodMs = 0;
   const total: Tally = { accepted: 0, refused: 0, connects: 0, lastError: '' };
+  const flooder = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url)], {
+    env: { ...process.env, FLOOD_URL: ws, FLOOD_TOKEN: floodTok },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   for (let round = 0; round < ROUNDS; round++) {
     idle.push(...(await calls(url, otherTok, WINDOW_MS)));
-    const flooder = new Flooder(ws, floodTok);
     const t0 = performance.now();
-    flooder.start();
+    flooder.send('start');
     flooded.push(...(await calls(url, otherTok, WINDOW_MS)));
-    await flooder.stop();
+    flooder.send('stop');
+    const [tally] = (await once(flooder, 'message')) as [Tally];
     floodMs += performance.now() - t0;
-    total.accepted += flooder.tally.accepted;
-    total.refused += flooder.tally.refused;
-    total.connects += flooder.tally.connects;
-    total.lastError = flooder.tally.lastError || total.lastError;
+    total.accepted += tally.accepted;
+    total.refused += tally.refused;
+    total.connects += tally.connects;
+    total.lastError = tally.lastError || total.lastError;
     // What the flood left queued (broadcasts, unread counts) is not the next idle window's.
     await new Promise((r) => setTimeout(r, 1000));
   }
+  flooder.kill();
   other.close();
   const p = (xs: number[], q: number) => pct(xs, q).toFixed(1);
   const idleP99 = pct(idle, 99);
@@ -240,6 +248,9 @@ export async function stompFloodBench(): Promise<Row[]> {
     env: { ...process.env, PORT: String(port), DATA_DIR: dir, SIMULATOR: 'off', LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
+  // Should the bench die, the server goes with it.
+  const orphan = () => child.kill();
+  process.once('exit', orphan);
   const url = `http://127.0.0.1:${port}`;
   try {
     for (let up = false; !up;) {
@@ -252,9 +263,27 @@ export async function stompFloodBench(): Promise<Row[]> {
     }
     return await flood(url);
   } finally {
+    process.off('exit', orphan);
     const exited = new Promise((r) => child.once('exit', r));
     child.kill('SIGTERM');
     await exited;
     await rm(dir, { recursive: true, force: true });
   }
+}
+
+/** The flooder's process: a flood from each 'start' to the next 'stop', whose tally it then answers. */
+const floodUrl = process.env.FLOOD_URL;
+if (floodUrl && process.send) {
+  const tok = process.env.FLOOD_TOKEN ?? '';
+  let flooder: Flooder | null = null;
+  process.on('message', (cmd: string) => {
+    if (cmd === 'start') {
+      flooder = new Flooder(floodUrl, tok);
+      flooder.start();
+    } else if (flooder) {
+      const done = flooder;
+      void done.stop().then(() => process.send?.(done.tally));
+    }
+  });
+  process.on('disconnect', () => process.exit(0));
 }
