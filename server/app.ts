@@ -24,6 +24,7 @@ import { calendarFeedRoutes } from './routes/calendar.ts';
 import { createPushService, type PushSend } from './push/service.ts';
 import { createChatLive } from './stomp/chat.ts';
 import type { StompSettings } from './stomp/broker.ts';
+import { sendShare } from './stomp/rate.ts';
 import { withChangeFeed } from './sync/changes.ts';
 import { createCatalog } from './sync/catalog.ts';
 import { createSyncHints } from './sync/hints.ts';
@@ -146,7 +147,11 @@ export async function buildServer(opts: BuildOptions): Promise<App> {
       authenticate: (token) =>
         authenticate(ctx, { headers: { [TOKEN_HEADER]: token } } as unknown as FastifyRequest),
       bus,
-      settings: { heartBeat: [heartBeat, heartBeat], ...opts.stomp },
+      settings: {
+        heartBeat: [heartBeat, heartBeat],
+        ...sendShare(config.stompSendBurst, config.stompSendPerMin),
+        ...opts.stomp,
+      },
     }),
     sync: { cursorSecret: tokenSecret, catalog: createCatalog(db), chatLanes, hints: null },
     // The balancer sends no traffic to an instance the others cannot hear (RabbitMQ away).

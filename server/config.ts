@@ -53,6 +53,12 @@ export interface Config {
    * satellite link; a client asking a longer interval gets it.
    */
   stompHeartbeatMs: number;
+  /**
+   * STOMP SENDs one connection may make at once, and then a minute (STOMP_SEND_BURST, STOMP_SEND_PER_MIN); a user's
+   * connections together twice that (architecture.md §5 "The broker's fair share").
+   */
+  stompSendBurst: number;
+  stompSendPerMin: number;
   /** PEM files: with both, the server speaks HTTPS, HTTP/2 with HTTP/1.1 for older clients and WebSockets. */
   tlsCert: string | null;
   tlsKey: string | null;
@@ -139,6 +145,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     simulator: env.SIMULATOR !== 'off',
     simTickS: int(env, 'SIM_TICK_S', 60),
     stompHeartbeatMs: int(env, 'STOMP_HEARTBEAT_MS', 60_000, 0),
+    stompSendBurst: int(env, 'STOMP_SEND_BURST', 10),
+    stompSendPerMin: int(env, 'STOMP_SEND_PER_MIN', 120),
     tlsCert: env.TLS_CERT || null,
     tlsKey: env.TLS_KEY || null,
     keepAliveS: int(env, 'KEEP_ALIVE_S', 600),

@@ -14,6 +14,7 @@ import { startTestServer, type TestServer } from './helpers/server.ts';
 import { escape, frame, Peer, type InFrame } from './helpers/stomp-peer.ts';
 import { createTokens } from '../server/auth/tokens.ts';
 import { DEFAULT_STOMP_SETTINGS, type StompSettings } from '../server/stomp/broker.ts';
+import { sendShare } from '../server/stomp/rate.ts';
 import { startSimulator } from '../server/simulator/index.ts';
 import { rng } from '../server/seed/rng.ts';
 import {
@@ -107,6 +108,9 @@ async function sync(...list: Peer[]): Promise<void> {
   );
 }
 
+/** These tests send faster than a person: the fair share of SEND stays out of their way (stomp-flood.test.ts has it). */
+const SETTINGS: StompSettings = { ...DEFAULT_STOMP_SETTINGS, ...sendShare(100_000, 6_000_000) };
+
 /** Sets broker settings for one test; afterEach puts the defaults back. */
 function tune(settings: Partial<StompSettings>): void {
   Object.assign(s.app.ctx.chat.broker.settings, settings);
@@ -126,6 +130,7 @@ beforeAll(async () => {
   pushBase = `http://127.0.0.1:${(pushServer.address() as AddressInfo).port}`;
 
   s = await startTestServer({ pushLoopback: true });
+  tune(SETTINGS);
   url = `${(await s.listen()).replace(/^http/, 'ws')}/ws`;
   const one = async <T>(sql: string): Promise<T> => {
     const rows = await s.db.query<T>(sql);
@@ -148,7 +153,7 @@ afterEach(async () => {
   await Promise.race([Promise.all(open.map((p) => p.closed)), sleep(3000)]);
   // The server has seen every close once no user is counted as connected any more.
   for (let i = 0; i < 100 && s.app.ctx.chat.broker.connectedUsers().size > 0; i++) await sleep(10);
-  Object.assign(s.app.ctx.chat.broker.settings, DEFAULT_STOMP_SETTINGS);
+  Object.assign(s.app.ctx.chat.broker.settings, SETTINGS);
   await s.app.ctx.chat.settled();
 });
 

@@ -17,6 +17,7 @@ import {
   type StompPrincipal,
   type StompSettings,
 } from './options.ts';
+import { SendLimiter } from './rate.ts';
 import { SubscriptionIndex } from './subscriptions.ts';
 
 export { StompProtocolError } from './frame.ts';
@@ -36,6 +37,7 @@ export class StompBroker<U extends StompPrincipal> implements ConnectionHost<U> 
   readonly settings: StompSettings;
   readonly hooks: StompHooks<U>;
   readonly log: StompLog;
+  readonly sendLimiter = new SendLimiter();
   private readonly wss: WebSocketServer;
   private readonly conns = new Set<Connection<U>>();
   private readonly indexes = new SubscriptionIndex<U>();

@@ -1,9 +1,11 @@
-// One STOMP connection of the broker (broker.ts): its frames parsed and handled one after the other, CONNECT with a
-// token, heart-beats both ways, SUBSCRIBE/UNSUBSCRIBE, SEND to the application's hooks, RECEIPT for any frame that
-// asks, DISCONNECT, and ERROR (then close) for whatever breaks the protocol or the rules.
+// One STOMP connection of the broker (broker.ts): its frames parsed and handled one after the other, yielding between
+// them, CONNECT with a token, heart-beats both ways, SUBSCRIBE/UNSUBSCRIBE, SEND to the application's hooks within its
+// fair share (rate.ts), RECEIPT for any frame that asks, DISCONNECT, and ERROR (then close) for whatever breaks the
+// protocol or the rules.
 import { WebSocket, type RawData } from 'ws';
 import { encodeFrame, FrameParser, header, parseHeartBeat, StompProtocolError, type Frame } from './frame.ts';
 import type { StompHooks, StompLog, StompPrincipal, StompSettings } from './options.ts';
+import { shareExceeded, TokenBucket, type SendLimiter } from './rate.ts';
 
 /** A connection's subscription to a destination. */
 export interface Subscription<U extends StompPrincipal> {
@@ -18,6 +20,8 @@ export interface ConnectionHost<U extends StompPrincipal> {
   readonly settings: StompSettings;
   readonly hooks: StompHooks<U>;
   readonly log: StompLog;
+  /** The users' share of SEND on this instance. */
+  readonly sendLimiter: SendLimiter;
   connectionsOf(usrId: string): number;
   /** The connection is authenticated. */
   register(conn: Connection<U>): void;
@@ -30,6 +34,11 @@ export interface ConnectionHost<U extends StompPrincipal> {
 const TOKEN_HEADERS = ['X-AUTH-TOKEN', 'x-auth-token', 'passcode'];
 const SERVER_NAME = 'Quay/1.0';
 const ACK_MODES = new Set(['auto', 'client', 'client-individual']);
+/**
+ * With this many frames waiting, the socket is not read until half of them are handled: the client's own TCP window
+ * then holds what it sends, not this server's memory (maxQueuedFrames still bounds what one read can bring).
+ */
+const PAUSE_READING_AT = 16;
 
 /** WebSocket close codes. */
 const CLOSE_NORMAL = 1000;
@@ -59,6 +68,8 @@ export class Connection<U extends StompPrincipal> {
   private readonly parser: FrameParser;
   private queue: Promise<void> = Promise.resolve();
   private queued = 0;
+  private readingPaused = false;
+  private readonly sendBucket: TokenBucket;
   private lastRecv = Date.now();
   private lastSent = Date.now();
   private sendEvery = 0;
@@ -75,6 +86,7 @@ export class Connection<U extends StompPrincipal> {
   ) {
     const s = broker.settings;
     this.parser = new FrameParser({ maxFrameBytes: s.maxFrameBytes });
+    this.sendBucket = new TokenBucket(s.send);
     this.connectTimer = setTimeout(() => {
       if (!this.user) this.fail(new StompProtocolError(408, 'no CONNECT frame in time'));
     }, s.connectTimeoutMs);
@@ -101,15 +113,31 @@ export class Connection<U extends StompPrincipal> {
         this.fail(new StompProtocolError(429, 'too many frames waiting; slow down'));
         return;
       }
-      this.queue = this.queue.then(async () => {
-        this.queued--;
-        if (this.closed) return;
-        try {
-          await this.handle(frame);
-        } catch (err) {
-          this.fail(err, header(frame, 'receipt'));
-        }
-      });
+      this.queue = this.queue.then(() => this.next(frame));
+    }
+    if (this.queued >= PAUSE_READING_AT && !this.readingPaused) {
+      this.readingPaused = true;
+      this.ws.pause();
+    }
+  }
+
+  /**
+   * One frame, after the frames before it. The event loop turns first: the database work of a frame (PGlite's above
+   * all) resolves without ever giving way, so 50 frames in a row would hold every HTTP request of every user until
+   * they are done. One turn between frames lets those requests in.
+   */
+  private async next(frame: Frame): Promise<void> {
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    this.queued--;
+    if (this.readingPaused && this.queued <= PAUSE_READING_AT / 2) {
+      this.readingPaused = false;
+      this.ws.resume();
+    }
+    if (this.closed) return;
+    try {
+      await this.handle(frame);
+    } catch (err) {
+      this.fail(err, header(frame, 'receipt'));
     }
   }
 
@@ -172,6 +200,7 @@ export class Connection<U extends StompPrincipal> {
         break;
       }
       case 'SEND': {
+        this.takeSend(user.usrId, receipt);
         const destination = header(frame, 'destination');
         if (!destination) throw new StompProtocolError(400, 'SEND needs a destination header', receipt);
         if (header(frame, 'transaction') !== undefined)
@@ -200,6 +229,18 @@ export class Connection<U extends StompPrincipal> {
     if (receipt !== undefined) this.sendFrame('RECEIPT', [['receipt-id', receipt]]);
   }
 
+  /**
+   * A SEND within the fair share of the connection and of its user (architecture.md §5 "The broker's fair share"), or
+   * an ERROR 429 that says how long to wait. STOMP has no refusal of one frame short of ERROR and a close (a RECEIPT
+   * says the frame was done); the connection's frames queued after it are dropped with it, and a client that kept a
+   * copy (the app's outbox) sends it again, stored once by its clientMsgId.
+   */
+  private takeSend(usrId: string, receipt: string | undefined): void {
+    const rates = { connection: this.broker.settings.send, user: this.broker.settings.userSend };
+    const waitMs = this.broker.sendLimiter.take(this.sendBucket, usrId, rates);
+    if (waitMs > 0) throw shareExceeded(waitMs, rates, receipt);
+  }
+
   private async connect(frame: Frame): Promise<void> {
     if (this.user) throw new StompProtocolError(400, 'already connected');
     const versions = (header(frame, 'accept-version') ?? '1.0').split(',').map((v) => v.trim());
@@ -214,8 +255,11 @@ export class Connection<U extends StompPrincipal> {
       if (token) break;
     }
     const user = await this.broker.hooks.authenticate(token || undefined);
-    if (this.closed) return;
     const s = this.broker.settings;
+    // A user whose share of SEND is spent gets its CONNECTED when it may send again: a client that comes straight back
+    // after the ERROR, as a flood does, then costs a connection per message of its share, not one per round trip.
+    await this.broker.sendLimiter.share(user.usrId, s.userSend, s.connectTimeoutMs, () => this.closed);
+    if (this.closed) return;
     if (this.broker.connectionsOf(user.usrId) >= s.maxConnectionsPerUser) {
       throw new StompProtocolError(429, `at most ${s.maxConnectionsPerUser} connections per user`);
     }
@@ -328,6 +372,8 @@ export class Connection<U extends StompPrincipal> {
 
   close(code: number, reason: string): void {
     this.cleanup();
+    // The closing handshake needs the peer's close frame read.
+    if (this.readingPaused) this.ws.resume();
     this.ws.close(code, reason);
     // A peer that never answers the closing handshake is cut off.
     setTimeout(() => this.ws.terminate(), 5000).unref();

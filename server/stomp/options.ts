@@ -1,6 +1,7 @@
 // What the embedded STOMP broker (broker.ts) is made with: its settings, the hooks by which the application decides
 // what a destination means, and the log it writes to.
 import type { Frame } from './frame.ts';
+import { sendShare, type SendRate } from './rate.ts';
 
 export interface StompSettings {
   /** The HTTP path of the WebSocket endpoint. */
@@ -20,6 +21,12 @@ export interface StompSettings {
   maxQueuedFrames: number;
   /** A client that lets more than this many bytes queue up unread is too slow: it is dropped. */
   maxBufferedBytes: number;
+  /**
+   * The fair share of SEND (rate.ts, architecture.md §5 "The broker's fair share"): each connection may send `burst`
+   * at once and then `perSecond`; all of a user's connections on this instance together twice that by default.
+   */
+  send: SendRate;
+  userSend: SendRate;
 }
 
 export const DEFAULT_STOMP_SETTINGS: StompSettings = {
@@ -33,6 +40,9 @@ export const DEFAULT_STOMP_SETTINGS: StompSettings = {
   maxConnectionsPerUser: 10,
   maxQueuedFrames: 200,
   maxBufferedBytes: 4 * 1024 * 1024,
+  // A person chatting sends a message every few seconds at most, and the app one SEND at a time (the next waits for
+  // the RECEIPT): ten at once and two a second is never reached by hand.
+  ...sendShare(10, 120),
 };
 
 /** Who is on a connection: at least a user id. */

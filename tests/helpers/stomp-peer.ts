@@ -53,9 +53,13 @@ export class Peer {
     );
   }
 
-  static open(url: string, protocols: string[] = ['v12.stomp', 'v11.stomp', 'v10.stomp']): Promise<Peer> {
+  static open(
+    url: string,
+    protocols: string[] = ['v12.stomp', 'v11.stomp', 'v10.stomp'],
+    options: WebSocket.ClientOptions = {},
+  ): Promise<Peer> {
     return new Promise((resolve, reject) => {
-      const ws = new WebSocket(url, protocols);
+      const ws = new WebSocket(url, protocols, options);
       const peer = new Peer(ws);
       ws.once('open', () => resolve(peer));
       ws.once('error', reject);
