@@ -5,23 +5,9 @@
 // (the user-writable tables are the same before and after).
 import { Check } from 'typebox/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { itemSchemas, validFor, type JsonSchema } from './helpers/openapi-schema.ts';
 import { startTestServer, type TestServer } from './helpers/server.ts';
 
-interface JsonSchema {
-  type?: string | string[];
-  anyOf?: JsonSchema[];
-  const?: unknown;
-  enum?: unknown[];
-  pattern?: string;
-  format?: string;
-  minLength?: number;
-  minimum?: number;
-  maximum?: number;
-  minItems?: number;
-  items?: JsonSchema | JsonSchema[];
-  properties?: Record<string, JsonSchema>;
-  required?: string[];
-}
 interface Parameter {
   in: 'path' | 'query' | 'header';
   name: string;
@@ -58,38 +44,8 @@ const KNOWN = [
   'x',
 ];
 
-/** A value the schema accepts (as close as a generic walk gets), so that one bad field is what a request tests. */
-function valid(s: JsonSchema | undefined): unknown {
-  if (!s) return 'x';
-  if (s.const !== undefined) return s.const;
-  if (s.enum) return s.enum[0];
-  if (s.anyOf) return valid(s.anyOf.find((b) => b.type !== 'null') ?? s.anyOf[0]);
-  const type = Array.isArray(s.type) ? s.type[0] : s.type;
-  switch (type) {
-    case 'integer':
-    case 'number':
-      return Math.min(s.maximum ?? Number.MAX_SAFE_INTEGER, Math.max(s.minimum ?? 1, 1));
-    case 'boolean':
-      return true;
-    case 'null':
-      return null;
-    case 'array': {
-      const items = Array.isArray(s.items) ? s.items : Array.from({ length: s.minItems ?? 0 }, () => s.items);
-      return items.map((i) => valid(i as JsonSchema));
-    }
-    case 'object': {
-      const out: Record<string, unknown> = {};
-      for (const name of s.required ?? []) out[name] = valid(s.properties?.[name]);
-      return out;
-    }
-    default: {
-      if (s.format === 'date-time') return '2026-11-26T00:00:00Z';
-      const re = s.pattern ? new RegExp(s.pattern) : null;
-      const hit = KNOWN.find((k) => (!re || re.test(k)) && k.length >= (s.minLength ?? 0));
-      return hit ?? 'x'.repeat(Math.max(1, s.minLength ?? 1));
-    }
-  }
-}
+/** A value the schema accepts, so that one bad field is what a request tests. */
+const valid = (s: JsonSchema | undefined): unknown => validFor(s, KNOWN);
 
 /** Bad values of a path or query parameter, as they travel in a URL (already encoded). */
 const BAD_IN_URL = [
@@ -185,7 +141,7 @@ function textFields(s: JsonSchema | undefined, at: FieldPath = [], out: FieldPat
   if (!s) return out;
   const types = [s.type ?? [], ...(s.anyOf ?? []).map((b) => b.type ?? [])].flat();
   if (types.includes('string')) out.push(at);
-  const items = s.items === undefined ? [] : Array.isArray(s.items) ? s.items : [s.items];
+  const items = s.prefixItems ?? (s.items ? [s.items] : []);
   for (const [i, item] of items.entries()) textFields(item, [...at, i], out);
   for (const [name, p] of Object.entries(s.properties ?? {})) textFields(p, [...at, name], out);
   return out;
@@ -198,7 +154,7 @@ function validWith(s: JsonSchema | undefined, path: FieldPath, bad: unknown): un
   const branch = s?.anyOf?.find((b) => b.type !== 'null') ?? s;
   if (typeof head === 'number') {
     const list = [...(valid(branch) as unknown[])];
-    const item = Array.isArray(branch?.items) ? branch.items[head] : branch?.items;
+    const item = branch ? itemSchemas(branch)[head] || branch.items || undefined : undefined;
     list[head] = validWith(item, rest, bad);
     return list;
   }
@@ -315,7 +271,8 @@ function openings(s: JsonSchema | undefined, at: string, out: string[]): string[
     if (s.minimum === undefined || s.maximum === undefined) out.push(`${at}: a number without both bounds`);
   if (type === 'string' && s.const === undefined && !s.enum && !s.pattern && !s.format)
     out.push(`${at}: text with no pattern (NUL and control characters pass)`);
-  if (type === 'array') for (const i of [s.items ?? []].flat()) openings(i, `${at}[]`, out);
+  if (type === 'array')
+    for (const i of s.prefixItems ?? (s.items ? [s.items] : [])) openings(i, `${at}[]`, out);
   for (const [name, p] of Object.entries(s.properties ?? {})) openings(p, `${at}.${name}`, out);
   return out;
 }

@@ -4,24 +4,9 @@ import { createConfig, lintFromString } from '@redocly/openapi-core';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { validFor, type JsonSchema } from './helpers/openapi-schema.ts';
 import { startTestServer, type TestServer } from './helpers/server.ts';
 
-interface JsonSchema {
-  type?: string | string[];
-  anyOf?: JsonSchema[];
-  const?: unknown;
-  enum?: unknown[];
-  pattern?: string;
-  format?: string;
-  minLength?: number;
-  minimum?: number;
-  maximum?: number;
-  minItems?: number;
-  items?: JsonSchema | false;
-  prefixItems?: JsonSchema[];
-  properties?: Record<string, JsonSchema>;
-  required?: string[];
-}
 interface Content {
   content?: Record<string, { schema?: JsonSchema }>;
 }
@@ -133,27 +118,7 @@ describe('every schema of the document', () => {
 /** Values the demo world knows, tried in turn for a string with a pattern (QHZN is not vessel2's own vessel). */
 const KNOWN = ['QHZN', 'SGSIN', 'AEX', 'N001', 'V', 'Y', 'P', '1', '2026-11-26', '20261126', 'x'];
 
-/** A value the schema takes, as near as a generic walk gets. */
-function sample(s: JsonSchema | undefined): unknown {
-  if (!s) return 'x';
-  if (s.const !== undefined) return s.const;
-  if (s.enum) return s.enum[0];
-  if (s.anyOf) return sample(s.anyOf.find((b) => b.type !== 'null') ?? s.anyOf[0]);
-  const type = Array.isArray(s.type) ? s.type[0] : s.type;
-  if (type === 'integer' || type === 'number')
-    return Math.min(s.maximum ?? 2 ** 31 - 1, Math.max(s.minimum ?? 1, 1));
-  if (type === 'boolean') return true;
-  if (type === 'null') return null;
-  if (type === 'array')
-    return s.prefixItems?.map(sample) ?? Array.from({ length: s.minItems ?? 0 }, () => sample(s.items || {}));
-  if (type === 'object')
-    return Object.fromEntries((s.required ?? []).map((name) => [name, sample(s.properties?.[name])]));
-  if (s.format === 'date-time') return '2026-11-26T00:00:00Z';
-  const re = s.pattern ? new RegExp(s.pattern) : null;
-  return (
-    KNOWN.find((k) => (!re || re.test(k)) && k.length >= (s.minLength ?? 0)) ?? 'x'.repeat(s.minLength ?? 1)
-  );
-}
+const sample = (s: JsonSchema | undefined): unknown => validFor(s, KNOWN);
 
 function urlOf(path: string, op: Operation): string {
   let url = path;
