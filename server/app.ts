@@ -114,7 +114,11 @@ export async function buildServer(opts: BuildOptions): Promise<App> {
       bus.publish({ t: 'commit', list: list.slice(i, i + COMMIT_EVENT_USERS) });
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.addHook('preParsing', refuseInvalidUtf8);
+  // A route's own preParsing hooks run after the app's, and @fastify/compress adds its decompression there: the check
+  // goes last on each route so that it reads the body as sent after its Content-Encoding is undone.
+  app.addHook('onRoute', (route) => {
+    route.preParsing = [route.preParsing ?? []].flat().concat(refuseInvalidUtf8);
+  });
   app.addHook('preValidation', refuseIllFormedText);
   app.addHook('preHandler', refuseNonFinite);
 

@@ -126,6 +126,11 @@ export async function refuseInvalidUtf8(
   // pipeline(): it would destroy the request, and with it the socket the 400 goes out on.
   check.on('error', () => undefined);
   payload.on('error', (err) => check.destroy(err));
+  // After a decompression, Fastify checks Content-Length against the bytes as sent, which the decompressing stream
+  // counts: the check passes that count on.
+  Object.defineProperty(check, 'receivedEncodedLength', {
+    get: () => (payload as Readable & { receivedEncodedLength?: number }).receivedEncodedLength,
+  });
   return payload.pipe(check);
 }
 
