@@ -192,7 +192,7 @@ describe('sign-out from another site', () => {
       s.app.inject({ url: '/IBP_REFRESH.do?f_cmd=11', cookies: { quay_sid: sid }, headers });
     const live = async () =>
       (await s.app.inject({ url: '/IBP_REFRESH.do', cookies: { quay_sid: sid } })).json().Result;
-    for (const headers of [
+    const refused: Record<string, string>[] = [
       // The browser says another site asks.
       { 'sec-fetch-site': 'cross-site' },
       { 'sec-fetch-site': 'same-site' },
@@ -202,7 +202,8 @@ describe('sign-out from another site', () => {
       { referer: 'not a url' },
       {},
       { 'sec-fetch-site': 'none' },
-    ]) {
+    ];
+    for (const headers of refused) {
       const out = await signOut(headers);
       expect(out.statusCode, JSON.stringify(headers)).toBe(403);
       expect(out.json().message).toBe('Sign-out must come from the app itself');
