@@ -257,3 +257,26 @@ test.describe('on a small phone (360x640)', () => {
     await page.screenshot({ path: `${SCREENSHOTS}/shell-menu-vessel-360.png` });
   });
 });
+
+test('after a first sign-on the app bar does not move when the chat rooms arrive with the first sync', async ({
+  page,
+  context,
+}) => {
+  // The first pull takes a while, as on a satellite link: the rooms (and with them Chat Space) come with it.
+  let first = true;
+  await context.route('**/api/v2/app/sync/pull', async (route) => {
+    if (first) {
+      first = false;
+      await new Promise((r) => setTimeout(r, 3_000));
+    }
+    await route.continue();
+  });
+  await signOn(page, 'operator');
+  const bar = page.getByRole('navigation', { name: 'App bar' });
+  const notification = bar.getByRole('button', { name: 'Notification' });
+  await expect(notification).toBeVisible();
+  const before = await notification.boundingBox();
+  await expect(bar.getByRole('link', { name: 'Chat Space' })).toBeVisible();
+  // Where a finger on its way to Notification lands, Notification still is: no item came in before it.
+  expect(await notification.boundingBox()).toEqual(before);
+});

@@ -22,6 +22,7 @@ export function StateFromDb({ user }: Props) {
   const myPorts = useLiveQuery(() => db.myPorts.orderBy('sortNo').toArray());
   const badge = useLiveQuery(() => db.badge.get('notification'));
   const chatRooms = useLiveQuery(() => db.chatRooms.orderBy('order').toArray());
+  const pulled = useLiveQuery(async () => (await db.getMeta('pullState')) !== undefined);
   // A vessel user's port, from its vessel's current info and its voyage as the device keeps them.
   const ownVslCd = isVesselUser(user) ? user.ofcId : '';
   const ownPort = useLiveQuery(
@@ -89,8 +90,13 @@ export function StateFromDb({ user }: Props) {
       chatState.chatVslListString = rooms.map((r) => r.vslCd).join(',');
       chatState.unreadChatCount = rooms.reduce((sum, r) => sum + r.unreadCount, 0);
     }
-    chatState.chatKnown = chatRooms !== undefined && (!isVesselUser(current) || ownVessel !== undefined);
-  }, [current, ownVessel, chatRooms]);
+    // A shore user's empty room list means "none" only once a pull has landed: right after a first sign-on the
+    // table is empty because nothing came yet, and a Chat Space item arriving with the rooms moved Notification from
+    // under a finger already on its way to it.
+    chatState.chatKnown =
+      chatRooms !== undefined &&
+      (isVesselUser(current) ? ownVessel !== undefined : rooms.length > 0 || pulled === true);
+  }, [current, ownVessel, chatRooms, pulled]);
 
   return null;
 }
