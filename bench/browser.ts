@@ -1,5 +1,5 @@
 // The app in Chromium at a phone viewport, over an emulated FleetBroadband link (bench/link.ts): how long a repeat
-// visit takes to show the role's home with data, online, offline and with the link silently down (architecture.md §9:
+// visit takes to show the role's home with data, online, offline and with the link silently down (budgets.md#current-budgets:
 // under 1 s, and no slower offline than online); what it transfers; and what the first visit costs.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -12,7 +12,7 @@ import { pct, type Row } from './common.ts';
 import { FLEET_BROADBAND, startLink, type Link } from './link.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-/** Each role's home (product.md §2): the page a repeat visit opens. */
+/** Each role's home (product.md#screens-and-routes): the page a repeat visit opens. */
 const USERS = [
   { usrId: 'vessel', home: '/voyage' },
   { usrId: 'agent', home: '/port/live' },

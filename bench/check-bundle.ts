@@ -1,5 +1,5 @@
 // `npm run check:bundle` (part of `npm test`): fails when the window's first-page JavaScript or the sync worker's
-// exceeds its budget of architecture.md §9, compressed as served; prints both figures either way.
+// exceeds its budget of budgets.md#current-budgets, compressed as served; prints both figures either way.
 import { kb, measureBundle, WINDOW_BUDGET, WORKER_BUDGET } from './bundle.ts';
 
 const m = measureBundle();
@@ -25,6 +25,6 @@ for (const l of lines) {
   );
 }
 if (over) {
-  console.error('A bundle is over its budget (architecture.md §9), or was not found.');
+  console.error('A bundle is over its budget (budgets.md#current-budgets), or was not found.');
   process.exit(1);
 }

@@ -154,7 +154,7 @@ export function reopening(side: Side): Promise<Window> {
 }
 
 /**
- * Share and Add to calendar on the vessel page (product.md §4 Share, Calendar feed), `which` time: the first showing of
+ * Share and Add to calendar on the vessel page (product.md#share, product.md#calendar-feed), `which` time: the first showing of
  * the feed's address asks the server for the secret; later ones, and Share, come from the device. Measured until the
  * address (or the copy's toast) is on screen and the link is quiet.
  */
@@ -187,7 +187,7 @@ export async function shareAndCalendar(side: Side, which: 'share' | 'calendar'):
 }
 
 /**
- * My alerts (product.md §4): the master sets one alert on the vessel in the notification settings, measured from the
+ * My alerts (product.md#what-happens-when): the master sets one alert on the vessel in the notification settings, measured from the
  * tap on Save until the outbox has sent it and the link is quiet (the push, and the pull the change brings back).
  * Not a daily part: a rule is set once and costs nothing on a day it does not change.
  */
@@ -238,7 +238,7 @@ export async function etaSlid(side: Side): Promise<Window> {
 }
 
 /**
- * Port to port (product.md §2 Port to port) from `from` to `to`, opened by its address: the first search keeps the
+ * Port to port (product.md#port-to-port) from `from` to `to`, opened by its address: the first search keeps the
  * schedules (its page's and the worker's chunks come from the precache); a later one asks the server the search alone.
  * Measured until the sailings are listed and the link is quiet.
  */

@@ -1,4 +1,4 @@
-// A satellite link between the browser and the server, for the browser bench (architecture.md §1 and §9): a TCP proxy that
+// A satellite link between the browser and the server, for the browser bench (architecture.md#the-link-it-is-built-for and budgets.md#current-budgets): a TCP proxy that
 // delays every byte by half the round trip, paces each direction at the link's rate, and costs a round trip to open
 // a connection. It can also go silent (the link is down while the device still believes it is up): connections are
 // accepted and nothing gets through, as when a dish loses the satellite. Loss is not emulated (TCP would hide it as
@@ -12,7 +12,7 @@ export interface LinkProfile {
   upKbit: number;
 }
 
-/** architecture.md §1: GEO L-band, 800 ms round trip, 256 kbit/s down, 128 kbit/s up. */
+/** architecture.md#the-link-it-is-built-for: GEO L-band, 800 ms round trip, 256 kbit/s down, 128 kbit/s up. */
 export const FLEET_BROADBAND: LinkProfile = {
   name: 'FleetBroadband',
   rttMs: 800,

@@ -1,4 +1,4 @@
-// `npm run bench`: prints figures against the budgets of architecture.md §9. Nothing here fails on a slow machine.
+// `npm run bench`: prints figures against the budgets of budgets.md#current-budgets. Nothing here fails on a slow machine.
 // `npm run bench -- browser` (or server, bundle, outbox, meter, pull, signon, day, notilist, lighthouse, cluster,
 // stomp-flood) runs one part; the day, the notification list, Lighthouse, the cluster and the flood run only when asked.
 import type { Row } from './common.ts';

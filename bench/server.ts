@@ -12,7 +12,7 @@ import { syncBench } from './sync.ts';
 
 async function start(dataDir: string): Promise<{ app: App; url: string; ms: number }> {
   const t0 = performance.now();
-  // The chat part sends 100 messages back to back, past a person's share of STOMP SEND (architecture.md §5).
+  // The chat part sends 100 messages back to back, past a person's share of STOMP SEND (architecture.md#the-reference-server).
   const app = await boot(testConfig({ dataDir, logLevel: 'silent', stompSendBurst: 1000 }));
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   const ok = await fetch(`${url}/healthz`);

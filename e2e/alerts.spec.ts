@@ -1,4 +1,4 @@
-// Alerts on my terms end to end (product.md §4 "My alerts", §6): a shore user adds rules on a vessel it follows under
+// Alerts on my terms end to end (product.md#my-alerts, product.md#who-may-do-what): a shore user adds rules on a vessel it follows under
 // the notification switches, edits and deletes them offline (sent once, the last state, when the link returns), and
 // opens an N010 My Alert at sea; a vessel user is offered its own vessel alone; types 5 and 6 are not offered alerts.
 import type { Page } from '@playwright/test';

@@ -1,4 +1,4 @@
-// How the ETA slid and the vessel particulars (product.md §3 "ETA history", §5 "Vessel particulars") as a person finds
+// How the ETA slid and the vessel particulars (product.md#eta-history, product.md#vessel-particulars) as a person finds
 // them: under each call of the voyage timeline and the schedule widget, "ETA history" (collapsed) opens the first and
 // current ETA and the changes; the vessel page lists the particulars. Both come from what the device holds:
 // after one online visit they show with no link. axe finds nothing serious with the history open.

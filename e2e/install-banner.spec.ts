@@ -1,4 +1,4 @@
-// The install banner of product.md §1: "Please install the app" with "Install App" when the browser offers installation
+// The install banner of product.md#who-uses-it: "Please install the app" with "Install App" when the browser offers installation
 // (its beforeinstallprompt event, fired here by the test as Chromium would), the add-to-home-screen hint on iOS,
 // and gone once dismissed, also after a reload.
 import { expect, SCREENSHOTS, test } from './fixtures.ts';

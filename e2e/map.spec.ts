@@ -1,4 +1,4 @@
-// The offline map end to end (architecture.md §6): My Vessel's map shows every followed vessel inside its box with labels
+// The offline map end to end (architecture.md#the-pages-the-product-leaves-open): My Vessel's map shows every followed vessel inside its box with labels
 // inside and apart, for one, three and many vessels; a vessel page zoomed to its port draws the fine coast, fetched
 // once and there again offline.
 import { mkdirSync } from 'node:fs';

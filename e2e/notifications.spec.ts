@@ -1,4 +1,4 @@
-// Notifications end to end (product.md §2, §4, §5, §8): the drawer's list and an item opened (read at the server), Got it
+// Notifications end to end (product.md#screens-and-routes, product.md#what-happens-when, product.md#input-and-formatting-rules, product.md#errors): the drawer's list and an item opened (read at the server), Got it
 // made offline and sent once when the link returns, the 99+ badge, Check schedule, settings that persist and revert
 // on a refusal, each type's detail layout, 5,000 items opening at once, and alerts never opened read at sea.
 import { expect, SCREENSHOTS, test } from './fixtures.ts';
@@ -205,7 +205,7 @@ test('settings persist; a save the server refuses puts the switch back', async (
   await noti.openSettings();
   await expect(delay).toBeChecked({ checked: !wasOn });
 
-  // The next save of this browser is refused: the switch goes back (product.md §4, §8).
+  // The next save of this browser is refused: the switch goes back (product.md#what-happens-when, product.md#errors).
   const sid = (await context.cookies()).find((c) => c.name === 'quay_sid')?.value as string;
   await serverApi.fault({ path: SETTINGS_PATH, method: 'POST', sid, status: 400, times: 1 });
   await delay.click();

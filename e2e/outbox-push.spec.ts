@@ -1,4 +1,4 @@
-// The outbox's batched push in Chromium (architecture.md §3 "Push in batches"): ten notifications read at sea go to the
+// The outbox's batched push in Chromium (sync.md#push-in-one-request): ten notifications read at sea go to the
 // server in ONE push request when the link returns, none as a per-item call, each applied once.
 import { gunzipSync } from 'node:zlib';
 import type { Request } from '@playwright/test';

@@ -1,4 +1,4 @@
-// The port, service and My Vessel pages end to end (product.md §2, §3, §5, §6; architecture.md §6): an agent's home with its first
+// The port, service and My Vessel pages end to end (product.md#screens-and-routes, product.md#what-the-app-holds, product.md#input-and-formatting-rules, product.md#who-may-do-what; architecture.md#the-pages-the-product-leaves-open): an agent's home with its first
 // port's real calls, switching ports and the port's status; an operator's followed vessels, one removed and one added
 // at sea that reach the server once; a vessel user's service; every page opened before shown offline with its age.
 import type { PortLive, PortStatus } from '../src/core/contract/port.ts';
@@ -258,7 +258,7 @@ test('vessel2: its service shows the rotation in order and the vessels with thei
   for (const [i, v] of svc.vessels.entries()) {
     await expect(boats.nth(i)).toContainText(v.vslNm);
     if (v.nextCall) await expect(boats.nth(i)).toContainText(v.nextCall.portNm);
-    // product.md §6: a vessel user opens only its own vessel; the others are named, not linked.
+    // product.md#who-may-do-what: a vessel user opens only its own vessel; the others are named, not linked.
     await expect(boats.nth(i).getByRole('link', { name: new RegExp(v.vslNm) })).toHaveCount(
       v.vslCd === own.vslCd ? 1 : 0,
     );

@@ -1,4 +1,4 @@
-// Port to port (product.md §2 /port/sailings) and Port Live's filters, in Chromium as a person uses them: from the side
+// Port to port (product.md#port-to-port) and Port Live's filters, in Chromium as a person uses them: from the side
 // menu and from a port's page, the ports picked with the port picker, the sailings the server lists, and at sea the
 // same sailings from the schedules the device kept, with their age; filters by service, terminal and "delayed only",
 // with the sections' counts, remembered for the user on the device, offline too, and "Clear filters".

@@ -1,4 +1,4 @@
-// The smart search drawer (product.md §2, §5, §6) in Chromium: no request under 3 characters, results from 3, upper-cased
+// The smart search drawer (product.md#screens-and-routes, product.md#input-and-formatting-rules, product.md#who-may-do-what) in Chromium: no request under 3 characters, results from 3, upper-cased
 // input, the operator's "Vessel Search" with vessels only, a port's live and current-status options (arrow keys, Enter,
 // tap), no links inside options, "No data", a vessel user's other vessels as disabled options, keyboard (listbox from
 // the input), recent searches, and a known vessel found offline from the device.

@@ -1,4 +1,4 @@
-// Share and My calendar end to end (product.md §4 Share, Calendar feed): Share copies the page's address in Chromium
+// Share and My calendar end to end (product.md#share, product.md#calendar-feed): Share copies the page's address in Chromium
 // (no Web Share there) and says so; the address opened in a fresh browser goes through sign-on and lands on the page,
 // and a role not allowed gets "Not allowed". Add to calendar shows the feed's address (a calendar app gets the
 // calls from it with no token), keeps it on the device so it shows offline, and "Make a new link" stops the old one.

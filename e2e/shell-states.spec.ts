@@ -1,4 +1,4 @@
-// The shell's states end to end: the error fallback page of product.md §8 when loading the user is refused, fails or
+// The shell's states end to end: the error fallback page of product.md#errors when loading the user is refused, fails or
 // hangs; the role's home opening offline with its data; pull-to-refresh with a mouse and a finger starting a sync.
 import type { Page } from '@playwright/test';
 import { expect, SCREENSHOTS, test } from './fixtures.ts';

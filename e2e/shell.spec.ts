@@ -1,5 +1,5 @@
-// The app shell for every demo user (product.md §1, §2, §6): the role's home, the app bar's items, the back button,
-// the TEST badge, the side menu with the user and the programs, logout; the error fallback page of product.md §8 for a
+// The app shell for every demo user (product.md#who-uses-it, product.md#screens-and-routes, product.md#who-may-do-what): the role's home, the app bar's items, the back button,
+// the TEST badge, the side menu with the user and the programs, logout; the error fallback page of product.md#errors for a
 // user load that is refused, fails or hangs; and the role's home opening offline with its data.
 import type { Page } from '@playwright/test';
 import { expect, SCREENSHOTS, test } from './fixtures.ts';
@@ -71,7 +71,7 @@ for (const role of ROLES) {
   }) => {
     const name = await signOn(page, role.usrId);
     await appPage.expectShell(role.title);
-    // product.md §4: shore users chat when they belong to a room (vessel users by their service: fixed in ROLES).
+    // product.md#chat-enablement: shore users chat when they belong to a room (vessel users by their service: fixed in ROLES).
     const shore = !role.usrId.startsWith('vessel');
     const rooms = shore ? await serverApi.get<unknown[]>('/api/v2/app/chat/my-room-list/V') : [];
     const expected =

@@ -1,4 +1,4 @@
-// The vessel, schedule and voyage pages end to end (product.md §2, §5, §6; architecture.md §6): the seeded voyage as a timeline,
+// The vessel, schedule and voyage pages end to end (product.md#screens-and-routes, product.md#input-and-formatting-rules, product.md#who-may-do-what; architecture.md#the-pages-the-product-leaves-open): the seeded voyage as a timeline,
 // a notification's call highlighted, the vessel page's identity, state, map and schedule widget, the widget path,
 // a vessel user refused another vessel, every page opened before shown offline with its age, and what its data costs.
 import type { Page } from '@playwright/test';

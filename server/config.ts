@@ -55,7 +55,7 @@ export interface Config {
   stompHeartbeatMs: number;
   /**
    * STOMP SENDs one connection may make at once, and then a minute (STOMP_SEND_BURST, STOMP_SEND_PER_MIN); a user's
-   * connections together twice that (architecture.md §5 "The broker's fair share").
+   * connections together twice that (architecture.md#the-brokers-fair-share).
    */
   stompSendBurst: number;
   stompSendPerMin: number;
@@ -75,10 +75,10 @@ export interface Config {
   trustProxy: string;
   /**
    * Failed sign-ons from one address without a device cookie within 15 minutes before that address must wait
-   * (SIGN_ON_ADDR_LIMIT; architecture.md §5 "Sign-on limits"): high enough for a crew behind one address.
+   * (SIGN_ON_ADDR_LIMIT; architecture.md#sign-on-limits): high enough for a crew behind one address.
    */
   signOnAddressLimit: number;
-  /** Hosts of the push services a subscription may name (PUSH_SERVICES; architecture.md §5 "Push endpoints"). */
+  /** Hosts of the push services a subscription may name (PUSH_SERVICES; architecture.md#push-endpoints). */
   pushServices: readonly string[];
   /**
    * Tests and demos only (PUSH_LOOPBACK=on, refused in production): a push service on loopback over http is also

@@ -1,5 +1,5 @@
-// The app's root: /health/ and /intro/ render bare (no header, app bar or chat socket, product.md §2); every other
-// route goes through the session: a spinner while the user loads, the error fallback of product.md §8, or the shell.
+// The app's root: /health/ and /intro/ render bare (no header, app bar or chat socket, product.md#screens-and-routes); every other
+// route goes through the session: a spinner while the user loads, the error fallback of product.md#errors, or the shell.
 import { useEffect, useMemo } from 'react';
 import { Route, Switch } from 'wouter';
 import { FullPageSpinner } from './ui/FullPageSpinner.tsx';
@@ -20,7 +20,7 @@ import { userState } from './state/app-state.ts';
 function SessionApp() {
   const { state, retry, signOut, sessionEnded } = useSession();
 
-  // product.md §4 Page load: loading until the user is loaded; a load error is kept with the server's answer.
+  // product.md#page-load: loading until the user is loaded; a load error is kept with the server's answer.
   useEffect(() => {
     userState.loading = state.status === 'loading' || state.status === 'leaving';
     if (state.status === 'error') {

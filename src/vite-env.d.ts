@@ -1,6 +1,6 @@
 // Build-time settings the window reads from import.meta.env (set when running `vite build`).
 interface ImportMetaEnv {
-  /** local (default), development or production: the TEST badge shows outside production (architecture.md §7). */
+  /** local (default), development or production: the TEST badge shows outside production (configuration.md#build-time-settings). */
   readonly VITE_APP_ENV?: string;
   /** Chat-enabled services, comma separated, '*' for all (default: the demo world's list). */
   readonly VITE_CHAT_LANES?: string;

@@ -83,7 +83,7 @@ self.addEventListener('message', (event: ExtendableMessageEvent) => {
 
 clientsClaim();
 
-// Outbox replay (architecture.md §3 rule 5): on Background Sync's `sync` event and now, at start-up.
+// Outbox replay (architecture.md#drain-triggers): on Background Sync's `sync` event and now, at start-up.
 startOutboxReplay();
 
 // Web Push: store, count and show pushed notifications; a click opens the chat or the detail (sw/push.ts).

@@ -1,4 +1,4 @@
-// Alerts on my terms (product.md §4 "My alerts", §6) on the real server: the rules' calls and their role rules, the
+// Alerts on my terms (product.md#my-alerts, product.md#who-may-do-what) on the real server: the rules' calls and their role rules, the
 // pull that brings them to the user's other devices, the push that carries them, and the simulator's events made into
 // one N010 per matching rule, for users who still follow the vessel and have not switched N010 off.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

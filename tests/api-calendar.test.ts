@@ -1,4 +1,4 @@
-// My calendar on the real server (product.md §4 Calendar feed): the feed secret made once and kept hashed, the feeds
+// My calendar on the real server (product.md#calendar-feed): the feed secret made once and kept hashed, the feeds
 // of a vessel and a port as iCalendar (RFC 5545: CRLF, lines folded at 75 octets, UTC times, stable UIDs, SEQUENCE
 // moving with the times), the role rules on every request, a secret made anew refusing the old one, and ETag/304.
 import { createHash } from 'node:crypto';

@@ -1,4 +1,4 @@
-// /api/v2/app/common routes of product.md §7 on the real server: good input, bad input, wrong role and no token for each.
+// /api/v2/app/common routes of product.md#the-calls on the real server: good input, bad input, wrong role and no token for each.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './helpers/server.ts';
 
@@ -54,7 +54,7 @@ describe('logged-user', () => {
     ['operator', '5'],
     ['viewer', '6'],
     ['staff', '2'],
-  ])('%s is usrTpCd %s with the product.md §3 user fields', async (usrId, tp) => {
+  ])('%s is usrTpCd %s with the product.md#what-the-app-holds user fields', async (usrId, tp) => {
     const res = await get('/logged-user', usrId);
     expect(res.statusCode).toBe(200);
     const u = res.json();
@@ -136,7 +136,7 @@ describe('programs', () => {
     }
   });
 
-  it('marks World Status invalid (product.md §2)', async () => {
+  it('marks World Status invalid (product.md#screens-and-routes)', async () => {
     const all = (await get('/programs', 'staff')).json() as { pgmNm: string; valid: boolean }[];
     const world = all.find((p) => /world status/i.test(p.pgmNm));
     if (world) expect(world.valid).toBe(false);

@@ -1,4 +1,4 @@
-// Notification routes of product.md §7 with good input, bad input, wrong role and no token, on the real server.
+// Notification routes of product.md#the-calls with good input, bad input, wrong role and no token, on the real server.
 import { createECDH, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './helpers/server.ts';
@@ -45,7 +45,7 @@ describe('no token', () => {
 });
 
 describe('list, detail and badge', () => {
-  it("lists the caller's notifications newest first, with the fields of product.md §3", async () => {
+  it("lists the caller's notifications newest first, with the fields of product.md#what-the-app-holds", async () => {
     const items = await list('vessel');
     expect(items.length).toBeGreaterThanOrEqual(20);
     const seqs = items.map((i) => i.notSeq);
@@ -125,7 +125,7 @@ describe('list, detail and badge', () => {
     expect((await s.call('GET', `${N}/user/detail?notSeq=-4`, { as: 'vessel' })).statusCode).toBe(400);
   });
 
-  it('shapes N003 delays and N009 port status as product.md §3 says', async () => {
+  it('shapes N003 delays and N009 port status as product.md#what-the-app-holds says', async () => {
     const items = await list('vessel');
     const n003 = items.find((i) => i.notId === 'N003');
     const d3 = (await s.call('GET', `${N}/detail?notSeq=${n003?.notSeq}`, { as: 'vessel' })).json();

@@ -1,4 +1,4 @@
-// Port to port on the real server (product.md §2 /port/sailings, §6): GET /port/sailings against the database's own
+// Port to port on the real server (product.md#port-to-port, product.md#who-may-do-what): GET /port/sailings against the database's own
 // calls, its refusals in plain words, who may ask, and GET /port/schedules, the compact set the device searches at sea.
 import { brotliCompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -96,7 +96,7 @@ describe('GET /port/sailings', () => {
     expect((await s.call('GET', SCHEDULES)).statusCode).toBe(401);
   });
 
-  it('answers every user type who may see schedules, vessel users and types 5 and 6 included (product.md §6)', async () => {
+  it('answers every user type who may see schedules, vessel users and types 5 and 6 included (product.md#who-may-do-what)', async () => {
     const { from, to } = await aPair();
     const staff = await ok<Sailings>(`${SAILINGS}?fromPortCd=${from}&toPortCd=${to}`);
     for (const who of ['vessel', 'agent', 'operator', 'viewer'])

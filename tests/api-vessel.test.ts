@@ -1,4 +1,4 @@
-// /api/v2/app/vessel routes of product.md §7 on the real server: good input, bad input, wrong role and no token for each.
+// /api/v2/app/vessel routes of product.md#the-calls on the real server: good input, bad input, wrong role and no token for each.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './helpers/server.ts';
 

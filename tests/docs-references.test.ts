@@ -1,25 +1,29 @@
 // The docs the code cites are in the repository, and stay there: every `name.md` a source, test, lint rule or doc
-// names exists, every `name.md §N` (and `§N, §M`, `§N/§M`) has that numbered section, every `§N rule K` that item
-// of the section, and every `§N "Part"` that part's words in the section. Cites of documents that were never part
-// of the repository (the brief's specification, design and traps files) fail by name.
+// names exists, every `name.md#anchor` (and a doc's own `](#anchor)`) names a heading of that doc, and no cite by
+// section number (`name.md §4`) is left for the old form to creep back. Cites of documents that were never part of
+// the repository (the brief's specification, design and traps files) fail by name.
 import { readdirSync, readFileSync, existsSync, statSync } from 'node:fs';
 import { join, dirname, relative, normalize } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const ROOT = join(import.meta.dirname, '..');
-const DIRS = ['src', 'worker', 'sw', 'server', 'tests', 'e2e', 'bench', 'docs'];
+const DIRS = ['src', 'worker', 'sw', 'server', 'tests', 'e2e', 'bench', 'docs', '.ci'];
 const ROOT_FILES = [
   'README.md',
   'eslint.config.js',
   'vite.config.ts',
   'playwright.config.ts',
   'vitest.config.ts',
+  'vitest.cluster.config.ts',
+  'knip.jsonc',
+  'package.json',
 ];
-const SKIP = new Set(['node_modules', 'dist', 'data']);
-const TEXT = /\.(ts|tsx|js|mjs|cjs|md|sql|css|html)$/;
+const SKIP = new Set(['node_modules', 'dist', 'data', 'test-results']);
+const TEXT = /\.(ts|tsx|js|mjs|cjs|md|sql|css|html|json|jsonc|sh)$/;
 const SELF = relative(ROOT, import.meta.filename);
 
 function walk(dir: string, out: string[]): string[] {
+  if (!existsSync(join(ROOT, dir))) return out;
   for (const name of readdirSync(join(ROOT, dir))) {
     if (SKIP.has(name)) continue;
     const path = join(dir, name);
@@ -35,25 +39,41 @@ const text = new Map(files.map((f) => [f, readFileSync(join(ROOT, f), 'utf8')]))
 /** Where a cited `path.md` lives: relative to a doc that cites it, else from the root, else under docs/. */
 function resolveDoc(from: string, cited: string): string | null {
   const candidates = [
-    ...(from.startsWith('docs/') ? [join(dirname(from), cited)] : []),
+    ...(from.endsWith('.md') ? [join(dirname(from), cited)] : []),
     cited,
     join('docs', cited),
   ].map((p) => normalize(p));
   return candidates.find((p) => existsSync(join(ROOT, p))) ?? null;
 }
 
-/** A doc's numbered sections (`## §3 Title` or `## 3. Title`), each with its text up to the next numbered one. */
-function sections(doc: string): Map<number, string> {
-  const out = new Map<number, string>();
-  let current: number | null = null;
-  for (const line of readFileSync(join(ROOT, doc), 'utf8').split('\n')) {
-    const m = /^#{1,3}\s+(?:§(\d+)|(\d+)\.)\s/.exec(line);
-    if (m) {
-      current = Number(m[1] ?? m[2]);
-      out.set(current, '');
-    } else if (current !== null) out.set(current, `${out.get(current)}${line}\n`);
+/** GitHub's anchor of a heading: lower case, punctuation but hyphens and underscores dropped, spaces to hyphens. */
+function slug(heading: string): string {
+  return heading
+    .trim()
+    .toLowerCase()
+    .replace(/[^\p{L}\p{M}\p{N}\p{Pc}\- ]/gu, '')
+    .replace(/ /g, '-');
+}
+
+/** A doc's anchors: the slug of each heading, a repeated one numbered as GitHub numbers it (`-1`, `-2`). */
+const anchorCache = new Map<string, Set<string>>();
+function anchors(doc: string): Set<string> {
+  let set = anchorCache.get(doc);
+  if (!set) {
+    set = new Set();
+    let fenced = false;
+    for (const line of readFileSync(join(ROOT, doc), 'utf8').split('\n')) {
+      if (line.startsWith('```')) fenced = !fenced;
+      const h = fenced ? null : /^#{1,6}\s+(.+?)\s*#*\s*$/.exec(line);
+      if (!h) continue;
+      const base = slug((h[1] ?? '').replace(/`/g, ''));
+      let name = base;
+      for (let n = 1; set.has(name); n++) name = `${base}-${n}`;
+      set.add(name);
+    }
+    anchorCache.set(doc, set);
   }
-  return out;
+  return set;
 }
 
 interface Problem {
@@ -66,8 +86,10 @@ function problems(): Problem[] {
   const found: Problem[] = [];
   const legacy = new RegExp(`\\b(${['SP' + 'EC', 'DES' + 'IGN', 'TR' + 'APS'].join('|')})(\\.md)?\\b`, 'g');
   const docName = /(?<![\w/.-])((?:\.\.\/|\.\/)?[\w/-]*[\w-]+\.md)\b/g;
-  const cite =
-    /([\w-]+\.md)\s+(§\d+(?:\s*(?:,|\/|and|or)\s*§\d+)*)(?:\s+rules?\s+(\d+)(?:\s+(?:to|and)\s+(\d+))?|\s+"([^"]+)")?/g;
+  const cite = /(?<![\w/.-])((?:\.\.\/|\.\/)?[\w/-]*[\w-]+\.md)#([\w-]+)/g;
+  const ownAnchor = /\]\(#([\w-]+)\)/g;
+  // The old form: a doc and a section number, or in a doc a bare `§N` that is not a standard's (RFC 9110 §8.8.3).
+  const bySection = /[\w-]+\.md\s*§\s*\d|(?<!RFC \d+ )§\d/g;
   for (const [file, body] of text) {
     for (const m of body.matchAll(legacy))
       found.push({ file, cite: m[0], why: 'names a document that is not in the repository' });
@@ -78,26 +100,15 @@ function problems(): Problem[] {
     for (const m of body.matchAll(cite)) {
       const doc = resolveDoc(file, m[1] ?? '');
       if (!doc) continue; // reported above
-      const secs = sections(doc);
-      const numbers = [...(m[2] ?? '').matchAll(/§(\d+)/g)].map((n) => Number(n[1]));
-      for (const n of numbers)
-        if (!secs.has(n)) found.push({ file, cite: m[0], why: `${doc} has no section ${n}` });
-      const first = numbers[0] ?? 0;
-      const body0 = secs.get(first) ?? '';
-      if (m[3]) {
-        const last = Number(m[4] ?? m[3]);
-        for (let k = Number(m[3]); k <= last; k++)
-          if (!new RegExp(`^${k}\\. `, 'm').test(body0))
-            found.push({ file, cite: m[0], why: `${doc} §${first} has no rule ${k}` });
-      }
-      if (m[5]) {
-        const words = m[5].toLowerCase().replace(/[^\p{L}\p{N}/ ]/gu, ' ');
-        const hay = body0.toLowerCase().replace(/[^\p{L}\p{N}/ ]/gu, ' ');
-        const squash = (s: string) => s.replace(/\s+/g, ' ').trim();
-        if (!squash(hay).includes(squash(words)))
-          found.push({ file, cite: m[0], why: `${doc} §${first} does not mention "${m[5]}"` });
-      }
+      if (!anchors(doc).has(m[2] ?? ''))
+        found.push({ file, cite: m[0], why: `${doc} has no heading whose anchor is #${m[2]}` });
     }
+    if (file.endsWith('.md'))
+      for (const m of body.matchAll(ownAnchor))
+        if (!anchors(file).has(m[1] ?? ''))
+          found.push({ file, cite: m[0], why: `${file} has no heading whose anchor is #${m[1]}` });
+    for (const m of body.matchAll(bySection))
+      found.push({ file, cite: m[0], why: 'cites by section number: cite the heading by its anchor' });
   }
   return found;
 }
@@ -109,7 +120,14 @@ describe('references to docs', () => {
     expect(files).toContain('eslint.config.js');
   });
 
-  it('finds every cited doc file, numbered section, rule and named part in the repository', () => {
+  it('makes the anchors GitHub makes of headings', () => {
+    expect(slug("The broker's fair share")).toBe('the-brokers-fair-share');
+    expect(slug('Live, push and analytics')).toBe('live-push-and-analytics');
+    expect(slug('ETags and 304')).toBe('etags-and-304');
+    expect(slug('Sign-on limits')).toBe('sign-on-limits');
+  });
+
+  it('finds every cited doc file and heading anchor in the repository, and no cite by section number', () => {
     expect(problems().map((p) => `${p.file}: ${p.cite} (${p.why})`)).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-// How the ETA slid (product.md §3 "ETA history") and the vessel particulars (product.md §5) on the real server: the
+// How the ETA slid (product.md#eta-history) and the vessel particulars (product.md#input-and-formatting-rules) on the real server: the
 // seed's past changes, a change of any path recorded (a plain UPDATE, a user's, the simulator's tick), the cap of the
 // cascade answer, history following a call through a voyage's renumbering, and particulars valid for the whole fleet.
 import { readFile } from 'node:fs/promises';

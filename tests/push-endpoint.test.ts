@@ -1,4 +1,4 @@
-// Push endpoints reach only the public push services (architecture.md §5 "Push endpoints"): the allow-list and the
+// Push endpoints reach only the public push services (architecture.md#push-endpoints): the allow-list and the
 // keys at registration (per item and in a batched push), the address checks made on what DNS answers when a push
 // connects (a resolver of the test's own maps an allowed name to non-public addresses), and the removal of
 // subscriptions that can never be sent to.

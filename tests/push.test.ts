@@ -1,4 +1,4 @@
-// Web Push from the reference server (architecture.md §3 "Push path", §5; product.md §4 Push subscription), against a push
+// Web Push from the reference server (architecture.md#push-path, architecture.md#the-reference-server; product.md#push-subscription), against a push
 // service of our own on loopback: the test plays the browser (a P-256 key pair and an auth secret, subscribed
 // through the real API) and the push service (a node:http server that checks the VAPID and Web Push headers and
 // decrypts the aes128gcm body with the subscription's keys, as the browser would).

@@ -1,4 +1,4 @@
-// Sign-on, tokens and the guard: product.md §7 general behaviour and §8 AuthenticationError, against the real server.
+// Sign-on, tokens and the guard: product.md#calls-in-general general behaviour and product.md#errors AuthenticationError, against the real server.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SignJWT } from 'jose';
 import { startTestServer, type TestServer } from './helpers/server.ts';

@@ -19,7 +19,7 @@ describe('health and contract', () => {
     expect(res.json()).toEqual({ status: 'ok' });
   });
 
-  it('publishes an OpenAPI document with every call of product.md §7', async () => {
+  it('publishes an OpenAPI document with every call of product.md#the-calls', async () => {
     const doc = (await s.app.inject('/api/docs/openapi.json')).json();
     expect(doc.openapi).toMatch(/^3\./);
     const paths = Object.keys(doc.paths);

@@ -1,4 +1,4 @@
-// The sign-on limits with device cookies (architecture.md §5 "Sign-on limits"), over real HTTP against the real
+// The sign-on limits with device cookies (architecture.md#sign-on-limits), over real HTTP against the real
 // server: others' guessing does not lock the owner's device out, nor a crew out of its ship's one address.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './helpers/server.ts';

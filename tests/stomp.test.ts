@@ -1,4 +1,4 @@
-// The embedded STOMP 1.2 broker at /ws (architecture.md §3 "Live path", §5; product.md §7 chat stream) against the real server on
+// The embedded STOMP 1.2 broker at /ws (architecture.md#live-path, architecture.md#the-reference-server; product.md#chat-calls chat stream) against the real server on
 // a loopback port, with real WebSocket clients (ws, and once @stomp/stompjs as the app's worker uses it): CONNECT
 // and its token, heart-beats and the idle close, per-subscriber unread counts, room topics for members only,
 // idempotent SENDs answered with a RECEIPT once stored, malformed frames, escaping, frames split and joined, limits,

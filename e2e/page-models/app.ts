@@ -58,7 +58,7 @@ export class AppPage {
     await this.closeDialog();
   }
 
-  /** Logout from the side menu (product.md §7), confirmed in the dialog that asks. */
+  /** Logout from the side menu (product.md#the-calls), confirmed in the dialog that asks. */
   async logout(): Promise<void> {
     const menu = await this.openMenu();
     await menu.getByRole('button', { name: 'Logout' }).click();
@@ -80,7 +80,7 @@ export class AppPage {
     await expect.poll(() => this.page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
   }
 
-  /** The token the window mirrors to localStorage (product.md §7). */
+  /** The token the window mirrors to localStorage (product.md#the-calls). */
   localToken(): Promise<string | null> {
     return this.page.evaluate(() => localStorage.getItem('token'));
   }

@@ -1,4 +1,4 @@
-// Page model of the notification drawer (product.md §2) as a person finds it: the app bar's Notification button, the
+// Page model of the notification drawer (product.md#screens-and-routes) as a person finds it: the app bar's Notification button, the
 // dialog named "Notification" with its list, an item's head button, its detail, and the settings mode.
 import { expect, type Locator, type Page } from '@playwright/test';
 

@@ -1,4 +1,4 @@
-// Page model of the smart search drawer (product.md §2) as a person finds it: the app bar's Search button, the dialog named
+// Page model of the smart search drawer (product.md#screens-and-routes) as a person finds it: the app bar's Search button, the dialog named
 // by its title, the Keyword combobox, the clear button, the Results and Recent searches listboxes and their options
 // (a port gives two: "… Port live" and "… Port current status"), and the option the arrow keys reached.
 import { expect, type Locator, type Page } from '@playwright/test';

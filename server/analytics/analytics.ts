@@ -1,4 +1,4 @@
-// The reference server as an analytics sink (product.md §7: a page view and a user_move event with the user's
+// The reference server as an analytics sink (product.md#live-push-and-analytics: a page view and a user_move event with the user's
 // fields): storing a batch under the caller's usrId, and reading a user's events back (the dev API).
 import type { Sql } from '../db/db.ts';
 import { isoRequired } from '../http/rows.ts';

@@ -1,4 +1,4 @@
-// Failed sign-on attempts, counted over a sliding window (architecture.md §5 "Sign-on limits"): an attempt with a
+// Failed sign-on attempts, counted over a sliding window (architecture.md#sign-on-limits): an attempt with a
 // device cookie for its user ID counts against that device alone; any other attempt against its user ID's count
 // of untrusted clients and its address's. Past a limit, sign-on answers 429 with Retry-After until the oldest
 // failure that matters leaves the window. Kept in the database, so every instance counts the same failures.

@@ -1,4 +1,4 @@
-// The device cookie of the sign-on limits (architecture.md §5 "Sign-on limits"): given to a browser when it signs on,
+// The device cookie of the sign-on limits (architecture.md#sign-on-limits): given to a browser when it signs on,
 // it names the user and a random device ID, signed, so that this browser is later judged on its own failures only.
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 

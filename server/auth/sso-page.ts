@@ -1,4 +1,4 @@
-// The demo sign-on page (the "external sign-on page" of product.md §7/§8): a plain HTML form, no script.
+// The demo sign-on page (the "external sign-on page" of product.md#the-calls, product.md#errors): a plain HTML form, no script.
 
 export interface DemoUserRow {
   usr_id: string;

@@ -1,4 +1,4 @@
-// The calendar feeds (product.md §4 Calendar feed): a vessel's or a port's calls of the next CALENDAR_WEEKS weeks as
+// The calendar feeds (product.md#calendar-feed): a vessel's or a port's calls of the next CALENDAR_WEEKS weeks as
 // iCalendar events, three a call: arrival, alongside (berth to departure) and departure, actual times where known.
 // Each event's UID is stable for its call (the vessel, the port and the call's proforma ETA, which the voyage's
 // renumbering leaves alone); SEQUENCE and LAST-MODIFIED move when the call's times move (migration 009's trigger;

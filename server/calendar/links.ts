@@ -1,4 +1,4 @@
-// The calendar feed's secret (product.md §4 Calendar feed): one per user, 32 random bytes, kept as its SHA-256 only.
+// The calendar feed's secret (product.md#calendar-feed): one per user, 32 random bytes, kept as its SHA-256 only.
 // A new one replaces the row, so the old secret finds no user from then on (the feed answers 404).
 import { createHash, randomBytes } from 'node:crypto';
 import type { AuthUser } from '../context.ts';

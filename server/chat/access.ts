@@ -1,4 +1,4 @@
-// Who may chat, and in which rooms: chat enablement (product.md §4), room lookup and creation, membership and joining.
+// Who may chat, and in which rooms: chat enablement (product.md#what-happens-when), room lookup and creation, membership and joining.
 // Plain functions over an Sql so the REST routes and the STOMP broker apply the same rules.
 import type { Sql } from '../db/db.ts';
 import type { AuthUser } from '../context.ts';
@@ -37,7 +37,7 @@ export async function isChatVessel(sql: Sql, chatLanes: string, vslCd: string): 
   return lane !== undefined && isChatLane(chatLanes, lane);
 }
 
-/** product.md §4: shore users always chat; a vessel user (type 4) only when its vessel's lane is chat-enabled. */
+/** product.md#chat-enablement: shore users always chat; a vessel user (type 4) only when its vessel's lane is chat-enabled. */
 export async function isChatUser(sql: Sql, chatLanes: string, user: ChatCaller): Promise<boolean> {
   return !isVesselUser(user) || isChatVessel(sql, chatLanes, user.ofcId);
 }

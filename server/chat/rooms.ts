@@ -20,7 +20,7 @@ interface RoomListRow {
 
 /**
  * Rooms the caller belongs to, the one with the newest message first; a vessel user's own vessel room comes first
- * (product.md §4: a vessel user takes its unread count from the first entry). Only the given rooms when roomIds is given
+ * (product.md#what-happens-when: a vessel user takes its unread count from the first entry). Only the given rooms when roomIds is given
  * (a pull's changed rooms).
  */
 export async function roomList(sql: Sql, user: ChatCaller, roomIds?: readonly string[]): Promise<ChatRoom[]> {

@@ -5,7 +5,7 @@ import { matchesETag } from '../sync/etag.ts';
 
 /**
  * An onSend hook after @fastify/etag's (which sets the tag and compares nothing): a 200 to a GET or HEAD whose tag
- * If-None-Match names (docs/sync.md §10) becomes an empty 304, and a route's own 304 goes out empty too. A file's
+ * If-None-Match names (docs/sync.md#etags-and-304) becomes an empty 304, and a route's own 304 goes out empty too. A file's
  * stream is left alone: @fastify/static has answered its own conditional request already.
  */
 export async function notModified(

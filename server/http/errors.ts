@@ -1,4 +1,4 @@
-// Typed HTTP errors named after product.md §8's catalogue, and the one error handler that shapes every error body.
+// Typed HTTP errors named after product.md#errors's catalogue, and the one error handler that shapes every error body.
 import { NO_NUL_PATTERN } from '../../src/core/contract/text.ts';
 import type { FastifyError, FastifyInstance } from 'fastify';
 

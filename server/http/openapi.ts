@@ -47,7 +47,7 @@ const ERROR_REF = { $ref: '#/components/schemas/ApiError' };
 const ERRORS: Record<number, string> = {
   400: 'a parameter or the body breaks its schema or a rule; the message names the field',
   401: `the ${TOKEN_HEADER.toUpperCase()} header is missing, malformed or expired, or its session has ended`,
-  403: "the caller's role or scope does not allow it (product.md §6); the message says why",
+  403: "the caller's role or scope does not allow it (product.md#who-may-do-what); the message says why",
   404: 'a thing the call names (a code, a number, a secret) was not found; the message names it',
 };
 

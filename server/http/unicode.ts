@@ -1,4 +1,4 @@
-// Text that is not valid Unicode is refused where it enters (architecture.md §5): a body that is not UTF-8, and a
+// Text that is not valid Unicode is refused where it enters (architecture.md#text-that-is-not-valid-unicode): a body that is not UTF-8, and a
 // lone UTF-16 surrogate (JSON's "\ud800") anywhere in a request, with a 400 that names the field.
 import { Transform, type Readable } from 'node:stream';
 import type { FastifyError, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';

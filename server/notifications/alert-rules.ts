@@ -1,4 +1,4 @@
-// A user's own alert rules (product.md §4 "My alerts", §6 rule 6): kept per user, saved and deleted one rule at a time
+// A user's own alert rules (product.md#my-alerts, product.md#who-may-do-what rule 6): kept per user, saved and deleted one rule at a time
 // (each write noted for the sync pull as the whole list, kind 'alertRules'), and matched against what happens to a
 // vessel (an ETA change, an arrival, a berthing, a departure) where it happens: one N010 per matching rule and event.
 import type { AuthUser } from '../context.ts';
@@ -43,7 +43,7 @@ export async function alertRules(sql: Sql, usrId: string): Promise<AlertRule[]> 
   return rows.map(toRule);
 }
 
-/** Types 5 and 6 are read-only (product.md §6): they set no alerts. */
+/** Types 5 and 6 are read-only (product.md#who-may-do-what): they set no alerts. */
 function assertMaySet(user: AuthUser): void {
   if (isRestricted(user)) throw forbidden('Users of type 5 and 6 are read-only: they cannot set alerts');
 }

@@ -54,7 +54,7 @@ export const toItem = (r: NotiRow): NotificationItem => ({
   creDt: isoRequired(r.cre_dt),
 });
 
-/** The detail of a notification as /user/detail gives it (product.md §3). */
+/** The detail of a notification as /user/detail gives it (product.md#what-the-app-holds). */
 export function toDetail(r: NotiRow): NotificationDetail {
   const d = r.detail;
   const s = (k: string) => (typeof d[k] === 'string' ? (d[k] as string) : null);

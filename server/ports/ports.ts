@@ -1,4 +1,4 @@
-// A port's calls around now and its status with recent changes (product.md §2 /port/live and /port/status). Any
+// A port's calls around now and its status with recent changes (product.md#routes /port/live and /port/status). Any
 // signed-on user reads them; a vessel user (type 4) sees other vessels' calls as public schedule facts only (see
 // ./motion.ts).
 import type { AuthUser } from '../context.ts';

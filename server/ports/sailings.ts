@@ -1,4 +1,4 @@
-// Port to port (product.md §2 /port/sailings, §6): every vessel's calls still to come as the compact schedule set the
+// Port to port (product.md#port-to-port, product.md#who-may-do-what): every vessel's calls still to come as the compact schedule set the
 // device keeps for searches at sea, and the search itself, answered from that same set (src/core/sailings.ts) so the
 // server and the device agree. Schedules are public facts: any signed-on user reads them.
 import type { Sql } from '../db/db.ts';

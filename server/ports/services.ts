@@ -1,4 +1,4 @@
-// A service's (lane's) port rotation and the vessels deployed on it with their next call (product.md §2
+// A service's (lane's) port rotation and the vessels deployed on it with their next call (product.md#screens-and-routes
 // /service/{laneCode}). Any signed-on user reads it; a vessel user (type 4) sees other vessels as public schedule
 // facts only (see ./motion.ts motionFor).
 import type { AuthUser } from '../context.ts';

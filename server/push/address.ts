@@ -1,4 +1,4 @@
-// Where a push may connect (architecture.md §5 "Push endpoints"): only to public addresses, checked on the
+// Where a push may connect (architecture.md#push-endpoints): only to public addresses, checked on the
 // addresses DNS gave for the very connection being opened, so a name that resolves elsewhere later cannot slip past.
 import { lookup as dnsLookup } from 'node:dns/promises';
 import { Agent, type RequestOptions } from 'node:https';

@@ -1,4 +1,4 @@
-// Which push subscriptions this server takes and sends to (architecture.md §5 "Push endpoints"): an https endpoint
+// Which push subscriptions this server takes and sends to (architecture.md#push-endpoints): an https endpoint
 // of a known push service on the standard port, and a browser's P-256 key with a 16-byte auth secret.
 import { ECDH } from 'node:crypto';
 

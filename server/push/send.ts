@@ -1,4 +1,4 @@
-// How one push message leaves the server (architecture.md §5 "Push endpoints"): the endpoint and keys are checked
+// How one push message leaves the server (architecture.md#push-endpoints): the endpoint and keys are checked
 // again (PUSH_SERVICES may have changed since the subscription was saved), then web-push's sendNotification sends it
 // through an agent that connects to public addresses only. With PUSH_LOOPBACK (tests, demos) a push service on
 // loopback over plain HTTP is reached too: web-push speaks TLS only, so its request details go through node:http.

@@ -1,8 +1,8 @@
-// Web Push for new notifications (architecture.md §3 "Push path", §5): each new notification goes, as the list item
+// Web Push for new notifications (architecture.md#push-path, architecture.md#the-reference-server): each new notification goes, as the list item
 // the app would fetch, to every subscribed device of its addressee whose switch for that type is on; a new chat
 // message goes (ChatPush, with vslCd) to the subscribed devices of the room members the caller names. A
 // subscription that can never be sent to is removed: its push service answered 404 or 410 (it dropped it), or the
-// push was refused here (architecture.md §5 "Push endpoints": endpoint no longer allowed, keys that cannot encrypt,
+// push was refused here (architecture.md#push-endpoints: endpoint no longer allowed, keys that cannot encrypt,
 // no public address); other failures (timeouts, 5xx, 429) are logged and the subscription kept. Sending runs after
 // the creating transaction has committed and never fails or delays the request or simulator tick that created the
 // notifications.

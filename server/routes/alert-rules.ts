@@ -1,4 +1,4 @@
-// The user's own alert rules (product.md §4 "My alerts", §6): the list, saving one and deleting one. Thin: the rules
+// The user's own alert rules (product.md#my-alerts, product.md#who-may-do-what): the list, saving one and deleting one. Thin: the rules
 // and their checks are ../notifications/alert-rules.ts's. The app sends the writes through the outbox (the push).
 import { userOf, type App } from '../context.ts';
 import { mutate } from '../http/mutation.ts';

@@ -1,4 +1,4 @@
-// POST /api/v2/app/common/analytics: the reference server as an analytics sink (product.md §7: a page view and a
+// POST /api/v2/app/common/analytics: the reference server as an analytics sink (product.md#live-push-and-analytics: a page view and a
 // user_move event with the user's fields). Stored with the caller's usrId from the token, never one from the body;
 // an Idempotency-Key makes a resent batch (its answer lost on the link) count once. Stored by
 // ../analytics/analytics.ts.

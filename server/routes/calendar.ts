@@ -1,4 +1,4 @@
-// My calendar (product.md §4 Calendar feed): POST /calendar/link under the API's token guard makes the user's feed
+// My calendar (product.md#calendar-feed): POST /calendar/link under the API's token guard makes the user's feed
 // secret (or says when the one it has was made), and the feeds under /cal/{secret}/ answer a calendar app, which
 // carries no token: the secret in the address finds the user, whose role is checked on every request. The feeds are
 // small iCalendar files with an ETag (a calendar app polls; an unchanged feed answers 304).

@@ -1,5 +1,5 @@
-// Chat routes under /api/v2/app/chat (product.md §7 Chat): a vessel user whose lane is not chat-enabled gets 403 on every call
-// (product.md §4); the routes themselves live in ./chat/ and their rules in ../chat/.
+// Chat routes under /api/v2/app/chat (product.md#chat-calls): a vessel user whose lane is not chat-enabled gets 403 on every call
+// (product.md#what-happens-when); the routes themselves live in ./chat/ and their rules in ../chat/.
 import { userOf, type App } from '../context.ts';
 import { assertChatUser } from '../chat/access.ts';
 import { chatRoomRoutes } from './chat/rooms.ts';

@@ -1,4 +1,4 @@
-// Common routes under /api/v2/app/common (product.md §7): user, history, programs, widgets, search, events, my-port,
+// Common routes under /api/v2/app/common (product.md#the-calls): user, history, programs, widgets, search, events, my-port,
 // follow-list trees and my-setting, lunar date and codes. The routes live in ./common/, the analytics sink in
 // ./analytics.ts.
 import type { App } from '../context.ts';

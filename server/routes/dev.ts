@@ -114,7 +114,8 @@ export async function devRoutes(app: App): Promise<void> {
         summary:
           "Post chat messages into a room (roomId, or a vessel's room by vslCd) as `sender` would send them: stored like a " +
           'REST or STOMP send, then on the room topic, the unread counts and Web Push',
-        description: 'The sender must be a member of the room and a chat user (product.md §4).',
+        description:
+          'The sender must be a member of the room and a chat user (product.md#what-happens-when).',
         body: ChatInject,
         response: { 200: Type.Object({ msgSeqs: Type.Array(Type.Integer()) }) },
       },

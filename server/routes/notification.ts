@@ -1,4 +1,4 @@
-// Notification routes (product.md §7 "Notification"): list, detail, badge, settings, read, acknowledge, push subscription.
+// Notification routes (product.md#notification-calls): list, detail, badge, settings, read, acknowledge, push subscription.
 // The rows and rules are ../notifications/'s (and the badge and switches ../sync/datasets.ts's, as a pull reads them).
 import { Type } from 'typebox';
 import { userOf, type App } from '../context.ts';
@@ -118,7 +118,7 @@ export async function notificationRoutes(app: App): Promise<void> {
       schema: {
         tags,
         security,
-        summary: 'One notification of the caller with its detail fields (product.md §3)',
+        summary: 'One notification of the caller with its detail fields (product.md#what-the-app-holds)',
         querystring: Type.Object({ notSeq: Seq }),
         response: { 200: NotificationDetailResponse },
       },
@@ -289,7 +289,7 @@ export async function notificationRoutes(app: App): Promise<void> {
       if (req.body.notSbscrYn === 'Y' && !req.body.subscription) {
         throw badRequest('body.subscription is required when notSbscrYn is Y');
       }
-      // Only a push service's endpoint, and keys a push can be encrypted with (architecture.md §5 "Push endpoints").
+      // Only a push service's endpoint, and keys a push can be encrypted with (architecture.md#push-endpoints).
       const sub = req.body.subscription;
       if (sub) {
         const rules = { services: config.pushServices, loopback: config.pushLoopback };

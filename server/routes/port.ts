@@ -1,4 +1,4 @@
-// Port routes under /api/v2/app/port (product.md §2 /port/live and /port/status, shapes per architecture.md §6): a port's calls around
+// Port routes under /api/v2/app/port (product.md#routes /port/live and /port/status, shapes per architecture.md#the-pages-the-product-leaves-open): a port's calls around
 // now and its status with recent changes. Any signed-on user reads them; a vessel user (type 4) sees other vessels'
 // calls as public schedule facts only: their AIS state (position, speed, nav status) is its own vessel's alone. The
 // answers come from ../ports/ports.ts.

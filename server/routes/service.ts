@@ -1,4 +1,4 @@
-// Service routes under /api/v2/app/service (product.md §2 /service/{laneCode}, shape per architecture.md §6): a lane's port rotation
+// Service routes under /api/v2/app/service (product.md#routes /service/{laneCode}, shape per architecture.md#the-pages-the-product-leaves-open): a lane's port rotation
 // and the vessels deployed on it with their next call. Any signed-on user reads it; a vessel user (type 4) sees other
 // vessels as public schedule facts only (see ../ports/motion.ts motionFor). The answer comes from
 // ../ports/services.ts.

@@ -1,4 +1,4 @@
-// Vessel routes under /api/v2/app/vessel (product.md §7 "Vessel", shapes per architecture.md §6). A vessel user (type 4) reaches only
+// Vessel routes under /api/v2/app/vessel (product.md#vessel-calls, shapes per architecture.md#the-pages-the-product-leaves-open). A vessel user (type 4) reaches only
 // its own vessel, types 5 and 6 read but never write (see ../vessels/access.ts). The routes live in ./vessel/, their
 // answers in ../vessels/.
 import type { App } from '../context.ts';

@@ -1,4 +1,4 @@
-// The keyword search of GET /common/keyword-search (product.md §2 smart search, §5 rules): SQL narrows the caller's
+// The keyword search of GET /common/keyword-search (product.md#search-drawer smart search, product.md#input-and-formatting-rules rules): SQL narrows the caller's
 // search index (./search-index.ts) to the rows that contain the keyword; the ranking and order come from the matcher
 // the worker's offline search runs too (src/core/search.ts), so both answer alike.
 import type { AuthUser } from '../context.ts';

@@ -1,5 +1,5 @@
 // The search index of GET /common/search-index: every vessel, service and port the caller may search, as compact
-// rows, for the worker's offline smart search (product.md §2, §5) and the port pages' picker; users of types 5 and 6
+// rows, for the worker's offline smart search (product.md#screens-and-routes, product.md#input-and-formatting-rules) and the port pages' picker; users of types 5 and 6
 // search vessels only, so their index holds no services, and its ports serve the picker alone (the device's search
 // leaves them out, as the server's does). The keyword-search of ./keyword.ts reads the same rows (narrowed by SQL)
 // and runs the same matcher (src/core/search.ts), so online and offline agree.

@@ -1,4 +1,4 @@
-// Past ETA changes of the seeded port calls (product.md §3 "ETA history"), so that the demo shows how ETAs slid before
+// Past ETA changes of the seeded port calls (product.md#eta-history), so that the demo shows how ETAs slid before
 // the server started: each call not omitted gets up to four changes leading from its first ETA (the proforma) to the
 // ETA it has now, made in the ten days before it was reached (or before now), by the simulator or now and then a
 // shore user. Deterministic for a given `now`.

@@ -1,4 +1,4 @@
-// The detail of a notification (product.md §3 fields, camelCase), built per type from a vessel's call and
+// The detail of a notification (product.md#what-the-app-holds fields, camelCase), built per type from a vessel's call and
 // a port's status the way the simulator words them. Pure: the caller loads the rows.
 import type { Rng } from './rng.ts';
 import { HOUR, fmtUtc, hrs, iso, isoOrNull } from './time.ts';
@@ -29,7 +29,7 @@ export interface DetailContext {
   alert?: AlertNote | null;
 }
 
-/** N010 "My Alert": the event a user's own rule matched (product.md §4 "My alerts"), and its hours for an ETA rule. */
+/** N010 "My Alert": the event a user's own rule matched (product.md#my-alerts), and its hours for an ETA rule. */
 export interface AlertNote {
   event: 'ETA' | 'ATA' | 'ATB' | 'ATD';
   hrs: number | null;

@@ -1,5 +1,5 @@
 // Time helpers for the seed: millisecond constants, rounding, ISO strings and the UTC formats of
-// product.md §9 ("HH:mm dd-MMM") used in notification and chat texts.
+// product.md#constants ("HH:mm dd-MMM") used in notification and chat texts.
 
 export const MIN = 60_000;
 export const HOUR = 60 * MIN;

@@ -1,4 +1,4 @@
-// An embedded STOMP 1.2 broker over WebSocket, in the manner of Spring's simple broker (architecture.md §5, traps.md "STOMP"). It
+// An embedded STOMP 1.2 broker over WebSocket, in the manner of Spring's simple broker (architecture.md#the-reference-server, traps.md "STOMP"). It
 // takes the WebSocket upgrades of its path, keeps the open connections (each one's protocol is connection.ts) and the
 // indexes of users and subscriptions (subscriptions.ts), and publishes MESSAGE frames to subscribers. What a
 // destination means (who may subscribe, what a SEND does) is decided by the hooks (options.ts); the broker only moves

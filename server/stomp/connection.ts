@@ -230,7 +230,7 @@ export class Connection<U extends StompPrincipal> {
   }
 
   /**
-   * A SEND within the fair share of the connection and of its user (architecture.md §5 "The broker's fair share"), or
+   * A SEND within the fair share of the connection and of its user (architecture.md#the-brokers-fair-share), or
    * an ERROR 429 that says how long to wait. STOMP has no refusal of one frame short of ERROR and a close (a RECEIPT
    * says the frame was done); the connection's frames queued after it are dropped with it, and a client that kept a
    * copy (the app's outbox) sends it again, stored once by its clientMsgId.

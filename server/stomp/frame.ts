@@ -173,7 +173,7 @@ export class FrameParser {
       return null;
     }
     if (bodyStart > this.max) throw this.tooLarge();
-    // Not decoded with U+FFFD in place of bad bytes: a header that is not UTF-8 is refused (architecture.md §5).
+    // Not decoded with U+FFFD in place of bad bytes: a header that is not UTF-8 is refused (architecture.md#the-reference-server).
     if (!isUtf8(buf.subarray(0, headEnd)))
       throw new StompProtocolError(
         400,

@@ -22,7 +22,7 @@ export interface StompSettings {
   /** A client that lets more than this many bytes queue up unread is too slow: it is dropped. */
   maxBufferedBytes: number;
   /**
-   * The fair share of SEND (rate.ts, architecture.md §5 "The broker's fair share"): each connection may send `burst`
+   * The fair share of SEND (rate.ts, architecture.md#the-brokers-fair-share): each connection may send `burst`
    * at once and then `perSecond`; all of a user's connections on this instance together twice that by default.
    */
   send: SendRate;

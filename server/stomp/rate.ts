@@ -1,4 +1,4 @@
-// The broker's fair share of SEND (architecture.md §5, "The broker's fair share"): a token bucket for each connection and
+// The broker's fair share of SEND (architecture.md#the-brokers-fair-share): a token bucket for each connection and
 // one for each user across that user's connections on this instance. A SEND takes a token from both or is refused.
 
 import { StompProtocolError } from './frame.ts';

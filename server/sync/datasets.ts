@@ -108,7 +108,7 @@ async function loggedUser(sql: Sql, user: SyncUser): Promise<LoggedUser> {
   return r ? loggedUserOf(r) : asLoggedUser(user);
 }
 
-/** Whether a pull carries this notification's detail: unread, or recent (docs/sync.md §2). */
+/** Whether a pull carries this notification's detail: unread, or recent (docs/sync.md#pull-by-cursor). */
 function detailWanted(row: Pick<NotiRow, 'not_read_yn' | 'cre_dt'>, now: number): boolean {
   return row.not_read_yn === 'N' || row.cre_dt.getTime() >= now - DETAIL_RECENT_DAYS * 86_400_000;
 }

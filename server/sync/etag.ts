@@ -20,7 +20,7 @@ export async function versionETag(
     .update([user.usrId, user.usrTpCd, user.ofcId, clock.epoch, clock.version, scope].join('\u0000'))
     .digest('base64url')
     .slice(0, 22);
-  // Weak: the same tag goes with the plain and the compressed body (docs/sync.md §10).
+  // Weak: the same tag goes with the plain and the compressed body (docs/sync.md#etags-and-304).
   return `W/"v${clock.version.toString(36)}-${digest}"`;
 }
 

@@ -1,4 +1,4 @@
-// What a push may carry (architecture.md §3 "Push in batches"): only the outbox's own per-item calls of product.md §7, so a batch
+// What a push may carry (sync.md#push-in-one-request): only the outbox's own per-item calls of product.md#the-calls, so a batch
 // can never reach a route the outbox does not use (a read of data, the dev API, sign-on).
 import type { PushOp } from '../../src/core/contract/sync.ts';
 import {
@@ -24,7 +24,7 @@ interface AllowedCall {
   method: PushOp['method'];
   /** The path under API_BASE, without the query: anchored, one segment per parameter, no dots. */
   path: RegExp;
-  /** Only the chat read mark says what it means in its query (product.md §7 GET /chat/read-message/{id}). */
+  /** Only the chat read mark says what it means in its query (product.md#chat-calls GET /chat/read-message/{id}). */
   query: boolean;
 }
 

@@ -1,4 +1,4 @@
-// Who may read or write which vessel (the server side of product.md §6), and the vessel rows the vessel module shares:
+// Who may read or write which vessel (the server side of product.md#who-may-do-what), and the vessel rows the vessel module shares:
 // a vessel user (type 4) only its own vessel (ofcId), types 5 and 6 read any vessel but write none.
 import type { AuthUser } from '../context.ts';
 import type { Sql } from '../db/db.ts';
@@ -37,7 +37,7 @@ function assertVesselScope(user: AuthUser, vslCd: string, access: 'read' | 'writ
 
 /**
  * The write rule of one vessel call: the vessel's own users when 'vessel' is allowed, else users whose role group
- * (product.md §6: NAV00/NAV01 operator, AGT00 agent) is allowed; never types 5 and 6.
+ * (product.md#who-may-do-what: NAV00/NAV01 operator, AGT00 agent) is allowed; never types 5 and 6.
  */
 export function assertVesselWriter(user: AuthUser, vslCd: string, allowed: readonly RoleGroup[]): void {
   assertVesselScope(user, vslCd, 'write');

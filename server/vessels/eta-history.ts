@@ -1,4 +1,4 @@
-// How each call of a voyage saw its ETA slide (product.md §3 "ETA history"): the first ETA and the newest changes,
+// How each call of a voyage saw its ETA slide (product.md#eta-history): the first ETA and the newest changes,
 // from eta_changes (written by a trigger on port_calls, migration 007), capped at ETA_HISTORY_MAX per call.
 import type { Sql } from '../db/db.ts';
 import { isoRequired } from '../http/rows.ts';

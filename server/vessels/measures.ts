@@ -14,7 +14,7 @@ export const hoursBetween = (a: Date, b: Date): number => (b.getTime() - a.getTi
 export const thisHour = (now = Date.now()): number => Math.floor(now / HOUR_MS) * HOUR_MS;
 
 /**
- * A port call's delay against its proforma ETA (product.md §3 etaDelayHrs), in hours rounded to 0.1: positive = ahead,
+ * A port call's delay against its proforma ETA (product.md#what-the-app-holds etaDelayHrs), in hours rounded to 0.1: positive = ahead,
  * negative = behind. Arrived: the proforma ETA minus the ATA. Not yet arrived: minus the current ETA, or minus `at`
  * once that ETA has passed with no arrival (the vessel is at least that late). Null with no proforma ETA.
  */

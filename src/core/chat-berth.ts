@@ -1,4 +1,4 @@
-// A berth prospect posted into a vessel's chat room (product.md §7 POST /chat/berth-prsp/message/{vslCd}): the form's
+// A berth prospect posted into a vessel's chat room (product.md#chat-calls POST /chat/berth-prsp/message/{vslCd}): the form's
 // rules, shared by the app's form and the worker's command, and the readable text of the message (msg_tp_cd
 // BERTH_PRSP), which the server stores and the app shows while it waits, e.g.
 // 'Berth prospect SGSIN Pasir Panjang Terminal: ETB 14:00 21-Nov, ETD 06:00 22-Nov (UTC). Pilot on board 13:00.'
@@ -9,7 +9,7 @@ const BERTH_TERMINAL_MAX = 100;
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const pad = (n: number) => String(n).padStart(2, '0');
 
-/** HH:mm dd-MMM in UTC (product.md §9). */
+/** HH:mm dd-MMM in UTC (product.md#constants). */
 function utcShort(d: Date): string {
   return `${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())} ${pad(d.getUTCDate())}-${MONTHS[d.getUTCMonth()] ?? ''}`;
 }
@@ -58,7 +58,7 @@ export function utcFromInput(value: string): Date | null {
 }
 
 /**
- * Checks the form (product.md §5: port and ETB are required): the body to send, or a clear message per field. The port
+ * Checks the form (product.md#input-and-formatting-rules: port and ETB are required): the body to send, or a clear message per field. The port
  * is a UN/LOCODE (uppercased); ETD, when given, is not before ETB; terminal and remark within the server's limits.
  */
 export function checkBerthForm(

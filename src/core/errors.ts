@@ -1,4 +1,4 @@
-// The error catalogue of product.md §8: the names a failed call carries from worker to window, and what the window shows.
+// The error catalogue of product.md#errors: the names a failed call carries from worker to window, and what the window shows.
 
 const ERROR_NAMES = [
   'UnknownError',
@@ -12,7 +12,7 @@ export type ErrorName = (typeof ERROR_NAMES)[number];
 export interface CatalogueEntry {
   /** The heading a person reads: the code's meaning in plain words (the code itself is shown small beneath). */
   heading: string;
-  /** The user-facing message of product.md §8. */
+  /** The user-facing message of product.md#errors. */
   message: string;
   /** Forbidden and timeout show a warning; the others an error. */
   severity: 'warning' | 'error';

@@ -1,6 +1,6 @@
-// Port code parts of product.md §3: the nation (first two characters) and its flag emoji.
+// Port code parts of product.md#what-the-app-holds: the nation (first two characters) and its flag emoji.
 
-/** Listed in product.md §3 as a special constant; its meaning is not shown. */
+/** Listed in product.md#what-the-app-holds as a special constant; its meaning is not shown. */
 export const PN1 = 'PN1';
 
 /** The nation of a port code: its first two characters, upper-cased; "" when there are fewer than two. */

@@ -67,7 +67,7 @@ describe('vessel and voyage links', () => {
 });
 
 describe('service and port links', () => {
-  it('builds the routes of product.md §2', () => {
+  it('builds the routes of product.md#screens-and-routes', () => {
     expect(serviceLink('AEX')).toBe('/service/AEX');
     expect(portLiveLink('KRPUS')).toBe('/port/live/KRPUS');
     expect(portStatusLink('KRPUS')).toBe('/port/status/KRPUS');

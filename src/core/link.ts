@@ -1,4 +1,4 @@
-// The link helper of product.md §6: page links for vessels, voyages, services and ports, with the user-type rules.
+// The link helper of product.md#who-may-do-what: page links for vessels, voyages, services and ports, with the user-type rules.
 // A link a user may not follow is "#"; an empty code links to the page without a code (the page picks its default).
 import type { LoggedUser } from './contract/common.ts';
 import { isVesselUser } from './role.ts';
@@ -63,7 +63,7 @@ export const portLiveLink = (portCd: string | null | undefined): string => withC
 export const portStatusLink = (portCd: string | null | undefined): string => withCode('/port/status', portCd);
 
 /**
- * Port to port link "/port/sailings?from=…&to=…&weeks=…" (product.md §2), weeks only when not the default; a missing
+ * Port to port link "/port/sailings?from=…&to=…&weeks=…" (product.md#screens-and-routes), weeks only when not the default; a missing
  * port is picked on the page.
  */
 export const sailingsLink = (

@@ -1,6 +1,6 @@
-// Port Live's filters (product.md §2 Port Live filters): by terminal, by service and "delayed only", per port, remembered
+// Port Live's filters (product.md#port-live-filters): by terminal, by service and "delayed only", per port, remembered
 // on the device for the user who set them (meta `portLiveFilters`), and applied to what the device holds, so they work
-// offline too. A delay is "behind" as product.md §5 tells it: the call is later than the proforma ETA.
+// offline too. A delay is "behind" as product.md#input-and-formatting-rules tells it: the call is later than the proforma ETA.
 import type { PortCall } from './contract/port.ts';
 import { delayTone } from './format/format-delay.ts';
 

@@ -1,4 +1,4 @@
-// Roles of product.md §1 and §6: the role group from usrRoleCd, and the user-type rules shared by app, worker and server.
+// Roles of product.md#who-uses-it and product.md#who-may-do-what: the role group from usrRoleCd, and the user-type rules shared by app, worker and server.
 
 export type RoleGroup = 'vessel' | 'operator' | 'agent' | 'other';
 
@@ -20,7 +20,7 @@ export function roleGroup(usrRoleCd: string | null | undefined): RoleGroup {
 }
 
 /**
- * User types (usrTpCd, product.md §1): 2 staff, 3 port agent, 4 vessel user, 5 and 6 restricted to vessel search; any other
+ * User types (usrTpCd, product.md#who-uses-it): 2 staff, 3 port agent, 4 vessel user, 5 and 6 restricted to vessel search; any other
  * value counts as operator or other. The only place the codes are compared: everything else asks the predicates below
  * (lint forbids comparing usrTpCd or usr_tp_cd with a literal elsewhere).
  */
@@ -54,7 +54,7 @@ export const isRestricted = (u: UserTypeOf): boolean => userKind(u) === 'restric
 /** A shore user: neither a vessel user nor a restricted one (agents, staff, operators and others). */
 export const isShoreUser = (u: UserTypeOf): boolean => !isVesselUser(u) && !isRestricted(u);
 
-/** The role's home page (product.md §2): agent /port/live, vessel /voyage, operator and other /myvessel. */
+/** The role's home page (product.md#home-of-each-role): agent /port/live, vessel /voyage, operator and other /myvessel. */
 export function roleHome(group: RoleGroup): string {
   if (group === 'agent') return '/port/live';
   if (group === 'vessel') return '/voyage';
@@ -74,7 +74,7 @@ export interface BottomBarItem {
   icon: BottomBarIcon;
 }
 
-/** The role's menu items of the bottom app bar (product.md §2 table); notification, chat and search are added by the bar. */
+/** The role's menu items of the bottom app bar (product.md#screens-and-routes table); notification, chat and search are added by the bar. */
 export function bottomBarItems(group: RoleGroup): BottomBarItem[] {
   switch (group) {
     case 'vessel':

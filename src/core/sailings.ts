@@ -1,4 +1,4 @@
-// Port to port (product.md §2 /port/sailings): the vessels that call at one port and then at another, from the compact
+// Port to port (product.md#port-to-port): the vessels that call at one port and then at another, from the compact
 // schedule set. The server answers its route with it and the worker answers with it at sea, so both say the same.
 import type { Sailing, ScheduleSet } from './contract/sailings.ts';
 

@@ -126,7 +126,7 @@ describe('matching', () => {
   });
 });
 
-describe('result links for every user type (product.md §6)', () => {
+describe('result links for every user type (product.md#who-may-do-what)', () => {
   const own = r('VSL_V', 'ABCD');
   const other = r('VSL', 'WXYZ');
   const users: [string, LinkUser][] = [

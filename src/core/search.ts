@@ -1,4 +1,4 @@
-// Smart search rules (product.md §2, §5): the keyword is upper-cased and needs 3 characters; the result types a user may
+// Smart search rules (product.md#screens-and-routes, product.md#input-and-formatting-rules): the keyword is upper-cased and needs 3 characters; the result types a user may
 // see (types 5 and 6: vessels only); each type's label; the drawer's title when restricted to one kind; and the ONE
 // matcher that the server's keyword-search and the worker's offline search both run, so online and offline agree.
 import type { PgmType, SearchResult } from './contract/common.ts';
@@ -31,7 +31,7 @@ function allowedTypes(usrTpCd: string | null | undefined): readonly PgmType[] {
   return isRestricted(usrTpCd) ? VESSELS : ALL;
 }
 
-/** Keeps the results of the allowed types (product.md §5). */
+/** Keeps the results of the allowed types (product.md#input-and-formatting-rules). */
 export function filterResults(
   results: readonly SearchResult[],
   usrTpCd: string | null | undefined,
@@ -40,7 +40,7 @@ export function filterResults(
   return results.filter((r) => allowed.includes(r.pgmType));
 }
 
-/** "Smart Search", or the one kind the user is restricted to (product.md §2). */
+/** "Smart Search", or the one kind the user is restricted to (product.md#screens-and-routes). */
 export function searchTitle(usrTpCd: string | null | undefined): string {
   const allowed = allowedTypes(usrTpCd);
   if (allowed.every((t) => t === 'VSL' || t === 'VSL_V')) return 'Vessel Search';
@@ -49,7 +49,7 @@ export function searchTitle(usrTpCd: string | null | undefined): string {
   return 'Smart Search';
 }
 
-/** Where a result opens (its main link): a vessel through the link helper of product.md §6 ("#" when the user may not
+/** Where a result opens (its main link): a vessel through the link helper of product.md#who-may-do-what ("#" when the user may not
  * open it: type 4, another vessel), a service its page, a port its live or current-status page by type. */
 export function resultLink(result: SearchResult, user: LinkUser): string {
   switch (result.pgmType) {
@@ -64,7 +64,7 @@ export function resultLink(result: SearchResult, user: LinkUser): string {
   }
 }
 
-/** What a result shows: vessels by name (product.md §2), services and ports by code and name. */
+/** What a result shows: vessels by name (product.md#screens-and-routes), services and ports by code and name. */
 export const resultText = (r: SearchResult): string =>
   r.pgmType === 'VSL' || r.pgmType === 'VSL_V' ? r.name : `${r.code} ${r.name}`;
 

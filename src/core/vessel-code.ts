@@ -1,4 +1,4 @@
-// The vessel code fallback of product.md §5: the user's vessel code, then the current one, then the stored IBIS_VSL_CD.
+// The vessel code fallback of product.md#input-and-formatting-rules: the user's vessel code, then the current one, then the stored IBIS_VSL_CD.
 // Reading localStorage is the window's job; this module only decides the order.
 
 /** localStorage key under which the window keeps the last vessel code. */

@@ -53,7 +53,7 @@ export function watchLink(): () => void {
   };
 }
 
-/** Tells the worker when the page becomes visible again (architecture.md §4): it syncs if its data is old.
+/** Tells the worker when the page becomes visible again (architecture.md#when-the-worker-talks-to-the-server): it syncs if its data is old.
  * Call once when the app starts; gives the function that stops watching. */
 export function watchVisibility(): () => void {
   const onChange = () => {

@@ -1,4 +1,4 @@
-// /chat/ and /chat/{vslCd}: ship-shore chat, for chat users only (product.md §4 Chat enablement). A vessel user's room
+// /chat/ and /chat/{vslCd}: ship-shore chat, for chat users only (product.md#chat-enablement). A vessel user's room
 // is its own vessel's. The views are a chunk of their own, loaded on first use (the first page stays small).
 import { lazy, Suspense } from 'react';
 import { Redirect } from 'wouter';

@@ -1,4 +1,4 @@
-// /health/: the app's own health, without the shell (product.md §2): what a crew member or support reads out when the
+// /health/: the app's own health, without the shell (product.md#screens-and-routes): what a crew member or support reads out when the
 // app misbehaves at sea: the link, the service worker, this device's database, last sync and changes waiting, and
 // the chat connection as the leading tab's worker holds it (this page opens no socket of its own), and the data
 // meter with the monthly budget.

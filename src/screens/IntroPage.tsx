@@ -1,4 +1,4 @@
-// /intro/: what Quay is, without the shell (product.md §2), for a new user before signing on.
+// /intro/: what Quay is, without the shell (product.md#screens-and-routes), for a new user before signing on.
 export function IntroPage() {
   return (
     <main className="bare-page">

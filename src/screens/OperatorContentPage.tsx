@@ -1,4 +1,4 @@
-// /setting, /addressBook and /inform/*: pages whose content the operator provides (product.md §2 does not show it).
+// /setting, /addressBook and /inform/*: pages whose content the operator provides (product.md#screens-and-routes does not show it).
 // Each says what it is for and where its content comes from, instead of a blank screen.
 import { useId } from 'react';
 

@@ -1,7 +1,7 @@
 // /port/live and /port/status (with or without a port code): the port the address names, else a vessel user's port
-// (where its vessel is or goes next), else the agent's default port (its first own port, product.md §4), else the port last
+// (where its vessel is or goes next), else the agent's default port (its first own port, product.md#what-happens-when), else the port last
 // opened; with none, the port picker. An agent switches between its own ports here, and anyone picks another port
-// from the ports this device knows. The nation comes from the port code's first two letters (product.md §3), shown as its
+// from the ports this device knows. The nation comes from the port code's first two letters (product.md#what-the-app-holds), shown as its
 // code: emoji flags are missing on many ship computers.
 import { useEffect, useId, useState } from 'react';
 import { Link } from 'wouter';

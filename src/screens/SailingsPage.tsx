@@ -1,4 +1,4 @@
-// /port/sailings?from=SGSIN&to=NLRTM&weeks=4: Port to port (product.md §2). The address holds the search, so a search is
+// /port/sailings?from=SGSIN&to=NLRTM&weeks=4: Port to port (product.md#screens-and-routes). The address holds the search, so a search is
 // linked to, shared and gone back to; a port missing or not a port code is picked on the page. A chunk of its own,
 // loaded when first opened (src/shell/ShellRoutes.tsx).
 import { useSearch } from 'wouter';

@@ -1,6 +1,6 @@
-// /vessel, /vessel/{vslCd} and /vessel/schedule: the vessel the address names (or the product.md §5 fallback) with what
+// /vessel, /vessel/{vslCd} and /vessel/schedule: the vessel the address names (or the product.md#input-and-formatting-rules fallback) with what
 // this device has of it: identity and current state, the map, the schedule widget (IBM_W2030), each with its age, and
-// the vessel's particulars; /vessel/schedule shows the widget alone. A vessel user may open only its own vessel (product.md §6).
+// the vessel's particulars; /vessel/schedule shows the widget alone. A vessel user may open only its own vessel (product.md#who-may-do-what).
 import { useSearch } from 'wouter';
 import { DataAge } from '../ui/DataAge.tsx';
 import { usePageData } from '../state/use-page-data.ts';

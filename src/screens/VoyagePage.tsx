@@ -1,6 +1,6 @@
 // /voyage and /voyage/{vslCd}, vessel users' home: the vessel's current voyage as a timeline of its calls, from the
-// device first. Opened from a notification (notSeq, notId, portCd in the query, product.md §2), the call at that port is
-// scrolled to and outlined. A vessel user may open only its own vessel (product.md §6).
+// device first. Opened from a notification (notSeq, notId, portCd in the query, product.md#screens-and-routes), the call at that port is
+// scrolled to and outlined. A vessel user may open only its own vessel (product.md#who-may-do-what).
 import { Link, useSearch } from 'wouter';
 import { useSnapshot } from 'valtio';
 import { formatTimeDate } from '../core/format/format-date.ts';

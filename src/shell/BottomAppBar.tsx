@@ -1,4 +1,4 @@
-// The bottom app bar of product.md §2: the role's items (links), NOTIFICATION with the unread badge (capped at 99+),
+// The bottom app bar of product.md#bottom-app-bar: the role's items (links), NOTIFICATION with the unread badge (capped at 99+),
 // CHAT SPACE for chat users (a vessel user goes to its own room) with its unread badge, and SEARCH. A navigation
 // landmark whose items are named by their visible labels. The badge reads IndexedDB, so it is right offline.
 import { useLiveQuery } from 'dexie-react-hooks';

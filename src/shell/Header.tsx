@@ -1,4 +1,4 @@
-// The sticky 50 px header of product.md §2: back button (hidden on the role's home), the page title with a TEST badge
+// The sticky 50 px header of product.md#shell: back button (hidden on the role's home), the page title with a TEST badge
 // outside production, and the menu button that opens the side drawer. The page's banner landmark.
 import { useLocation } from 'wouter';
 import { SHOW_TEST_BADGE } from '../platform/config.ts';

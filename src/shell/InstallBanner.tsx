@@ -1,4 +1,4 @@
-// The install banner of product.md §1: "Install App" where the browser offers installation, the add-to-home-screen hint
+// The install banner of product.md#who-uses-it: "Install App" where the browser offers installation, the add-to-home-screen hint
 // on iOS, and nothing when running installed, once installed, or for 30 days after the user dismissed it.
 import { useState, useSyncExternalStore } from 'react';
 import { Icon } from '../ui/Icon.tsx';

@@ -1,4 +1,4 @@
-// The notification and search drawers, split off the first page's JavaScript (architecture.md §9): each is fetched when it
+// The notification and search drawers, split off the first page's JavaScript (budgets.md#current-budgets): each is fetched when it
 // is first opened, and all are fetched a moment after the app is on screen, so that a tap finds them ready. The
 // service worker precaches their chunks, so they open offline too.
 //

@@ -1,4 +1,4 @@
-// "User Device Information" (product.md §2 side drawer): this device's id (the one its push subscription and queued
+// "User Device Information" (product.md#side-menu side drawer): this device's id (the one its push subscription and queued
 // changes carry) and the browser's agent string, for support calls from a ship.
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useSnapshot } from 'valtio';

@@ -1,4 +1,4 @@
-// Pull-to-refresh around the page's content (product.md §2 Shell, §9): pulled down by a finger or a mouse drag with the
+// Pull-to-refresh around the page's content (product.md#shell, product.md#constants): pulled down by a finger or a mouse drag with the
 // page at its top, it shows a status pill over the content and calls onRefresh when let go past the threshold.
 import { useEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { Icon } from '../ui/Icon.tsx';

@@ -1,4 +1,4 @@
-// The signed-on app's frame (product.md §2 Shell): header, status strip, the page under pull-to-refresh, the bottom app
+// The signed-on app's frame (product.md#shell): header, status strip, the page under pull-to-refresh, the bottom app
 // bar, and the drawers. The role decides the home, the app bar's items and the back button.
 import { useCallback, useEffect } from 'react';
 import { useLocation } from 'wouter';
@@ -30,7 +30,7 @@ interface Props {
   onSignOut: () => Promise<string | undefined>;
 }
 
-/** Pull-to-refresh (product.md §2): a full sync of this user's data; the page's live queries show what it brings. */
+/** Pull-to-refresh (product.md#screens-and-routes): a full sync of this user's data; the page's live queries show what it brings. */
 async function refresh(): Promise<void> {
   window.dispatchEvent(new Event(REFRESH_PAGES_EVENT));
   try {

@@ -1,4 +1,4 @@
-// The signed-on pages of product.md §2 by route; `/` goes to the role's home, any other path to the not-found view.
+// The signed-on pages of product.md#home-of-each-role by route; `/` goes to the role's home, any other path to the not-found view.
 // Pages are small; what only some pages need (map, chat) is split off and loaded when used.
 import { lazy, Suspense } from 'react';
 import { Redirect, Route, Switch } from 'wouter';

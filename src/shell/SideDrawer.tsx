@@ -1,4 +1,4 @@
-// The side drawer menu of product.md §2 (90% height): the user's name and id, a profile button that opens the device
+// The side drawer menu of product.md#side-menu (90% height): the user's name and id, a profile button that opens the device
 // information, the server's programs filtered to those the app knows (invalid ones shown but disabled), with the
 // vessel, service and port links carrying the user's current code, the data meter and Data saver, and logout.
 import { useState } from 'react';
@@ -55,7 +55,7 @@ export function SideDrawer({ onSignOut }: Props) {
   const [error, setError] = useState<string | null>(null);
   const user = snap.user;
   const chat = useSnapshot(chatState);
-  // Chat Space is for chat users only (product.md §6), like the app bar's item.
+  // Chat Space is for chat users only (product.md#who-may-do-what), like the app bar's item.
   const known = (programs ?? []).filter(
     (p) => isKnownProgramUrl(p.menuUrl || p.pgmUrl) && (chat.isChatUser || !isChatUrl(p.menuUrl || p.pgmUrl)),
   );

@@ -1,4 +1,4 @@
-// Where the header's back button goes (product.md §2 Shell): hidden on the role's home; a non-vessel user in a chat
+// Where the header's back button goes (product.md#shell): hidden on the role's home; a non-vessel user in a chat
 // room goes to the room list; with no history to go back to (a page opened from a link), the role's home.
 import { isHomePath, roleHome, type RoleGroup } from '../core/role.ts';
 

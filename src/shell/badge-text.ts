@@ -1,4 +1,4 @@
-// The text of an unread badge (product.md §9: capped at 99+): nothing for none.
+// The text of an unread badge (product.md#constants: capped at 99+): nothing for none.
 const BADGE_CAP = 99;
 
 export function badgeText(count: number): string {

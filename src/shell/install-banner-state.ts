@@ -1,4 +1,4 @@
-// What the install banner (product.md §1) shows, decided from plain facts about the browser so it can be tested in Node:
+// What the install banner (product.md#who-uses-it) shows, decided from plain facts about the browser so it can be tested in Node:
 // the browser's own install prompt, the iOS "add to home screen" hint, or nothing.
 
 /** localStorage key holding when the user dismissed the banner (milliseconds since the epoch, as text). */

@@ -1,5 +1,5 @@
-// The drawer's program links (product.md §2): the vessel, service and port pages carry the user's current vessel, lane
-// or port code; vessel links follow the link helper of product.md §6. A vessel user's port links carry the port its vessel
+// The drawer's program links (product.md#screens-and-routes): the vessel, service and port pages carry the user's current vessel, lane
+// or port code; vessel links follow the link helper of product.md#who-may-do-what. A vessel user's port links carry the port its vessel
 // is at or heading to.
 import type { LoggedUser } from '../core/contract/common.ts';
 import { portLiveLink, portStatusLink, serviceLink, vesselLink } from '../core/link.ts';

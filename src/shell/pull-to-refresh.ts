@@ -1,4 +1,4 @@
-// The pull-to-refresh gesture as a pure state machine (product.md §9: threshold 60, maximum 80, reload distance 50), so
+// The pull-to-refresh gesture as a pure state machine (product.md#constants: threshold 60, maximum 80, reload distance 50), so
 // PullToRefresh only feeds it pointer positions and draws the result.
 
 /** Pulled at least this far (after resistance) when let go, the page refreshes. */
@@ -29,7 +29,7 @@ export const initialPullState: PullState = { phase: 'idle', distance: 0, start: 
 
 /**
  * How far the indicator goes for a finger travel of `dy` px: slow at first, then following, capped at PULL_MAX.
- * The resistance of pulltorefreshjs, whose defaults product.md §9's constants are: the threshold is reached at 112.5 px
+ * The resistance of pulltorefreshjs, whose defaults product.md#constants's constants are: the threshold is reached at 112.5 px
  * of travel and the maximum at 150 px.
  */
 export function resistedDistance(dy: number): number {

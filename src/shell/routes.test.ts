@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { isKnownProgramUrl, routeOf, titleOf } from './routes.ts';
 
 describe('routes', () => {
-  it('has every route of product.md §2, with or without a trailing slash', () => {
+  it('has every route of product.md#screens-and-routes, with or without a trailing slash', () => {
     const paths = [
       '/vessel',
       '/vessel/QHZN',

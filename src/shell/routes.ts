@@ -1,4 +1,4 @@
-// The routes of product.md §2 and the header title of each: one table, so the header, the drawer and the tests agree.
+// The routes of product.md#screens-and-routes and the header title of each: one table, so the header, the drawer and the tests agree.
 export interface RouteInfo {
   /** wouter pattern (a trailing slash is optional when matching). */
   pattern: string;

@@ -1,4 +1,4 @@
-// Fills the valtio user and chat state (product.md §3) from what the worker stored in IndexedDB: the user, an agent's
+// Fills the valtio user and chat state (product.md#what-the-app-holds) from what the worker stored in IndexedDB: the user, an agent's
 // ports (the first is the default port), a vessel user's vessel, lane and port, and the badge call counter. Live
 // queries re-run when the worker writes, so the state is right offline and after every sync.
 import { useEffect } from 'react';
@@ -74,7 +74,7 @@ export function StateFromDb({ user }: Props) {
     if (badge) userState.currBadgeCall = badge.currBadgeCall;
   }, [badge]);
 
-  // product.md §4 Chat enablement: a vessel user chats only when its lane is in the configured list. Shore users chat
+  // product.md#chat-enablement: a vessel user chats only when its lane is in the configured list. Shore users chat
   // in the rooms they belong to; until the chat rooms are on this device they have no chat item. The unread count:
   // a vessel user's from the first room of the list (its own), everyone else's the sum over their rooms.
   useEffect(() => {

@@ -1,4 +1,4 @@
-// How old a page's data is (architecture.md §3): "as of 09:41 UTC", marked stale after a while, and what went wrong
+// How old a page's data is (architecture.md#how-data-moves): "as of 09:41 UTC", marked stale after a while, and what went wrong
 // with the last attempt to bring it up to date. A polite status, so a screen reader hears it change.
 import { formatTimeDate } from '../core/format/format-date.ts';
 import { useNow } from './use-now.ts';

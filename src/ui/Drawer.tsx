@@ -1,4 +1,4 @@
-// A bottom sheet (product.md §2 drawers: menu 90%, notification 76%, search 80% of the viewport) on the native
+// A bottom sheet (product.md#constants drawers: menu 90%, notification 76%, search 80% of the viewport) on the native
 // modal <dialog>: the browser gives focus trapping, Escape, the top layer and focus return when it closes.
 import {
   useId,

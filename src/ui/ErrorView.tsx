@@ -1,4 +1,4 @@
-// The error fallback page of product.md §8, chosen by the error's name. The heading says what the code means in plain
+// The error fallback page of product.md#errors, chosen by the error's name. The heading says what the code means in plain
 // words and the code itself stands small beneath it (for whoever the user calls for help); the server's message is
 // the subtitle (the catalogue's message when the server gave none); "Try again" reloads. Forbidden and timeout are
 // warnings, the others errors. A refusal also offers the way out: sign out, or sign on as someone else.
@@ -16,7 +16,7 @@ export const SessionExitsContext = createContext<SessionExits | undefined>(undef
 
 interface Props {
   error: ShownError;
-  /** Default: reload the page (product.md §8). */
+  /** Default: reload the page (product.md#errors). */
   onRetry?: () => void;
   /** Inside a page (e.g. a vessel the user may not open) rather than the whole app. */
   inline?: boolean;

@@ -1,4 +1,4 @@
-// The full-page spinner shown while the app loads (product.md §2 Shell): fills the page below the header. After a few
+// The full-page spinner shown while the app loads (product.md#shell): fills the page below the header. After a few
 // seconds it says what it is waiting for, since on a satellite link an answer can take that long and a bare spinner
 // looks like a hang.
 import { useEffect, useState } from 'react';

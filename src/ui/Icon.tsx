@@ -1,4 +1,4 @@
-// Quay's icon set (public/assets/img/icons, product.md §9) drawn inline, so every icon shows offline with no download.
+// Quay's icon set (public/assets/img/icons, product.md#constants) drawn inline, so every icon shows offline with no download.
 // Stroke icons on a 24x24 grid: the stroke takes the CSS `color`; decorative unless given a `title`.
 
 /** One element of an icon: a path's `d`, a circle (cx, cy, r), a rect (x, y, width, height, rx), or a path with its own stroke width. */

@@ -1,4 +1,4 @@
-// "Waiting to send" beside something the user changed that the outbox still holds (architecture.md §3 rule 4).
+// "Waiting to send" beside something the user changed that the outbox still holds (architecture.md#nothing-expires-silently).
 export function PendingMarker({ id, as: Tag = 'span' }: { id?: string; as?: 'span' | 'p' }) {
   return (
     <Tag id={id} className="pending-marker">

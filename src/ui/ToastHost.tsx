@@ -1,4 +1,4 @@
-// Shows the first waiting toast (product.md §9: one at a time): an error as role="alert", anything else as
+// Shows the first waiting toast (product.md#constants: one at a time): an error as role="alert", anything else as
 // role="status". It goes by itself after a few seconds, but not while the pointer or the focus is on it.
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { dismissToast, subscribeToasts, toastQueue, type Toast } from './toast-store.ts';

@@ -1,4 +1,4 @@
-// Promise-based alert and confirm (product.md §4 Dialogs) as a small external store: any module awaits an answer, and
+// Promise-based alert and confirm (product.md#dialogs) as a small external store: any module awaits an answer, and
 // DialogHost shows the requests one at a time, in the order they were made.
 
 /** The message and name of the error a confirm rejects with on cancel when asked to (`rejectOnCancel`). */

@@ -2,7 +2,7 @@
 import { ERROR_CATALOGUE, errorName, type ErrorName } from '../core/errors.ts';
 
 export interface ShownError {
-  /** The error's code of product.md §8 (unknown names become UnknownError). */
+  /** The error's code of product.md#errors (unknown names become UnknownError). */
   name: ErrorName;
   /** The code's meaning in plain words, the view's heading. */
   heading: string;

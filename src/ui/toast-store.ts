@@ -1,5 +1,5 @@
 // The toasts waiting to be shown, as a small external store: any module may push one (the database connection,
-// outbox failures, a view) and ToastHost renders them one at a time (product.md §9: toast max count is 1).
+// outbox failures, a view) and ToastHost renders them one at a time (product.md#constants: toast max count is 1).
 
 export type ToastKind = 'error' | 'info';
 

@@ -271,7 +271,7 @@ CREATE TABLE notifications (
   ack_usr_id  text,
   ack_dt      timestamptz,
   cre_dt      timestamptz NOT NULL DEFAULT now(),
-  detail      jsonb NOT NULL           -- the notification detail fields of product.md §3 (camelCase)
+  detail      jsonb NOT NULL           -- the notification detail fields of product.md#what-the-app-holds (camelCase)
 );
 CREATE INDEX notifications_user ON notifications (usr_id, not_seq DESC);
 

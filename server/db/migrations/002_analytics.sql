@@ -1,4 +1,4 @@
--- Analytics events (product.md §7: page_view and user_move with the user's fields), collected when the app's analytics
+-- Analytics events (product.md#live-push-and-analytics: page_view and user_move with the user's fields), collected when the app's analytics
 -- sink points here (VITE_ANALYTICS_SINK=/api/v2/app/common/analytics). A runtime table: the seed leaves it empty.
 
 CREATE TABLE analytics_event (

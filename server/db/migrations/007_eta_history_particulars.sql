@@ -1,4 +1,4 @@
--- How each call's ETA slid (product.md §3 "ETA history") and the rest of a vessel's particulars (product.md §5
+-- How each call's ETA slid (product.md#eta-history) and the rest of a vessel's particulars (product.md#input-and-formatting-rules
 -- "Vessel particulars").
 --
 -- eta_changes: one small row per change of a port call's ETA: the ETA before and after, when, and by whom (a user's

@@ -1,4 +1,4 @@
--- Alert rules (product.md §4 "My alerts"): a user's own rules on a vessel it follows, evaluated where the simulator's
+-- Alert rules (product.md#my-alerts): a user's own rules on a vessel it follows, evaluated where the simulator's
 -- events happen (ETA changes, arrivals, berthings, departures), each match made into one N010 "My Alert" notification.
 
 CREATE TABLE alert_rules (

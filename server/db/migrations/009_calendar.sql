@@ -1,4 +1,4 @@
--- My calendar (product.md §4 Calendar feed): each user's feed secret, kept as its SHA-256 only (the feed URL holds
+-- My calendar (product.md#calendar-feed): each user's feed secret, kept as its SHA-256 only (the feed URL holds
 -- the secret, never the sign-on token); a new link replaces the row, so the old secret is refused from then on.
 CREATE TABLE calendar_links (
   usr_id      text PRIMARY KEY REFERENCES users(usr_id),

@@ -1,4 +1,4 @@
--- Failed sign-on attempts (architecture.md §5 "Sign-on limits"): one row per failure and per count it falls in (one
+-- Failed sign-on attempts (architecture.md#sign-on-limits): one row per failure and per count it falls in (one
 -- device cookie's, a user ID's from untrusted clients, an address's), kept no longer than the window. In the database
 -- so that every instance behind the balancer counts the same failures.
 CREATE TABLE sign_on_failures (

@@ -1,4 +1,4 @@
-// Chat room routes (product.md §7 Chat): my-room-list, init-sub (join a vessel's room), join-list and unread-list.
+// Chat room routes (product.md#chat-calls): my-room-list, init-sub (join a vessel's room), join-list and unread-list.
 import { Type } from 'typebox';
 import { userOf, type App } from '../../context.ts';
 import { mutate } from '../../http/mutation.ts';

@@ -5,7 +5,7 @@ export const tags = ['chat'];
 export const security = [{ token: [] }];
 
 /**
- * A preValidation hook: the app sends array query parameters without indices (product.md §7), as repeated keys (a=1&a=2)
+ * A preValidation hook: the app sends array query parameters without indices (product.md#the-calls), as repeated keys (a=1&a=2)
  * or one comma list (a=1,2); both become one array of trimmed, non-empty items before the schema checks them.
  */
 export function splitLists(...names: string[]) {

@@ -1,4 +1,4 @@
-// GET /common/keyword-search: smart search over vessels, services (lanes) and ports (product.md §2 smart search, §5
+// GET /common/keyword-search: smart search over vessels, services (lanes) and ports (product.md#search-drawer smart search, product.md#input-and-formatting-rules
 // rules), answered by ../../search/keyword.ts from the same rows and matcher as the worker's offline search.
 import { userOf, type App } from '../../context.ts';
 import { KeywordSearchQuery, SearchResultList } from '../../../src/core/contract/common.ts';

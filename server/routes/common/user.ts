@@ -34,7 +34,7 @@ export async function userRoutes(app: App): Promise<void> {
       schema: {
         tags,
         security,
-        summary: 'The signed-on user (product.md §3 User)',
+        summary: 'The signed-on user (product.md#what-the-app-holds User)',
         response: { 200: LoggedUser },
       },
     },

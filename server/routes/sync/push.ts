@@ -1,5 +1,5 @@
-// POST /api/v2/app/sync/push (architecture.md §3 "Push in batches"): a batch of outbox operations in one request. Each is
-// the per-item call of product.md §7 the outbox would have sent, dispatched in process to that very route with the
+// POST /api/v2/app/sync/push (sync.md#push-in-one-request): a batch of outbox operations in one request. Each is
+// the per-item call of product.md#the-calls the outbox would have sent, dispatched in process to that very route with the
 // caller's token and the operation's id as Idempotency-Key, so every validation, permission and idempotency rule is
 // the per-item route's own, and each operation commits in its own transaction, in the batch's order.
 import type { LightMyRequestResponse } from 'fastify';

@@ -1,4 +1,4 @@
-// Reference data of the app itself: the programs of the side menu (product.md §2, World Status invalid),
+// Reference data of the app itself: the programs of the side menu (product.md#side-menu, World Status invalid),
 // the vessel page widgets and the code tables of GET /common/code/{type}.
 
 export interface Program {

@@ -1,4 +1,4 @@
-// Carriers (lines) of the demo world, with the badge colours the search results show (product.md §2).
+// Carriers (lines) of the demo world, with the badge colours the search results show (product.md#screens-and-routes).
 
 export interface Carrier {
   crrCd: string;

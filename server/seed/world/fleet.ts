@@ -1,6 +1,6 @@
 // The fleet: 4-letter vessel codes, invented names, IMO numbers (valid check digit), call signs,
 // flag, service, size (TEU consistent with length overall) and service speed in knots; the MMSI, beam and summer
-// draught follow from these (particulars(), product.md §5 "Vessel particulars").
+// draught follow from these (particulars(), product.md#vessel-particulars).
 import { laneByCode } from './lanes.ts';
 
 export interface Vessel {

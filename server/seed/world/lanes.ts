@@ -74,5 +74,5 @@ export function laneByCode(laneCd: string): Lane {
   return lane;
 }
 
-/** Lanes whose vessels may chat (architecture.md §7 "chat-enabled lanes"): about half of them, the app's default too. */
+/** Lanes whose vessels may chat (configuration.md#build-time-settings): about half of them, the app's default too. */
 export const CHAT_LANES: readonly string[] = DEFAULT_CHAT_LANES.split(',');

@@ -1,4 +1,4 @@
-// Demo users (one per role of product.md §1/§6, all with password "demo") and a few more: masters of other
+// Demo users (one per role of product.md#who-uses-it, product.md#who-may-do-what, all with password "demo") and a few more: masters of other
 // vessels so chat rooms have crews, and agents of other ports. Relations say who follows what.
 
 export interface SeedUser {

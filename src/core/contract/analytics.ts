@@ -1,4 +1,4 @@
-// API contract of analytics (product.md §7: a page view and a user_move event with extUsrId, usrRoleCd, usrPortCd,
+// API contract of analytics (product.md#live-push-and-analytics: a page view and a user_move event with extUsrId, usrRoleCd, usrPortCd,
 // usrVslCd and usrTpCd), as the reference server collects it: POST /api/v2/app/common/analytics.
 import { Type, type Static } from 'typebox';
 import { IsoDate, Text } from './common.ts';

@@ -1,4 +1,4 @@
-// Where the app API lives (product.md §7): every route is registered by the server under API_BASE and its area's prefix
+// Where the app API lives (product.md#the-calls): every route is registered by the server under API_BASE and its area's prefix
 // (/common, /chat…) with the Fastify pattern named here, and clients build the paths they call from the same names, so
 // a path is written once (lint forbids '/api/v2/app' elsewhere). The routes sit next to the schema modules, not in them:
 // those ship as data (as-data.ts), and the window and the outbox, which need only these few strings, import no schema.
@@ -122,7 +122,7 @@ export const CALENDAR_PREFIX = '/calendar';
 export const CALENDAR_LINK = '/link';
 
 /**
- * The calendar feeds (product.md §4 Calendar feed), outside API_BASE: a calendar app polls them with the secret in
+ * The calendar feeds (product.md#calendar-feed), outside API_BASE: a calendar app polls them with the secret in
  * the address and no token.
  */
 export const CALENDAR_FEED_PREFIX = '/cal';

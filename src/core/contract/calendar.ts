@@ -1,4 +1,4 @@
-// API contract of My calendar (product.md §4 Calendar feed): the user's feed link, made on first use and made anew on
+// API contract of My calendar (product.md#calendar-feed): the user's feed link, made on first use and made anew on
 // request (which revokes the old one), and the feed's address parameters. The secret is shown once, when it is made:
 // the server keeps only its SHA-256, and the device keeps the secret to show the address again with no link.
 import { Type, type Static } from 'typebox';

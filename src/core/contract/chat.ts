@@ -1,4 +1,4 @@
-// API contract for chat (product.md §3 chat room and message, §4 unread count and enablement, §7 chat calls):
+// API contract for chat (product.md#what-the-app-holds chat room and message, product.md#what-happens-when unread count and enablement, product.md#the-calls chat calls):
 // route schemas and OpenAPI on the server, types and small rules for the app, the worker and the STOMP broker.
 import { Type, type Static } from 'typebox';
 import { IsoDate, PortCd, Seq } from './common.ts';
@@ -125,7 +125,7 @@ export const JoinListResponse = Type.Array(
 );
 export type JoinListResponse = Static<typeof JoinListResponse>;
 
-/** Also the payload of /topic/vessel-unread (product.md §7). */
+/** Also the payload of /topic/vessel-unread (product.md#the-calls). */
 export const UnreadItem = Type.Object({
   roomId: Type.String(),
   subscriber: Type.String(),
@@ -208,7 +208,7 @@ export const BerthPrspResponse = Type.Object({
 });
 export type BerthPrspResponse = Static<typeof BerthPrspResponse>;
 
-// ---- The live path: STOMP 1.2 over WebSocket (architecture.md §3 "Live path", product.md §7 chat stream) ----
+// ---- The live path: STOMP 1.2 over WebSocket (architecture.md#live-path, product.md#chat-calls chat stream) ----
 // CONNECT: accept-version must include 1.2; the token goes in X-AUTH-TOKEN (or passcode); heart-beat "cx,cy" is
 // honoured (each way the larger of client's and server's 10000,10000; a client silent for 2.5 intervals is dropped).
 // A refused CONNECT, SUBSCRIBE or SEND gets an ERROR frame whose message header starts with an HTTP-like status

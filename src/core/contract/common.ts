@@ -8,7 +8,7 @@ export const ApiError = Type.Object(
     error: Type.String({ description: 'HTTP reason phrase' }),
     name: Type.String({
       description:
-        'Error name of product.md §8: AuthenticationError, JsonWebTokenError, ForbiddenError, TimeoutError, ValidationError, NotFoundError, ConflictError, UnknownError',
+        'Error name of product.md#errors: AuthenticationError, JsonWebTokenError, ForbiddenError, TimeoutError, ValidationError, NotFoundError, ConflictError, UnknownError',
     }),
     message: Type.String(),
   },
@@ -24,10 +24,10 @@ export const NullableIsoDate = Type.Union([IsoDate, Type.Null()]);
 export const PfEta = Type.Union([IsoDate, Type.Null()], {
   description: "the proforma ETA: the arrival the service's published schedule promised (null when unknown)",
 });
-/** product.md §3's etaDelayHrs of a port call, measured against its proforma ETA. */
+/** product.md#what-the-app-holds's etaDelayHrs of a port call, measured against its proforma ETA. */
 export const DelayHrs = Type.Union([Type.Number(), Type.Null()], {
   description:
-    'hours against the proforma ETA (positive = ahead, negative = behind, product.md §3): the ATA once arrived, before that ' +
+    'hours against the proforma ETA (positive = ahead, negative = behind, product.md#what-the-app-holds): the ATA once arrived, before that ' +
     'the ETA (or now, once the ETA has passed with no arrival); null for an omitted call or with no proforma ETA',
 });
 export const YN = Type.Union([Type.Literal('Y'), Type.Literal('N')]);
@@ -89,7 +89,7 @@ export const SearchResult = Type.Object({
 });
 export type SearchResult = Static<typeof SearchResult>;
 
-// ---- /common routes (product.md §7 "Calls under /api/v2/app"): request and response shapes ----
+// ---- /common routes (product.md#the-common-calls): request and response shapes ----
 
 const NullableStr = Type.Union([Type.String(), Type.Null()]);
 

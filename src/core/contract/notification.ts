@@ -1,4 +1,4 @@
-// API contract for notifications (product.md §3 entities, §7 notification calls).
+// API contract for notifications (product.md#what-the-app-holds entities, product.md#the-calls notification calls).
 import { Type, type Static } from 'typebox';
 import { NullableIsoDate, IsoDate, YN, Seq, Text, VslCd, PortCd } from './common.ts';
 
@@ -16,7 +16,7 @@ export const NOTIFICATION_IDS = [
   'N020',
   'N101',
 ] as const;
-/** The types as the OpenAPI document names them (product.md §2 Notification types). */
+/** The types as the OpenAPI document names them (product.md#notification-types). */
 const TYPES_TEXT =
   'notification type: N001 ETA change, N002 ETA, N003 delay, N004 berth plan, N005 arrival, N006 departure, ' +
   "N007 vessel notice, N008 port arrival, N009 port status, N010 My Alert (one of the user's own alert rules " +
@@ -132,7 +132,7 @@ export const SubscriptionBody = Type.Object(
 export type SubscriptionBody = Static<typeof SubscriptionBody>;
 export const DeviceBody = Type.Object({ notDevId: Text(1, 128) }, { additionalProperties: false });
 
-/** N010 "My Alert": a notification made by one of the user's own alert rules (product.md §4 "My alerts"). */
+/** N010 "My Alert": a notification made by one of the user's own alert rules (product.md#my-alerts). */
 export const MY_ALERT_ID = 'N010';
 /** At most this many alert rules per user; N (the hours an ETA must move by) from 1 to ALERT_HRS_MAX. */
 export const ALERT_RULES_MAX = 50;
@@ -142,7 +142,7 @@ export const ALERT_HRS_MAX = 72;
 export type AlertEvent = 'ATA' | 'ATB' | 'ATD';
 
 /**
- * A user's alert rule on a vessel it follows (product.md §4 "My alerts"): `ETA`, tell when the ETA at `portCd` (null:
+ * A user's alert rule on a vessel it follows (product.md#my-alerts): `ETA`, tell when the ETA at `portCd` (null:
  * any port) moves by more than `hrs` hours in one change; `PORT`, tell when the vessel arrives at, berths at or
  * leaves `portCd` (`events`). The device makes `ruleId`, so a rule made offline has its id before it is sent.
  */

@@ -1,4 +1,4 @@
-// API contract of the port pages (product.md §2 /port/live and /port/status; shapes decided in architecture.md §6): the calls of a
+// API contract of the port pages (product.md#routes /port/live and /port/status; shapes decided in architecture.md#the-pages-the-product-leaves-open): the calls of a
 // port around now (expected, alongside, departed) with its current status, and the port's status with its recent
 // changes (N009 fields).
 import { Type, type Static } from 'typebox';

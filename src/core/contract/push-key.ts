@@ -1,5 +1,5 @@
 // API contract for GET /notification/push-key: the server's VAPID public key, which the app passes to
-// PushManager.subscribe() as applicationServerKey (product.md §4 Push subscription).
+// PushManager.subscribe() as applicationServerKey (product.md#push-subscription).
 import { Type, type Static } from 'typebox';
 
 export const PushKeyResponse = Type.Object({

@@ -1,6 +1,6 @@
-// The Web Push payloads the server sends and the service worker reads (product.md §4 Push subscription, §7): a new
+// The Web Push payloads the server sends and the service worker reads (product.md#push-subscription, product.md#the-calls): a new
 // notification carries its list item (so the app has it offline) and its text; a chat message carries vslCd, which
-// is what makes a click open that vessel's chat (product.md §4). Checked by hand in the service worker (no schema library
+// is what makes a click open that vessel's chat (product.md#what-happens-when). Checked by hand in the service worker (no schema library
 // there), so keep the shapes flat.
 import type { NotificationItem } from './notification.ts';
 

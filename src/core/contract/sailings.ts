@@ -1,4 +1,4 @@
-// API contract of Port to port (product.md §2 /port/sailings): the sailings from one port to another, and the compact
+// API contract of Port to port (product.md#port-to-port): the sailings from one port to another, and the compact
 // schedule set the device keeps to answer the same search with no link. A module of its own: only the worker's
 // port-to-port chunk (loaded on first use) and the server take it.
 import { Type, type Static } from 'typebox';

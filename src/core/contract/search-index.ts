@@ -1,5 +1,5 @@
 // API contract for GET /common/search-index: every vessel, service and port the caller may search, as compact rows,
-// so the worker can answer the smart search of product.md §2 with no link (types 5 and 6 search vessels only), and the port
+// so the worker can answer the smart search of product.md#screens-and-routes with no link (types 5 and 6 search vessels only), and the port
 // pages can offer a picker of every port.
 import { Type, type Static } from 'typebox';
 

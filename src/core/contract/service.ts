@@ -1,4 +1,4 @@
-// API contract of the service page (product.md §2 /service/{laneCode}; shape decided in architecture.md §6): a lane's port rotation
+// API contract of the service page (product.md#routes /service/{laneCode}; shape decided in architecture.md#the-pages-the-product-leaves-open): a lane's port rotation
 // in order and the vessels deployed on it, each with its next call.
 import { Type, type Static } from 'typebox';
 import { DelayHrs, IsoDate, LaneCd, NullableIsoDate } from './common.ts';

@@ -85,7 +85,7 @@ export const PullResponse = Type.Object({
       description: `details of the notifications of this answer still unread or at most ${DETAIL_RECENT_DAYS} days old, so that they open with no link (a first pull: at most ${FIRST_PULL_DETAILS}, newest first); a notification without one keeps the detail the device has, with its flags`,
     }),
   ),
-  /** The unread count (product.md §7 badge), whenever a notification changed. */
+  /** The unread count (product.md#notification-calls badge), whenever a notification changed. */
   badge: Type.Optional(Type.Integer({ minimum: 0 })),
   /** The whole switch list, whenever one changed. */
   settings: Type.Optional(Type.Array(NotificationSetting)),
@@ -97,7 +97,7 @@ export const PullResponse = Type.Object({
   chatRooms: Type.Optional(Type.Array(ChatRoom)),
   /** The signed-on user, whenever it changed. */
   user: Type.Optional(LoggedUser),
-  /** The user's whole list of alert rules (product.md §4 "My alerts"), whenever one changed. */
+  /** The user's whole list of alert rules (product.md#my-alerts), whenever one changed. */
   alertRules: Type.Optional(Type.Array(AlertRule)),
 });
 export type PullResponse = Static<typeof PullResponse>;
@@ -115,7 +115,7 @@ export const SyncHint = Type.Object({
 });
 export type SyncHint = Static<typeof SyncHint>;
 
-/** The calls a push may carry: the outbox's per-item calls of product.md §7, nothing else. */
+/** The calls a push may carry: the outbox's per-item calls of product.md#the-calls, nothing else. */
 export const PUSH_METHODS = ['GET', 'POST', 'PUT'] as const;
 
 export const PushOp = Type.Object(
@@ -159,7 +159,7 @@ export const PushResult = Type.Object({
   outcome: PushOutcome,
   /** The HTTP status the per-item call answered. */
   status: Type.Integer(),
-  /** The per-item call's answer body (what product.md §7 says it answers), or the error body. */
+  /** The per-item call's answer body (what product.md#the-calls says it answers), or the error body. */
   body: Type.Unknown(),
 });
 export type PushResult = Static<typeof PushResult>;

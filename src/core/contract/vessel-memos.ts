@@ -1,4 +1,4 @@
-// API contract for what a vessel's people write on its page (product.md §7 "Vessel"): memos on the page and on its widgets,
+// API contract for what a vessel's people write on its page (product.md#vessel-calls): memos on the page and on its widgets,
 // which widgets are shown, and the next dry-dock.
 import { Type, type Static } from 'typebox';
 import { IsoDate, PortCd, Text, VslCd, YN } from './common.ts';

@@ -1,4 +1,4 @@
-// API contract for a vessel's noon, arrival and departure reports (product.md §7 "Vessel"): the latest report, the daily
+// API contract for a vessel's noon, arrival and departure reports (product.md#vessel-calls): the latest report, the daily
 // sheet, fuel consumed over a period (FOC) and the weekly carbon intensity (CII).
 import { Type, type Static } from 'typebox';
 import { DateOrDateTime, IsoDate, VslCd } from './common.ts';

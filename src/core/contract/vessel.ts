@@ -1,4 +1,4 @@
-// API contract for the vessel calls (product.md §7 "Vessel"; shapes decided in architecture.md §6): vessel page, schedule widget,
+// API contract for the vessel calls (product.md#vessel-calls; shapes decided in architecture.md#the-pages-the-product-leaves-open): vessel page, schedule widget,
 // AIS, storms, persons in charge, operational status and the fleet. Reports and CII are in vessel-reports.ts; memos,
 // widget flags and the next dock in vessel-memos.ts.
 import { Type, type Static } from 'typebox';
@@ -93,7 +93,8 @@ export const VesselCurrent = Type.Object({
   svcSpd: Type.Number({ description: 'service speed, knots' }),
   mmsi: Type.Optional(
     Type.Union([Type.String({ pattern: '^[0-9]{9}$' }), Type.Null()], {
-      description: "MMSI: the flag's 3 Maritime Identification Digits and 6 more (product.md §5)",
+      description:
+        "MMSI: the flag's 3 Maritime Identification Digits and 6 more (product.md#input-and-formatting-rules)",
     }),
   ),
   beamM: Type.Optional(Type.Union([Type.Number(), Type.Null()], { description: 'beam (breadth), metres' })),
@@ -121,7 +122,7 @@ export const CascadeQuery = Type.Object({
   ),
   skdDirCd: Type.Optional(Type.String({ pattern: '^[NSEW]$' })),
 });
-/** How many of a call's ETA changes the cascade carries (the newest); product.md §3 "ETA history". */
+/** How many of a call's ETA changes the cascade carries (the newest); product.md#eta-history. */
 export const ETA_HISTORY_MAX = 10;
 export const EtaChange = Type.Object({
   chgDt: IsoDate,

@@ -1,5 +1,5 @@
-// Date display of product.md §9: UTC formats such as dd-MMM-yy, and chat times in local time with an LT suffix.
-// Every formatter returns "-" for empty or invalid input (product.md §5).
+// Date display of product.md#constants: UTC formats such as dd-MMM-yy, and chat times in local time with an LT suffix.
+// Every formatter returns "-" for empty or invalid input (product.md#input-and-formatting-rules).
 import { toZonedTime } from 'date-fns-tz';
 
 /** A time as the API and the stores hold it: ISO 8601 string, Date or epoch milliseconds. */

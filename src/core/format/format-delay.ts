@@ -1,4 +1,4 @@
-// Delay display of product.md §5 ("+Nh", "Nh", LTS) and the ahead/behind reading of etaDelayHrs (product.md §3).
+// Delay display of product.md#input-and-formatting-rules ("+Nh", "Nh", LTS) and the ahead/behind reading of etaDelayHrs (product.md#what-the-app-holds).
 
 /** Rounded delay hours: 0 (and anything rounding to 0) is "LTS", positive "+Nh", negative "-Nh"; "-" when missing. */
 export function formatDelayHours(hrs: number | null | undefined): string {

@@ -1,4 +1,4 @@
-// Number display of product.md §5: the en locale, optional USD currency with no decimals, "-" as the fallback.
+// Number display of product.md#input-and-formatting-rules: the en locale, optional USD currency with no decimals, "-" as the fallback.
 
 export type NumberInput = number | string | null | undefined;
 

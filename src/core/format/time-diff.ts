@@ -1,4 +1,4 @@
-// Time difference text of product.md §5: "2 hrs 5 min", "45 min", "3 hrs", LTS when equal, "-" prefix when a is later.
+// Time difference text of product.md#input-and-formatting-rules: "2 hrs 5 min", "45 min", "3 hrs", LTS when equal, "-" prefix when a is later.
 // Decision: the unit is always "hrs" (also "1 hrs") and "min", as the spec names them; both times are cut to the
 // minute first, so times that show the same HH:mm are equal.
 import { toDate, type DateInput } from './format-date.ts';

@@ -1,5 +1,5 @@
-// A shore user's berth prospect for the vessel of a chat room (product.md §7 POST /chat/berth-prsp/message/{vslCd}): a
-// button by the composer opens a sheet with the form (port and ETB required, product.md §5's red dot), filled by hand or
+// A shore user's berth prospect for the vessel of a chat room (product.md#chat-calls POST /chat/berth-prsp/message/{vslCd}): a
+// button by the composer opens a sheet with the form (port and ETB required, product.md#input-and-formatting-rules's red dot), filled by hand or
 // from a port call of the vessel's schedule when the device has it. The draft is kept per room until it is posted,
 // so nothing typed is lost; posting puts it in the conversation at once and the outbox sends it (offline too).
 import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';

@@ -1,4 +1,4 @@
-// Drafts per room (product.md §3), kept in localStorage so they survive a reload or leaving the room: the composer's
+// Drafts per room (product.md#what-the-app-holds), kept in localStorage so they survive a reload or leaving the room: the composer's
 // message, and a berth prospect being written.
 import type { BerthForm } from '../../core/chat-berth.ts';
 

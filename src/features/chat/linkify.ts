@@ -1,4 +1,4 @@
-// Chat text as plain text with links (product.md §3 chat message): http and https addresses only, found in the text and
+// Chat text as plain text with links (product.md#what-the-app-holds chat message): http and https addresses only, found in the text and
 // checked with URL; everything else stays text (React escapes it). Never HTML.
 
 export type TextPart = { kind: 'text'; text: string } | { kind: 'link'; text: string; href: string };

@@ -1,4 +1,4 @@
-// The offline world map (architecture.md §6): Natural Earth's land drawn as SVG in Web Mercator, with vessels as arrows
+// The offline world map (architecture.md#the-pages-the-product-leaves-open): Natural Earth's land drawn as SVG in Web Mercator, with vessels as arrows
 // turned to their heading, their recent tracks and the ports ahead, panned and zoomed by finger, mouse, wheel or
 // the +/- buttons. Loaded lazily (see LazyWorldMap.tsx): the outline stays out of the first page's JavaScript. The
 // world is drawn at 1:110m; a close view (a port, a strait) draws the 1:10m coast of the tiles it covers, fetched

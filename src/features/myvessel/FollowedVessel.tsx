@@ -1,4 +1,4 @@
-// One followed vessel at a glance: name (linking to its page), service, next port and ETA, delay (product.md §5), a status
+// One followed vessel at a glance: name (linking to its page), service, next port and ETA, delay (product.md#input-and-formatting-rules), a status
 // line such as "Under way · 18.6 kn", "Waiting to send" while its addition is not confirmed, and its remove button.
 import { Link } from 'wouter';
 import type { LoggedUser } from '../../core/contract/common.ts';

@@ -1,4 +1,4 @@
-// What My Vessel shows (architecture.md §3 rule 4): the followed vessels from the kept fleet answer, with the changes still
+// What My Vessel shows (architecture.md#nothing-expires-silently): the followed vessels from the kept fleet answer, with the changes still
 // waiting in the outbox laid over it (a page sync may bring the server's older list while they wait), and which
 // vessels were added or removed but are not confirmed yet.
 import type { FleetVessel } from '../../core/contract/vessel.ts';

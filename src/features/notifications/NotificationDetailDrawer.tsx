@@ -1,4 +1,4 @@
-// The notification detail drawer of product.md §2, opened by a push click: title "Notification", the type's icon, the
+// The notification detail drawer of product.md#screens-and-routes, opened by a push click: title "Notification", the type's icon, the
 // name and body, and the detail with "Check schedule" and "Got it". Opening it counts as opening the item.
 import { useEffect } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';

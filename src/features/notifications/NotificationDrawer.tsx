@@ -1,6 +1,6 @@
-// The notification drawer of product.md §2 (76% height): the list of the user's notifications from IndexedDB (opens
+// The notification drawer of product.md#notification-drawer (76% height): the list of the user's notifications from IndexedDB (opens
 // at once, offline too), or the settings: the push master switch and one switch per type. An icon in its header
-// toggles the mode (product.md §4 Drawer mode); leaving the settings without the browser's permission turns push off.
+// toggles the mode (product.md#drawer-mode); leaving the settings without the browser's permission turns push off.
 import { useSnapshot } from 'valtio';
 import { closeDrawer, commonState, uiState } from '../../state/app-state.ts';
 import { Drawer } from '../../ui/Drawer.tsx';

@@ -1,4 +1,4 @@
-// The notification list of product.md §2: an accordion, newest first, "No data" when empty. Each item shows its type's
+// The notification list of product.md#notification-drawer: an accordion, newest first, "No data" when empty. Each item shows its type's
 // icon with a red dot when unread, the name, "UTC" and its time, the vessel name (not for vessel users, whose
 // notifications are all their own vessel's) and the port code. Opening an item marks it read through the outbox
 // and shows its detail. Virtualized: only the rows on screen exist, so 5,000 items open at once.
@@ -16,10 +16,10 @@ import { useNotificationItems } from './notification-store.ts';
 
 const ROW_HEIGHT = 68;
 
-/** Opening an item (product.md §4): read at once through the outbox, and the badge call counter goes up. */
+/** Opening an item (product.md#what-happens-when): read at once through the outbox, and the badge call counter goes up. */
 export function openItem(item: NotificationItem): void {
   callWorker((api) => api.markRead(item.notSeq)).catch((err: unknown) =>
-    // product.md §8: a read-save failure is only logged.
+    // product.md#errors: a read-save failure is only logged.
     console.warn('Marking a notification read failed', err),
   );
 }

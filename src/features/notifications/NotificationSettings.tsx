@@ -1,4 +1,4 @@
-// The per-type notification switches of product.md §2/§4: each saves through the worker's outbox (optimistic, reverted
+// The per-type notification switches of product.md#screens-and-routes, product.md#what-happens-when: each saves through the worker's outbox (optimistic, reverted
 // if the server refuses) and shows "Waiting to send" until the server has it: the notification drawer's settings mode.
 import { useEffect, useId, useState } from 'react';
 import type { NotificationSetting } from '../../core/contract/notification.ts';

@@ -1,4 +1,4 @@
-// The master switch of the notification settings (product.md §2, §4): "Open Notification Popup automatically once got a
+// The master switch of the notification settings (product.md#screens-and-routes, product.md#what-happens-when): "Open Notification Popup automatically once got a
 // new message." On: the browser's permission, a Web Push subscription saved for this device; off: no pushes.
 import { useId, useState } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';

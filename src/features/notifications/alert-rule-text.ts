@@ -1,4 +1,4 @@
-// How an alert rule reads (product.md §4 "My alerts"): one line the list shows and names its buttons by.
+// How an alert rule reads (product.md#my-alerts): one line the list shows and names its buttons by.
 import type { AlertEvent, AlertRule } from '../../core/contract/notification.ts';
 
 const VERBS: Record<AlertEvent, string> = { ATA: 'arrives at', ATB: 'berths at', ATD: 'leaves' };

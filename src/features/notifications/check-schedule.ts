@@ -1,4 +1,4 @@
-// "Check schedule" (product.md §2 Notification detail drawer, §5, §6): where it goes for this user and notification, or
+// "Check schedule" (product.md#notification-detail drawer, product.md#input-and-formatting-rules, product.md#who-may-do-what): where it goes for this user and notification, or
 // the error "There is no Vessel Code." when it cannot go anywhere.
 import type { LoggedUser } from '../../core/contract/common.ts';
 import type { NotificationItem } from '../../core/contract/notification.ts';
@@ -15,7 +15,7 @@ export function checkScheduleTarget(user: LoggedUser, item: Item): ScheduleTarge
   const vesselUser = isVesselUser(user);
   const portArrival = item.notId === 'N008' && !vesselUser;
   if (!item.vslCd && !portArrival) return { error: NO_VESSEL_CODE };
-  // A vessel user's voyage page, with the notification as the query string (product.md §2 routes).
+  // A vessel user's voyage page, with the notification as the query string (product.md#routes).
   if (vesselUser)
     return {
       to: voyageLink(user, item.vslCd, {

@@ -1,4 +1,4 @@
-// The detail block of each notification type (product.md §2 Notification types, §3, §5): which fields it shows, as
+// The detail block of each notification type (product.md#notification-types, product.md#what-the-app-holds, product.md#input-and-formatting-rules): which fields it shows, as
 // label and formatted value. N007 (and any type without a layout) shows its name and body only.
 import type { NotificationDetail } from '../../core/contract/notification.ts';
 import {
@@ -21,7 +21,7 @@ const utc = (v: string | null) => (v ? `${formatTimeDateYear(v)} UTC` : '-');
 const text = (v: string | null | undefined) => (v === null || v === undefined || v === '' ? '-' : v);
 const voyage = (d: NotificationDetail) => (d.skdVoyNo ? `${d.skdVoyNo}${d.skdDirCd ?? ''}` : '-');
 
-/** product.md §5: hours rounded, LTS/+Nh/Nh, and product.md §3: positive means ahead (AHD), otherwise behind (BHD). */
+/** product.md#input-and-formatting-rules: hours rounded, LTS/+Nh/Nh, and product.md#what-the-app-holds: positive means ahead (AHD), otherwise behind (BHD). */
 export function delayText(hrs: number | null): string {
   const shown = formatDelayHours(hrs);
   const side = aheadOrBehind(hrs);
@@ -74,7 +74,7 @@ export function detailRows(d: NotificationDetail): DetailRow[] {
         { label: 'Reason', value: d.stsReasNm || 'No reason given' },
       ];
     case 'N010':
-      // My Alert (product.md §4 "My alerts"): an ETA that moved shows both ETAs and the delay; an arrival, berthing or
+      // My Alert (product.md#my-alerts): an ETA that moved shows both ETAs and the delay; an arrival, berthing or
       // departure shows the vessel and port (the message says which and when).
       return d.prevEtaDt
         ? [

@@ -1,4 +1,4 @@
-// The push master switch's browser side (product.md §4 Push subscription): the permission prompt, the subscription with
+// The push master switch's browser side (product.md#push-subscription): the permission prompt, the subscription with
 // the server's VAPID key, and saving it through the worker's outbox; and turning it off.
 import { callWorker } from '../../platform/worker-bridge.ts';
 
@@ -39,7 +39,7 @@ export async function turnPushOff(deviceId: string): Promise<void> {
   await subscription?.unsubscribe().catch(() => false);
 }
 
-/** product.md §4: leaving the settings without the browser's permission turns the master switch off. */
+/** product.md#push-subscription: leaving the settings without the browser's permission turns the master switch off. */
 export async function settleOnLeave(deviceId: string | undefined, on: boolean): Promise<void> {
   if (!on || !deviceId) return;
   if (supported() && Notification.permission === 'granted') return;

@@ -1,4 +1,4 @@
-// The app icon's badge (product.md §4, where the platform has one): the unread count as IndexedDB has it, so it is right
+// The app icon's badge (product.md#what-happens-when, where the platform has one): the unread count as IndexedDB has it, so it is right
 // offline and follows every sync, read and push.
 import { useEffect } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';

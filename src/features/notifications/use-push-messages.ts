@@ -1,4 +1,4 @@
-// What the service worker tells the window about pushes (sw/push.ts, product.md §4 Push subscription): a click on a
+// What the service worker tells the window about pushes (sw/push.ts, product.md#push-subscription): a click on a
 // notification opens its detail, a click on a chat push opens that vessel's chat, and a new notification opens the
 // notification drawer by itself when the master switch is on and no drawer is open. A click with no window open
 // opens /?notSeq=N: that parameter is read once, when the app starts.
@@ -37,7 +37,7 @@ function removeParam(): void {
   history.replaceState(history.state, '', `${url.pathname}${url.search}${url.hash}`);
 }
 
-/** product.md §4: with the master switch on, a notification arriving while the app is open opens the drawer. */
+/** product.md#push-subscription: with the master switch on, a notification arriving while the app is open opens the drawer. */
 async function openDrawerForNewNotification(): Promise<void> {
   const subscription = await db.getMeta('pushSubscription');
   if (subscription?.notSbscrYn !== 'Y' || uiState.drawer !== null) return;
@@ -80,7 +80,7 @@ export function usePushMessages(navigate: (to: string) => void): void {
           }
           break;
         case 'push-received':
-          // Something changed at the server (architecture.md §4): one routine pass, coalesced with any under way.
+          // Something changed at the server (architecture.md#when-the-worker-talks-to-the-server): one routine pass, coalesced with any under way.
           callWorker((api) => api.notifySomethingChanged()).catch(() => undefined);
           if (message.payload?.kind === 'notification') {
             openDrawerForNewNotification().catch((err: unknown) =>

@@ -1,4 +1,4 @@
-// Port Live's filters (product.md §2 Port Live filters): terminal, service and "delayed only" above the lists, kept on
+// Port Live's filters (product.md#port-live-filters): terminal, service and "delayed only" above the lists, kept on
 // the device for the user per port (the worker writes them), applied to the calls the device holds, offline too.
 import { useId, useState } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';

@@ -1,6 +1,6 @@
 // /port/live: the port's status now (open or restricted, and why), then its calls around now in the order a call runs,
 // Expected, At anchor, Alongside and Departed, each call with its vessel, voyage, service, terminal, ETA/ETB/ETD
-// (actuals where known) and delay (product.md §5). All of it is the one answer kept on the device, so it shows offline.
+// (actuals where known) and delay (product.md#input-and-formatting-rules). All of it is the one answer kept on the device, so it shows offline.
 import { Link } from 'wouter';
 import type { LoggedUser } from '../../core/contract/common.ts';
 import type { PortCall, PortLive, PortStatusEntry } from '../../core/contract/port.ts';

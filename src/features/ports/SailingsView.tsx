@@ -1,4 +1,4 @@
-// Port to port (product.md §2 /port/sailings): two ports picked with the port picker (every port the device knows),
+// Port to port (product.md#port-to-port): two ports picked with the port picker (every port the device knows),
 // how many weeks ahead, and the vessels that sail from the first to the second in that time, by departure, with ETD,
 // ETA and transit days. Online the server answers; with no link the schedules this device keeps, with their age.
 import { useId, useState } from 'react';

@@ -1,5 +1,5 @@
 // /service/{laneCode}: the lane's port rotation in order (each port linking to its live page) and the vessels
-// deployed on it, each with its next call, ETA and delay (product.md §5), and its state at a glance where the user may see it.
+// deployed on it, each with its next call, ETA and delay (product.md#input-and-formatting-rules), and its state at a glance where the user may see it.
 import { Link } from 'wouter';
 import type { LoggedUser } from '../../core/contract/common.ts';
 import type { ServiceRotation, ServiceVessel } from '../../core/contract/service.ts';

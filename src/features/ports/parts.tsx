@@ -1,5 +1,5 @@
-// Small pieces the port, service and My Vessel pages share: carrier colours, the delay of product.md §5, a vessel's name as a
-// link where the user may open it (product.md §6 link helper), and a call's times with their actuals.
+// Small pieces the port, service and My Vessel pages share: carrier colours, the delay of product.md#input-and-formatting-rules, a vessel's name as a
+// link where the user may open it (product.md#who-may-do-what link helper), and a call's times with their actuals.
 import { Link } from 'wouter';
 import type { LoggedUser } from '../../core/contract/common.ts';
 import { delayTone, formatDelayHours } from '../../core/format/format-delay.ts';

@@ -1,7 +1,7 @@
-// The smart search drawer of product.md §2 (80% height): an upper-casing combobox input with a clear button, results as
+// The smart search drawer of product.md#search-drawer (80% height): an upper-casing combobox input with a clear button, results as
 // the user types in a listbox (arrow keys walk every option, a port's two pages included, and Enter opens one), "Results
 // from this device" when the search was answered with no link, and the user's recent picks while the input is empty.
-// Links follow product.md §6.
+// Links follow product.md#who-may-do-what.
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useSnapshot } from 'valtio';
 import { useLocation } from 'wouter';

@@ -63,7 +63,7 @@ describe('result options: one target each', () => {
     ]);
   });
 
-  it('gives a vessel the user may not open no target (product.md §6), and its own vessel its page', () => {
+  it('gives a vessel the user may not open no target (product.md#who-may-do-what), and its own vessel its page', () => {
     expect(shape([r('VSL_V', 'AHDS', 'ATLAS HUDSON'), r('VSL', 'ABYU', 'ATLAS BAYOU')], vesselUser)).toEqual([
       { key: 'VSL_V:AHDS', href: '/vessel/AHDS', sub: false, name: 'ATLAS HUDSON Vessel' },
       { key: 'VSL:ABYU', href: null, sub: false, name: 'ATLAS BAYOU Vessel' },

@@ -1,5 +1,5 @@
 // The options of the search listbox, one target each: ARIA allows nothing interactive inside an option, so a port
-// (two pages, product.md §2 "Live" and "Current Status") gives two options, its own page and its other page as a sub-row.
+// (two pages, product.md#screens-and-routes "Live" and "Current Status") gives two options, its own page and its other page as a sub-row.
 import type { PgmType, SearchResult } from '../../core/contract/common.ts';
 import type { LinkUser } from '../../core/link.ts';
 import { isPortResult, resultLink, resultText, TYPE_LABEL } from '../../core/search.ts';
@@ -9,7 +9,7 @@ export interface ResultOption {
   key: string;
   /** What the option opens and what picking it remembers: for a port's sub-row, the port as that page's type. */
   result: SearchResult;
-  /** The page it opens, or null when the user may not open it (product.md §6: type 4, another vessel). */
+  /** The page it opens, or null when the user may not open it (product.md#who-may-do-what: type 4, another vessel). */
   href: string | null;
   /** A port's other page, shown as a compact sub-row under the port's own option. */
   sub: boolean;
@@ -19,7 +19,7 @@ export interface ResultOption {
   why: string | null;
 }
 
-/** What a closed result says: a vessel user opens its own vessel only (product.md §6). */
+/** What a closed result says: a vessel user opens its own vessel only (product.md#who-may-do-what). */
 const NOT_YOURS = 'Only your own vessel opens';
 
 /** A sub-row's visible text: short, since the port's own row above it already names the port. */

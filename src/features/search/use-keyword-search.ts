@@ -1,4 +1,4 @@
-// Results as the user types (product.md §2, §5): nothing under 3 characters; an answer that needs no request (the worker's
+// Results as the user types (product.md#screens-and-routes, product.md#input-and-formatting-rules): nothing under 3 characters; an answer that needs no request (the worker's
 // cache of earlier answers, or this device's index with no link) at once; otherwise after a short debounce, with at
 // most one request in flight (a keyword typed meanwhile waits, and only the newest is sent), and an answer for an
 // older keyword is dropped. Results are filtered by the user's allowed types.

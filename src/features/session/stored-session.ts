@@ -1,5 +1,5 @@
 // The user and token this device stored at its last sign-on, for opening the app when the sync worker could not
-// reach the server (architecture.md §1: the app opens and shows what it last knew with no network at all).
+// reach the server (architecture.md#the-link-it-is-built-for: the app opens and shows what it last knew with no network at all).
 import type { LoggedUser } from '../../core/contract/common.ts';
 import { db } from '../../platform/db.ts';
 

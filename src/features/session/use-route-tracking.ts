@@ -1,4 +1,4 @@
-// On every route change (product.md §7): the application history (through the worker's outbox, so a visit at sea is
+// On every route change (product.md#the-calls): the application history (through the worker's outbox, so a visit at sea is
 // not lost; nothing on local hosts) and, when a sink is configured, a page view and a user_move event.
 import { useEffect } from 'react';
 import { useLocation, useSearch } from 'wouter';

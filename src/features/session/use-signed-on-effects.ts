@@ -1,5 +1,5 @@
 // What the app does once signed on, beside drawing views: tells the worker when the page becomes visible, asks
-// for persistent storage (architecture.md §3 Storage), and notices a session that ended elsewhere.
+// for persistent storage (architecture.md#storage), and notices a session that ended elsewhere.
 import { useEffect, useRef } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { db } from '../../platform/db.ts';

@@ -1,4 +1,4 @@
-// Add to calendar (product.md §4 Calendar feed): the address of the vessel's or port's feed, with a webcal:// link and
+// Add to calendar (product.md#calendar-feed): the address of the vessel's or port's feed, with a webcal:// link and
 // a copy button, and "Make a new link" (the old address stops working). The secret in it is asked for the first time
 // (that needs the link), then kept on the device, so the address shows at sea too.
 import { useEffect, useId, useRef, useState } from 'react';

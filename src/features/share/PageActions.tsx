@@ -1,4 +1,4 @@
-// A page's Share and Add to calendar (product.md §4 Share, Calendar feed): Share gives the page's address to the
+// A page's Share and Add to calendar (product.md#share, product.md#calendar-feed): Share gives the page's address to the
 // device's share sheet, or copies it with a toast that says so; Add to calendar opens the feed's dialog, a chunk of its
 // own loaded when first opened (and precached with the rest, so it opens at sea).
 import { useState, type ComponentType } from 'react';

@@ -1,4 +1,4 @@
-// Share (product.md §4 Share): the device's share sheet where the browser has the Web Share API, else the address on
+// Share (product.md#share): the device's share sheet where the browser has the Web Share API, else the address on
 // the clipboard. Pure, with the browser's navigator passed in, so that both ways are tested in Node.
 
 /** What a share came to: shared through the sheet, copied, or the user closed the sheet. */

@@ -1,4 +1,4 @@
-// Tells the user what became of their changes as product.md §8 says. Refused for good (the worker already undid them
+// Tells the user what became of their changes as product.md#errors says. Refused for good (the worker already undid them
 // locally): a toast with the server's message where the failure asks for one (acknowledge), the console otherwise
 // (read and setting saves: the switch has reverted). Confirmed acknowledgements: "Schedule Got it!". Then clears
 // what it handled, so another tab or a reload does not say it again.

@@ -29,7 +29,7 @@ export function CallTimesGrid({ call, delay = true }: { call: CascadeCall; delay
   );
 }
 
-/** product.md §3: positive is ahead, anything else behind; LTS (0) is on time; unknown is plain. */
+/** product.md#what-the-app-holds: positive is ahead, anything else behind; LTS (0) is on time; unknown is plain. */
 export function delayClass(hrs: number | null | undefined): string | undefined {
   const tone = delayTone(hrs);
   return tone ? `delay-ink delay-ink--${tone}` : undefined;

@@ -1,4 +1,4 @@
-// How a call's ETA slid (product.md §3 "ETA history"): a button, collapsed by default, that says how many times the
+// How a call's ETA slid (product.md#eta-history): a button, collapsed by default, that says how many times the
 // ETA moved and by how much in all; open, the first and the current ETA and the changes (when made, from → to, by how
 // many hours, by whom). From the cascade the device keeps, so it shows offline too. No chart: it cost 266 B brotli of
 // the first install, and the list says the same.

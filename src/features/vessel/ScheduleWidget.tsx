@@ -1,4 +1,4 @@
-// The schedule widget (product.md §2, IBM_W2030): the current voyage's port calls with ETA/ETB/ETD or their actuals, the
+// The schedule widget (product.md#routes, IBM_W2030): the current voyage's port calls with ETA/ETB/ETD or their actuals, the
 // delay of each, the current call and omitted calls marked. `?widgetPath=IBM_W2030` scrolls here and outlines it.
 import { useRef } from 'react';
 import type { CascadeResponse } from '../../core/contract/vessel.ts';

@@ -1,4 +1,4 @@
-// A vessel's particulars (product.md §5 "Vessel particulars"): IMO number, MMSI, call sign, flag, year built, capacity,
+// A vessel's particulars (product.md#vessel-particulars): IMO number, MMSI, call sign, flag, year built, capacity,
 // length overall, beam and summer draught, from the vessel page data the device keeps (GET /vessel/current).
 import type { VesselCurrent } from '../../core/contract/vessel.ts';
 import { formatNumber } from '../../core/format/format-number.ts';

@@ -1,6 +1,6 @@
 // A vessel's identity and current state as last synced (GET /vessel/current): code, name and carrier colours,
 // service (linked), voyage, navigational status, position with its age, speed and course, and the previous and next
-// port with ETA and delay (product.md §5 formats).
+// port with ETA and delay (product.md#input-and-formatting-rules formats).
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { CallRef, VesselCurrent } from '../../core/contract/vessel.ts';

@@ -1,5 +1,5 @@
 // Berth plans (N004 notifications) this device has the detail of: per port of the vessel's voyage, the newest plan's
-// required speed, terminal and alongside, for the voyage timeline (product.md §2 N004 layout).
+// required speed, terminal and alongside, for the voyage timeline (product.md#notification-detail N004 layout).
 import type { NotificationDetail } from '../../core/contract/notification.ts';
 
 export interface BerthPlan {

@@ -4,7 +4,7 @@
 import type { CascadeCall } from '../../core/contract/vessel.ts';
 import type { CallLike } from '../../core/current-call.ts';
 
-/** product.md §2: `?widgetPath=IBM_W2030` opens the vessel page at the schedule widget. */
+/** product.md#routes: `?widgetPath=IBM_W2030` opens the vessel page at the schedule widget. */
 export const SCHEDULE_WIDGET = 'IBM_W2030';
 
 export type CallTimes = Pick<CascadeCall, 'eta' | 'etb' | 'etd' | 'ata' | 'atb' | 'atd'>;
@@ -39,7 +39,7 @@ export function wantsScheduleWidget(search: string): boolean {
   return new URLSearchParams(search).get('widgetPath')?.toUpperCase() === SCHEDULE_WIDGET;
 }
 
-/** The notification a voyage page was opened from (product.md §2: its data passed as the query string). */
+/** The notification a voyage page was opened from (product.md#screens-and-routes: its data passed as the query string). */
 export interface NotificationQuery {
   notSeq: number | null;
   notId: string | null;

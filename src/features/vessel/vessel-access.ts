@@ -1,5 +1,5 @@
-// Which vessel a vessel or voyage page shows: the code in the address, else the fallback of product.md §5 (the user's
-// vessel, the current vessel, the stored IBIS_VSL_CD); and whether the user may open it (product.md §6 link helper).
+// Which vessel a vessel or voyage page shows: the code in the address, else the fallback of product.md#input-and-formatting-rules (the user's
+// vessel, the current vessel, the stored IBIS_VSL_CD); and whether the user may open it (product.md#who-may-do-what link helper).
 import { canOpenVessel } from '../../core/link.ts';
 import type { LoggedUser } from '../../core/contract/common.ts';
 import { IBIS_VSL_CD_KEY, resolveVesselCode } from '../../core/vessel-code.ts';
