@@ -127,11 +127,18 @@ export default tseslint.config(
                 'src/core is shared by every runtime: it imports none of the others (docs/architecture.md §2).',
             },
             {
+              target: './src/device',
+              from: ['./src', './worker', './sw', './server', './tests', './e2e', './bench'],
+              except: ['./core', './device'],
+              message:
+                'src/device is shared by the window, the worker and the service worker: it imports src/core alone (docs/architecture.md §2).',
+            },
+            {
               target: ['./worker', './sw', './server'],
               from: './src',
-              except: ['./core'],
+              except: ['./core', './device'],
               message:
-                'worker, sw and server may import src/core and nothing else of src (docs/architecture.md §2).',
+                'worker, sw and server may import src/core and src/device and nothing else of src (docs/architecture.md §2).',
             },
             {
               target: ['./src', './worker', './sw'],
@@ -157,7 +164,7 @@ export default tseslint.config(
   {
     // The window may take only TYPES from the worker (the Comlink API type), through one bridge module.
     files: ['src/**/*.{ts,tsx}'],
-    ignores: ['src/core/**'],
+    ignores: ['src/core/**', 'src/device/**'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
@@ -176,7 +183,7 @@ export default tseslint.config(
   },
   {
     files: ['src/**/*.tsx', 'src/**/*.ts'],
-    ignores: ['src/core/**'],
+    ignores: ['src/core/**', 'src/device/**'],
     plugins: { 'react-hooks': reactHooks },
     languageOptions: { globals: globals.browser },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
@@ -222,7 +229,7 @@ export default tseslint.config(
     files: [
       'src/*.{ts,tsx}',
       'src/features/*.{ts,tsx}',
-      'src/!(core|ui|platform|state|features|screens|shell|styles)/**/*.{ts,tsx}',
+      'src/!(core|device|ui|platform|state|features|screens|shell|styles)/**/*.{ts,tsx}',
     ],
     ignores: ['src/App.tsx', 'src/main.tsx', 'src/vite-env.d.ts'],
     rules: {

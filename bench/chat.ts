@@ -10,7 +10,7 @@ import {
   sendDestination,
   type ChatRoom,
 } from '../src/core/contract/chat.ts';
-import { TOKEN_HEADER } from '../src/core/net/http.ts';
+import { TOKEN_HEADER } from '../src/device/net/http.ts';
 import { pct, token, type Row } from './common.ts';
 
 interface Frame {

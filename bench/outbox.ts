@@ -1,17 +1,17 @@
-// architecture.md §9 "500 operations queued offline, then the link returns": the outbox's own code (src/core/outbox) on a
+// architecture.md §9 "500 operations queued offline, then the link returns": the outbox's own code (src/device/outbox) on a
 // device database (fake-indexeddb) sends 500 operations of the `vessel` user, queued with no link, to the real server
 // over an emulated FleetBroadband link (bench/link.ts). It prints how long the drain took, the requests and bytes it
 // cost, and whether the server applied each operation once, in order per entity (from the server's audit log). The
 // drain sends them through the batched push (POST /api/v2/app/sync/push), as the app does.
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { SESSION_COOKIE_PATH } from '../server/auth/sessions.ts';
-import { QuayDb } from '../src/core/db.ts';
-import { memoryLocks } from '../src/core/locks.ts';
-import { ApiClient } from '../src/core/net/api-client.ts';
-import { checkLoggedUser } from '../src/core/net/checks.ts';
-import { configureHttp } from '../src/core/net/http.ts';
-import { TokenStore } from '../src/core/net/token.ts';
-import { drain, pendingCount } from '../src/core/outbox/drain.ts';
+import { QuayDb } from '../src/device/db.ts';
+import { memoryLocks } from '../src/device/locks.ts';
+import { ApiClient } from '../src/device/net/api-client.ts';
+import { checkLoggedUser } from '../src/device/net/checks.ts';
+import { configureHttp } from '../src/device/net/http.ts';
+import { TokenStore } from '../src/device/net/token.ts';
+import { drain, pendingCount } from '../src/device/outbox/drain.ts';
 import type { NotificationItem } from '../src/core/contract/notification.ts';
 import { createCommands } from '../worker/commands/commands.ts';
 import { signOnSession, type Row } from './common.ts';

@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { WebSocket } from 'ws';
 import { STOMP_PATH, UNREAD_TOPIC, roomIdOf, roomTopic, sendDestination } from '../src/core/contract/chat.ts';
 import { SYNC_HINT_TOPIC } from '../src/core/contract/sync.ts';
-import { TOKEN_HEADER } from '../src/core/net/http.ts';
+import { TOKEN_HEADER } from '../src/device/net/http.ts';
 import { pct, token, type Row } from './common.ts';
 
 /** SEND frames the flooding user keeps in flight, as the outside check did. */

@@ -3,11 +3,11 @@
 // as HTTP/1.1 puts them on the wire: request line and headers up; status line, headers and (compressed) body down.
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
-import { QuayDb } from '../src/core/db.ts';
-import { memoryLocks } from '../src/core/locks.ts';
-import { ApiClient } from '../src/core/net/api-client.ts';
-import { configureHttp } from '../src/core/net/http.ts';
-import { TokenStore } from '../src/core/net/token.ts';
+import { QuayDb } from '../src/device/db.ts';
+import { memoryLocks } from '../src/device/locks.ts';
+import { ApiClient } from '../src/device/net/api-client.ts';
+import { configureHttp } from '../src/device/net/http.ts';
+import { TokenStore } from '../src/device/net/token.ts';
 import { startSession } from '../worker/auth/session.ts';
 import { SESSION_COOKIE_PATH } from '../server/auth/sessions.ts';
 import { syncChat } from '../worker/chat/sync.ts';

@@ -340,7 +340,7 @@ test('with every app page closed, a Background Sync event makes the service work
   // Every app page goes, and with it its sync worker.
   await page.close();
   expect(context.pages()).toEqual([probe]);
-  // After a long outage the operation's backoff is minutes (src/core/outbox/drain.ts DEFAULT_BACKOFF). Set here
+  // After a long outage the operation's backoff is minutes (src/device/outbox/drain.ts DEFAULT_BACKOFF). Set here
   // rather than waited for: with it, the service worker's start-up replay leaves the operation alone, and only a
   // Background Sync event (the browser saying the link is back) sends it at once.
   await setNextAttemptAt(probe, opId as string, Date.now() + 5 * 60_000);

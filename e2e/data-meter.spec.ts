@@ -2,7 +2,7 @@
 // reload; Data saver on holds the vessel page's map behind "Load map" until asked; a monthly budget warns at 80%
 // once; /health/ shows the same figures. Screenshots of the menu and /health/ at 390x844.
 import type { Page } from '@playwright/test';
-import { formatBytes } from '../src/core/meter/usage.ts';
+import { formatBytes } from '../src/device/meter/usage.ts';
 import { expect, SCREENSHOTS, test } from './fixtures.ts';
 import { AppPage } from './page-models/app.ts';
 import { DataMeterPage, seedMonth, storedUsage } from './page-models/data-meter.ts';

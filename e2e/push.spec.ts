@@ -5,7 +5,7 @@
 // and with the master switch on, the drawer opens by itself when a notification arrives.
 import type { BrowserContext, Page } from '@playwright/test';
 import type { ChatPush, NotificationPush, SwToWindowMessage } from '../src/core/contract/push.ts';
-import type { SyncStatus } from '../src/core/sync/status.ts';
+import type { SyncStatus } from '../src/device/sync/status.ts';
 import { expect, SCREENSHOTS, test as base, watchHealth } from './fixtures.ts';
 import { AppPage } from './page-models/app.ts';
 import { COMMON_DATASETS, readQuayDb, syncedDatasets, type QuayDbSnapshot } from './page-models/quay-db.ts';

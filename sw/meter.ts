@@ -1,11 +1,11 @@
 // The service worker's side of the data meter: what it fetches itself (the precache at install and update, images
-// on first use, the outbox replay through src/core/net/http.ts) is counted into its own meter and stored in the same
+// on first use, the outbox replay through src/device/net/http.ts) is counted into its own meter and stored in the same
 // `dataUsage` table as the worker's (each adds to what is stored). Pages served from its caches cost nothing.
 import type { WorkboxPlugin } from 'workbox-core';
-import { QuayDb } from '../src/core/db.ts';
-import { countHttp, timingNow } from '../src/core/meter/count-http.ts';
-import { contextMeter } from '../src/core/meter/data-meter.ts';
-import { PUSH_OVERHEAD_BYTES } from '../src/core/meter/usage.ts';
+import { QuayDb } from '../src/device/db.ts';
+import { countHttp, timingNow } from '../src/device/meter/count-http.ts';
+import { contextMeter } from '../src/device/meter/data-meter.ts';
+import { PUSH_OVERHEAD_BYTES } from '../src/device/meter/usage.ts';
 
 /** Stores this context's count (the outbox replay opens its own connection; this one is the meter's). */
 export function startMeter(): void {

@@ -1,11 +1,11 @@
 // Outbox replay when no page is open (architecture.md §3 rule 5): on Background Sync's `sync` event (tag 'quay-outbox',
 // Chromium only) and at service-worker start, the same drain as the worker, with the sw's own database and token,
 // under the same Web Lock so only one context sends.
-import { QuayDb } from '../src/core/db.ts';
-import { ApiClient } from '../src/core/net/api-client.ts';
-import { TokenStore } from '../src/core/net/token.ts';
-import { drain } from '../src/core/outbox/drain.ts';
-import { OUTBOX_SYNC_TAG } from '../src/core/outbox/lock.ts';
+import { QuayDb } from '../src/device/db.ts';
+import { ApiClient } from '../src/device/net/api-client.ts';
+import { TokenStore } from '../src/device/net/token.ts';
+import { drain } from '../src/device/outbox/drain.ts';
+import { OUTBOX_SYNC_TAG } from '../src/device/outbox/lock.ts';
 
 declare let self: ServiceWorkerGlobalScope;
 

@@ -2,7 +2,7 @@
 // written into IndexedDB (so the app has it offline), counted on the badge row (currBadgeCall on every display,
 // notCnt when it is new and unread), set as the app badge and shown; a chat message is shown only. A click opens
 // the vessel's chat (payload with vslCd) or the notification detail, in an open window of the app if there is one.
-import { QuayDb } from '../src/core/db.ts';
+import { QuayDb } from '../src/device/db.ts';
 import {
   OPEN_NOTIFICATION_PARAM,
   parsePushPayload,

@@ -4,14 +4,14 @@
 // 304 when nothing changed) and brings the missed messages of rooms with new activity; a shore user's berth prospect
 // waits offline as a pending message and is stored once; a push alert is asked for once, and refused once read.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type QuayDb, PENDING_MSG_SEQ } from '../src/core/db.ts';
-import { configureHttp, httpConfig } from '../src/core/net/http.ts';
-import type { ApiClient } from '../src/core/net/api-client.ts';
-import { TokenStore } from '../src/core/net/token.ts';
-import { drain, type DrainOptions } from '../src/core/outbox/drain.ts';
-import { pendingCount } from '../src/core/outbox/count.ts';
-import { applyServerUnread } from '../src/core/outbox/chat-ops.ts';
-import { memoryLocks } from '../src/core/locks.ts';
+import { type QuayDb, PENDING_MSG_SEQ } from '../src/device/db.ts';
+import { configureHttp, httpConfig } from '../src/device/net/http.ts';
+import type { ApiClient } from '../src/device/net/api-client.ts';
+import { TokenStore } from '../src/device/net/token.ts';
+import { drain, type DrainOptions } from '../src/device/outbox/drain.ts';
+import { pendingCount } from '../src/device/outbox/count.ts';
+import { applyServerUnread } from '../src/device/outbox/chat-ops.ts';
+import { memoryLocks } from '../src/device/locks.ts';
 import {
   roomIdOf,
   type ChatMember,

@@ -2,11 +2,11 @@
 // not dropped) while it is on and go when the user asks (pull-to-refresh) or it goes off; the search index is not
 // refreshed by a routine pass while it is on (a first index and pull-to-refresh still come); analytics wait.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { QuayDb } from '../src/core/db.ts';
+import type { QuayDb } from '../src/device/db.ts';
 import { ANALYTICS_PATH } from '../src/core/contract/analytics.ts';
-import type { ApiClient } from '../src/core/net/api-client.ts';
-import { drain } from '../src/core/outbox/drain.ts';
-import { memoryLocks } from '../src/core/locks.ts';
+import type { ApiClient } from '../src/device/net/api-client.ts';
+import { drain } from '../src/device/outbox/drain.ts';
+import { memoryLocks } from '../src/device/locks.ts';
 import { HISTORY_PATH, type Commands } from '../worker/commands/commands.ts';
 import { createAnalytics } from '../worker/analytics.ts';
 import { runSync } from '../worker/sync/run-sync.ts';

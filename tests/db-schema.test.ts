@@ -1,10 +1,10 @@
-// Schema upgrades of the `quay` database (src/core/db.ts): the token and the outbox survive every upgrade, and an
+// Schema upgrades of the `quay` database (src/device/db.ts): the token and the outbox survive every upgrade, and an
 // open connection of an older version lets the upgrade through (it is closed and told, instead of blocking it).
 import { describe, expect, it } from 'vitest';
 import { Dexie } from 'dexie';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
-import { DB_NAME, QuayDb } from '../src/core/db.ts';
-import { enqueue } from '../src/core/outbox/enqueue.ts';
+import { DB_NAME, QuayDb } from '../src/device/db.ts';
+import { enqueue } from '../src/device/outbox/enqueue.ts';
 
 /** A next release that adds a table, declared the way db.ts asks (new version below, nothing dropped). */
 class NextQuayDb extends QuayDb {

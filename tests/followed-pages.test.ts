@@ -3,9 +3,9 @@
 // nothing more.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
-import { QuayDb } from '../src/core/db.ts';
-import { TokenStore } from '../src/core/net/token.ts';
-import { memoryLocks } from '../src/core/locks.ts';
+import { QuayDb } from '../src/device/db.ts';
+import { TokenStore } from '../src/device/net/token.ts';
+import { memoryLocks } from '../src/device/locks.ts';
 import { refreshFollowed } from '../worker/page-data/followed.ts';
 import { createPageLoader } from '../worker/page-data/load-page.ts';
 import { runSync } from '../worker/sync/run-sync.ts';

@@ -3,13 +3,13 @@
 // not "changes waiting"; analytics off sends nothing, on sends batches with the user fields, a failed flush keeps
 // them and backs off, a lost answer counts once.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { QuayDb } from '../src/core/db.ts';
+import type { QuayDb } from '../src/device/db.ts';
 import { ANALYTICS_PATH, type AnalyticsRecord } from '../src/core/contract/analytics.ts';
-import type { ApiClient } from '../src/core/net/api-client.ts';
-import { isLocalHost } from '../src/core/net/local-host.ts';
-import { coalesce, drain, pendingCount, type DrainOptions } from '../src/core/outbox/drain.ts';
-import { memoryLocks } from '../src/core/locks.ts';
-import type { OutboxFailure, OutboxRow } from '../src/core/outbox/types.ts';
+import type { ApiClient } from '../src/device/net/api-client.ts';
+import { isLocalHost } from '../src/device/net/local-host.ts';
+import { coalesce, drain, pendingCount, type DrainOptions } from '../src/device/outbox/drain.ts';
+import { memoryLocks } from '../src/device/locks.ts';
+import type { OutboxFailure, OutboxRow } from '../src/device/outbox/types.ts';
 import { HISTORY_PATH, MAX_WAITING_VISITS, type Commands } from '../worker/commands/commands.ts';
 import {
   createAnalytics,

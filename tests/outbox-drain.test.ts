@@ -2,21 +2,21 @@
 // link returns, 500 operations in order per entity, interrupted drains, failures classified, coalescing, one drainer.
 import { type IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { QuayDb } from '../src/core/db.ts';
-import { configureHttp } from '../src/core/net/http.ts';
-import { ApiClient } from '../src/core/net/api-client.ts';
-import { TokenStore } from '../src/core/net/token.ts';
+import { QuayDb } from '../src/device/db.ts';
+import { configureHttp } from '../src/device/net/http.ts';
+import { ApiClient } from '../src/device/net/api-client.ts';
+import { TokenStore } from '../src/device/net/token.ts';
 import {
   drain,
   pendingCount,
   pendingEntities,
   pendingFor,
   type DrainOptions,
-} from '../src/core/outbox/drain.ts';
-import { memoryLocks } from '../src/core/locks.ts';
+} from '../src/device/outbox/drain.ts';
+import { memoryLocks } from '../src/device/locks.ts';
 import { SYNC_PUSH_PATH, type PushResponse } from '../src/core/contract/sync.ts';
-import { outboxFailures } from '../src/core/outbox/meta.ts';
-import type { OutboxFailure } from '../src/core/outbox/types.ts';
+import { outboxFailures } from '../src/device/outbox/meta.ts';
+import type { OutboxFailure } from '../src/device/outbox/types.ts';
 import type { NotificationItem } from '../src/core/contract/notification.ts';
 import type { Commands } from '../worker/commands/commands.ts';
 import { openDevice } from './helpers/device.ts';

@@ -4,11 +4,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SYNC_PUSH_PATH } from '../src/core/contract/sync.ts';
 import type { NotificationItem } from '../src/core/contract/notification.ts';
-import type { QuayDb } from '../src/core/db.ts';
-import { memoryLocks } from '../src/core/locks.ts';
-import type { ApiClient } from '../src/core/net/api-client.ts';
-import { drain, type DrainOptions } from '../src/core/outbox/drain.ts';
-import type { OutboxFailure } from '../src/core/outbox/types.ts';
+import type { QuayDb } from '../src/device/db.ts';
+import { memoryLocks } from '../src/device/locks.ts';
+import type { ApiClient } from '../src/device/net/api-client.ts';
+import { drain, type DrainOptions } from '../src/device/outbox/drain.ts';
+import type { OutboxFailure } from '../src/device/outbox/types.ts';
 import type { Commands } from '../worker/commands/commands.ts';
 import { openDevice } from './helpers/device.ts';
 import { signOnHttp } from './helpers/http-session.ts';

@@ -2,22 +2,22 @@
 // backoff, the in-memory lock, and the drain scheduler.
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
-import { QuayDb } from '../src/core/db.ts';
+import { QuayDb } from '../src/device/db.ts';
 import {
   AuthenticationError,
   ForbiddenError,
   TimeoutError,
   UnknownError,
   configureHttp,
-} from '../src/core/net/http.ts';
-import { ApiClient } from '../src/core/net/api-client.ts';
-import { TokenStore } from '../src/core/net/token.ts';
-import { backoffMs, checkAnswer, classify, coalesce, drain } from '../src/core/outbox/drain.ts';
-import { enqueue } from '../src/core/outbox/enqueue.ts';
-import { memoryLocks } from '../src/core/locks.ts';
-import { OUTBOX_LOCK } from '../src/core/outbox/lock.ts';
-import { scheduleDrain, stopScheduledDrain } from '../src/core/outbox/schedule.ts';
-import type { OutboxRow } from '../src/core/outbox/types.ts';
+} from '../src/device/net/http.ts';
+import { ApiClient } from '../src/device/net/api-client.ts';
+import { TokenStore } from '../src/device/net/token.ts';
+import { backoffMs, checkAnswer, classify, coalesce, drain } from '../src/device/outbox/drain.ts';
+import { enqueue } from '../src/device/outbox/enqueue.ts';
+import { memoryLocks } from '../src/device/locks.ts';
+import { OUTBOX_LOCK } from '../src/device/outbox/lock.ts';
+import { scheduleDrain, stopScheduledDrain } from '../src/device/outbox/schedule.ts';
+import type { OutboxRow } from '../src/device/outbox/types.ts';
 import { createCommands } from '../worker/commands/commands.ts';
 
 const freshDb = () => new QuayDb({ indexedDB: new IDBFactory(), IDBKeyRange });

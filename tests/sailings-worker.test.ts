@@ -3,9 +3,9 @@
 // give the same answer with their age; the first sync never fetches them; a moved catalog or a day asks again.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
-import { QuayDb } from '../src/core/db.ts';
-import { TokenStore } from '../src/core/net/token.ts';
-import { memoryLocks } from '../src/core/locks.ts';
+import { QuayDb } from '../src/device/db.ts';
+import { TokenStore } from '../src/device/net/token.ts';
+import { memoryLocks } from '../src/device/locks.ts';
 import { createSailings } from '../worker/page-data/sailings.ts';
 import { setPortLiveFilter } from '../worker/page-data/port-filters.ts';
 import { filterAt } from '../src/core/port-filters.ts';

@@ -4,12 +4,12 @@
 // previous user's data or unsent changes, nor get its token used for the stored user.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
-import { QuayDb } from '../src/core/db.ts';
-import { ApiClient } from '../src/core/net/api-client.ts';
-import { configureHttp } from '../src/core/net/http.ts';
-import { TokenStore } from '../src/core/net/token.ts';
-import { checkLoggedUser } from '../src/core/net/checks.ts';
-import { memoryLocks } from '../src/core/locks.ts';
+import { QuayDb } from '../src/device/db.ts';
+import { ApiClient } from '../src/device/net/api-client.ts';
+import { configureHttp } from '../src/device/net/http.ts';
+import { TokenStore } from '../src/device/net/token.ts';
+import { checkLoggedUser } from '../src/device/net/checks.ts';
+import { memoryLocks } from '../src/device/locks.ts';
 import { startSession, type SessionDeps } from '../worker/auth/session.ts';
 import { createCommands } from '../worker/commands/commands.ts';
 import { createSyncService } from '../worker/sync/service.ts';

@@ -3,10 +3,10 @@
 // a cheap one, 15 on a metered one, with no live connection), and offline plans nothing.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
-import { QuayDb } from '../src/core/db.ts';
-import { TokenStore } from '../src/core/net/token.ts';
+import { QuayDb } from '../src/device/db.ts';
+import { TokenStore } from '../src/device/net/token.ts';
 import { createSyncService, type SyncService } from '../worker/sync/service.ts';
-import { memoryLocks } from '../src/core/locks.ts';
+import { memoryLocks } from '../src/device/locks.ts';
 import { signOnHttp } from './helpers/http-session.ts';
 import { startTestServer, type TestServer } from './helpers/server.ts';
 

@@ -2,9 +2,9 @@
 // variant, conditional GETs (and the API client's sharing of identical ones on the wire at once), and the timeout.
 import { afterEach, describe, expect, it } from 'vitest';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
-import { QuayDb } from '../src/core/db.ts';
-import { ApiClient } from '../src/core/net/api-client.ts';
-import { TokenStore } from '../src/core/net/token.ts';
+import { QuayDb } from '../src/device/db.ts';
+import { ApiClient } from '../src/device/net/api-client.ts';
+import { TokenStore } from '../src/device/net/token.ts';
 import {
   TimeoutError,
   UnknownError,
@@ -14,7 +14,7 @@ import {
   request,
   requestJson,
   requestMultipart,
-} from '../src/core/net/http.ts';
+} from '../src/device/net/http.ts';
 
 const original = { ...httpConfig };
 afterEach(() => configureHttp(original));

@@ -3,10 +3,10 @@
 // the old rows, a refused cursor pulls from scratch, and only the leader of several workers syncs.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
-import { QuayDb, type Dataset } from '../src/core/db.ts';
-import { TokenStore } from '../src/core/net/token.ts';
+import { QuayDb, type Dataset } from '../src/device/db.ts';
+import { TokenStore } from '../src/device/net/token.ts';
 import { createSyncService, type SyncService, type SyncServiceDeps } from '../worker/sync/service.ts';
-import { memoryLocks } from '../src/core/locks.ts';
+import { memoryLocks } from '../src/device/locks.ts';
 import type { FleetResponse } from '../src/core/contract/vessel.ts';
 import { createPageLoader } from '../worker/page-data/load-page.ts';
 import { createNotificationDetail } from '../worker/notifications/detail.ts';

@@ -2,13 +2,13 @@
 // sign-on session ended) clears the token and makes "signed out" visible to the window.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
-import { QuayDb } from '../src/core/db.ts';
-import { ApiClient } from '../src/core/net/api-client.ts';
-import { requestJson } from '../src/core/net/http.ts';
-import { checkLoggedUser, checkLogout } from '../src/core/net/checks.ts';
-import { TokenStore } from '../src/core/net/token.ts';
+import { QuayDb } from '../src/device/db.ts';
+import { ApiClient } from '../src/device/net/api-client.ts';
+import { requestJson } from '../src/device/net/http.ts';
+import { checkLoggedUser, checkLogout } from '../src/device/net/checks.ts';
+import { TokenStore } from '../src/device/net/token.ts';
 import { createSyncService } from '../worker/sync/service.ts';
-import { memoryLocks } from '../src/core/locks.ts';
+import { memoryLocks } from '../src/device/locks.ts';
 import { signOnHttp } from './helpers/http-session.ts';
 import { startTestServer, type TestServer } from './helpers/server.ts';
 import { createTokens } from '../server/auth/tokens.ts';

@@ -16,11 +16,11 @@ import {
   TimeoutError,
   UnknownError,
   type Check,
-} from '../src/core/net/http.ts';
-import { backoffMs, classify, type ApiCaller } from '../src/core/outbox/drain.ts';
-import { countHttp, timingNow } from '../src/core/meter/count-http.ts';
-import { contextMeter } from '../src/core/meter/data-meter.ts';
-import { utf8Length } from '../src/core/meter/usage.ts';
+} from '../src/device/net/http.ts';
+import { backoffMs, classify, type ApiCaller } from '../src/device/outbox/drain.ts';
+import { countHttp, timingNow } from '../src/device/meter/count-http.ts';
+import { contextMeter } from '../src/device/meter/data-meter.ts';
+import { utf8Length } from '../src/device/meter/usage.ts';
 import type { CommandResult, Visit } from './commands/commands.ts';
 
 /** Events kept at most while they cannot be sent; past it the oldest go. */
@@ -146,7 +146,7 @@ function targetOf(sink: string): Target | null {
 async function fetchExternal(url: string, body: AnalyticsBody): Promise<void> {
   let res: Response;
   const text = JSON.stringify(body);
-  // Counted by the data meter like the API's calls (src/core/net/http.ts).
+  // Counted by the data meter like the API's calls (src/device/net/http.ts).
   const sent = { method: 'POST', url, headers: [['Content-Type', 'application/json']] as [string, string][] };
   const counted = { ...sent, bodyBytes: utf8Length(text), startedAt: timingNow() };
   try {

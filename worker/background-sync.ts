@@ -1,6 +1,6 @@
 // Background Sync (Chromium): asked for after a change of the user's is queued, so the service worker sends the
 // outbox should the page close first. Safari and Firefox lack it; the other drain triggers cover them.
-import { OUTBOX_SYNC_TAG } from '../src/core/outbox/lock.ts';
+import { OUTBOX_SYNC_TAG } from '../src/device/outbox/lock.ts';
 
 interface SyncManagerLike {
   register(tag: string): Promise<void>;

@@ -2,8 +2,8 @@
 // the window calls through Comlink (src/platform/worker-bridge.ts) in one place, grouped by domain; its type is
 // derived from it.
 import { expose } from 'comlink';
-import { defaultLocks } from '../src/core/locks.ts';
-import { scheduleDrain, stopScheduledDrain } from '../src/core/outbox/schedule.ts';
+import { defaultLocks } from '../src/device/locks.ts';
+import { scheduleDrain, stopScheduledDrain } from '../src/device/outbox/schedule.ts';
 import { createAnalytics, createRouteChanged, type RouteVisit } from './analytics.ts';
 import { signOut, startSession, type SessionStart, type StartOptions } from './auth/session.ts';
 import { registerSync } from './background-sync.ts';
@@ -219,6 +219,6 @@ export type { PageDataOf, PageKind } from './page-data/sources.ts';
 export type { PageLoad } from './page-data/load-page.ts';
 export type { SailingsAnswer } from './page-data/sailings.ts';
 export type { RouteVisit, VisitUser } from './analytics.ts';
-export type { SyncStatus, SyncStatusSnapshot } from '../src/core/sync/status.ts';
+export type { SyncStatus, SyncStatusSnapshot } from '../src/device/sync/status.ts';
 
 expose(api);

@@ -1,6 +1,6 @@
 // Leader election across tabs (architecture.md §3 "Tabs"): each tab's worker asks for one Web Lock and holds it for its
 // whole life; the holder syncs, the others wait in the lock's queue and take over within moments when it goes.
-import type { Locks } from '../src/core/locks.ts';
+import type { Locks } from '../src/device/locks.ts';
 
 export const LEADER_LOCK = 'quay-sync-leader';
 

@@ -1,10 +1,10 @@
-// The worker's side of the data meter: it stores what this context counts (src/core/meter), holds the data saver's
+// The worker's side of the data meter: it stores what this context counts (src/device/meter), holds the data saver's
 // state for the jobs that ask it synchronously (analytics), and takes the window's settings (saver, budget) and the
 // bytes of the window's own downloads (the app's files), since only the worker writes IndexedDB.
-import type { QuayDb } from '../src/core/db.ts';
-import { contextMeter } from '../src/core/meter/data-meter.ts';
-import { dataSaverOn } from '../src/core/meter/data-saver.ts';
-import { monthKey } from '../src/core/meter/usage.ts';
+import type { QuayDb } from '../src/device/db.ts';
+import { contextMeter } from '../src/device/meter/data-meter.ts';
+import { dataSaverOn } from '../src/device/meter/data-saver.ts';
+import { monthKey } from '../src/device/meter/usage.ts';
 
 export interface MeterDeps {
   db: QuayDb;

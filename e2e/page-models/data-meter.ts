@@ -1,7 +1,7 @@
 // Page model of the data meter as a person finds it in the side menu (the "Data" region: figures, the budget's
 // meter, the Data saver switch, the budget field), and raw reads and writes of the `dataUsage` table for seeding.
 import { expect, type Locator, type Page } from '@playwright/test';
-import { dayKey, monthKey } from '../../src/core/meter/usage.ts';
+import { dayKey, monthKey } from '../../src/device/meter/usage.ts';
 import { AppPage } from './app.ts';
 
 export class DataMeterPage {

@@ -2,7 +2,7 @@
 // what the worker stored. Never creates the database: a page whose origin has none gets `exists: false`.
 import type { Page } from '@playwright/test';
 import type { NotificationSetting } from '../../src/core/contract/notification.ts';
-import type { BadgeRow, Dataset } from '../../src/core/db.ts';
+import type { BadgeRow, Dataset } from '../../src/device/db.ts';
 
 interface SyncStateSeen {
   dataset: Dataset;

@@ -2,7 +2,7 @@
 // sessions and tokens are ../auth/'s.
 import { Type } from 'typebox';
 import { Text } from '../../src/core/contract/common.ts';
-import { SIGN_ON_MARK_COOKIE } from '../../src/core/net/sign-on-mark.ts';
+import { SIGN_ON_MARK_COOKIE } from '../../src/core/contract/sign-on-mark.ts';
 import type { App } from '../context.ts';
 import { forbidden } from '../http/errors.ts';
 import { requestSite } from '../http/origin.ts';

@@ -1,7 +1,7 @@
 // The window's connection to the `quay` database (schema in core/db.ts). Views read it with useLiveQuery; only the
 // worker writes. When another tab upgrades the schema this page closes its connection and reloads, so that old
 // code never runs on a new schema (Dexie would otherwise reopen silently, traps.md).
-import { QuayDb } from '../core/db.ts';
+import { QuayDb } from '../device/db.ts';
 import { toast } from '../ui/toast-store.ts';
 
 export const db = new QuayDb();

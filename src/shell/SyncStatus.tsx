@@ -2,7 +2,7 @@
 // wait to be sent. A polite live region, named "Sync status"; the last error's message is its title and description.
 import { useLiveQuery } from 'dexie-react-hooks';
 import { db } from '../platform/db.ts';
-import { INITIAL_SYNC_STATUS } from '../core/sync/status.ts';
+import { INITIAL_SYNC_STATUS } from '../device/sync/status.ts';
 import { useOutboxCount } from '../features/sync/use-outbox-count.ts';
 import { syncStatusText } from './sync-status-text.ts';
 import { useOnline } from '../ui/use-online.ts';

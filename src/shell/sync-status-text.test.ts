@@ -1,6 +1,6 @@
 // What the header's sync status says in each state (offline, syncing, updated, failed, changes waiting).
 import { describe, expect, it } from 'vitest';
-import { INITIAL_SYNC_STATUS, type SyncStatus } from '../core/sync/status.ts';
+import { INITIAL_SYNC_STATUS, type SyncStatus } from '../device/sync/status.ts';
 import { logoutQuestion, syncStatusText } from './sync-status-text.ts';
 
 const NOW = Date.UTC(2026, 10, 22, 9, 41);

@@ -1,5 +1,5 @@
 // What the header's sync status says, from the worker's status row, the outbox and the browser's link state.
-import type { SyncStatus } from '../core/sync/status.ts';
+import type { SyncStatus } from '../device/sync/status.ts';
 import { updatedAgo } from '../ui/updated-ago.ts';
 
 export interface SyncStatusText {

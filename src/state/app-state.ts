@@ -3,7 +3,7 @@
 import { proxy } from 'valtio';
 import type { LoggedUser } from '../core/contract/common.ts';
 import type { VesselCurrent } from '../core/contract/vessel.ts';
-import type { MyPortRow } from '../core/db.ts';
+import type { MyPortRow } from '../device/db.ts';
 import type { ShownError } from '../ui/shown-error.ts';
 
 export interface UserState {

@@ -1,10 +1,10 @@
 // A device as the app has it right after sign-on, for the integration tests: a fresh local database (fake-indexeddb)
 // holding the signed-on user, its API client and the worker's commands, which drain only when the test says.
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
-import { QuayDb } from '../../src/core/db.ts';
-import { ApiClient } from '../../src/core/net/api-client.ts';
-import { checkLoggedUser } from '../../src/core/net/checks.ts';
-import { TokenStore } from '../../src/core/net/token.ts';
+import { QuayDb } from '../../src/device/db.ts';
+import { ApiClient } from '../../src/device/net/api-client.ts';
+import { checkLoggedUser } from '../../src/device/net/checks.ts';
+import { TokenStore } from '../../src/device/net/token.ts';
 import { createCommands, type CommandDeps, type Commands } from '../../worker/commands/commands.ts';
 import type { TestServer } from './server.ts';
 

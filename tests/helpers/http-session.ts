@@ -1,7 +1,7 @@
 // A sign-on session for worker code running in Node: signs a demo user on through the sign-on form and points the
 // HTTP client at the test server with that session's cookie. Every request passes through `seen` first, then through
 // `via`: the test's link, which may fail it, answer it instead of the server, or look at what the server answered.
-import { configureHttp } from '../../src/core/net/http.ts';
+import { configureHttp } from '../../src/device/net/http.ts';
 
 /** One request on its way to the server. */
 interface SessionRequest {

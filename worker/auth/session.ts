@@ -1,13 +1,13 @@
 // Sign-on state as the window sees it: start a session from the sign-on cookie (or, with no link, from what this
 // device stored last time), and sign out.
 import type { LoggedUser } from '../../src/core/contract/common.ts';
-import type { QuayDb } from '../../src/core/db.ts';
-import type { ApiClient } from '../../src/core/net/api-client.ts';
-import { isLinkFailure, requestJson, RequestError } from '../../src/core/net/http.ts';
-import { checkLogout } from '../../src/core/net/checks.ts';
-import type { TokenStore } from '../../src/core/net/token.ts';
-import { clientIdOf } from '../../src/core/outbox/enqueue.ts';
-import { recordFailure } from '../../src/core/outbox/meta.ts';
+import type { QuayDb } from '../../src/device/db.ts';
+import type { ApiClient } from '../../src/device/net/api-client.ts';
+import { isLinkFailure, requestJson, RequestError } from '../../src/device/net/http.ts';
+import { checkLogout } from '../../src/device/net/checks.ts';
+import type { TokenStore } from '../../src/device/net/token.ts';
+import { clientIdOf } from '../../src/device/outbox/enqueue.ts';
+import { recordFailure } from '../../src/device/outbox/meta.ts';
 import { userJob } from '../sync/datasets.ts';
 import { syncDataset } from '../sync/run-sync.ts';
 
@@ -25,7 +25,7 @@ export interface SessionDeps {
 
 export interface StartOptions {
   /**
-   * A sign-on has just happened (src/core/net/sign-on-mark.ts): the cookie decides who is signed on, so a fresh
+   * A sign-on has just happened (src/core/contract/sign-on-mark.ts): the cookie decides who is signed on, so a fresh
    * token and the user are asked for (a stored token may be another user's). Otherwise a device with a stored user
    * and token opens with them and asks nothing: the sync pass that follows carries the token, and a session that
    * ended is found there (401, then a refresh that says Fail signs out). On a paid link that is two requests fewer

@@ -1,9 +1,9 @@
 // The calendar feed's secret (product.md §4 Calendar feed): asked for when the window first shows the feed's address,
 // or made anew on request; the server answers a secret only when it makes one, and this device keeps it, so the
 // address shows again with no link. The answer is checked against the contract before anything is kept.
-import type { QuayDb } from '../../src/core/db.ts';
-import type { ApiCaller } from '../../src/core/outbox/drain.ts';
-import { checkSchema } from '../../src/core/net/schema-check.ts';
+import type { QuayDb } from '../../src/device/db.ts';
+import type { ApiCaller } from '../../src/device/outbox/drain.ts';
+import { checkSchema } from '../../src/device/net/schema-check.ts';
 import { CalendarLink } from '../../src/core/contract/calendar.ts';
 import { apiPath, CALENDAR_LINK, CALENDAR_PREFIX } from '../../src/core/contract/api.ts';
 

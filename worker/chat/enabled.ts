@@ -1,7 +1,7 @@
 // product.md §4 Chat enablement, as the worker decides it before it spends a request or a socket on chat: shore users
 // chat (in the rooms they belong to); a vessel user only when its vessel's service is in the chat-enabled list.
 import { DEFAULT_CHAT_LANES, isChatLane } from '../../src/core/chat-lanes.ts';
-import type { QuayDb } from '../../src/core/db.ts';
+import type { QuayDb } from '../../src/device/db.ts';
 import { isVesselUser } from '../../src/core/role.ts';
 
 /** The build's VITE_CHAT_LANES (Vite replaces import.meta.env in the worker's build too), else the demo world's. */

@@ -2,10 +2,10 @@
 // worker makes and the chat part of every sync pass. The chat commands (messages, read marks, berth prospects and push
 // alerts go through the outbox) are the worker's commands (worker/commands/chat.ts), given `live` to send over.
 // worker/index.ts lists `handlers` in its Comlink API.
-import type { QuayDb } from '../../src/core/db.ts';
-import type { ApiClient } from '../../src/core/net/api-client.ts';
-import type { TokenStore } from '../../src/core/net/token.ts';
-import { CHAT_LINK_OFF, type ChatStatusReport } from '../../src/core/chat-link.ts';
+import type { QuayDb } from '../../src/device/db.ts';
+import type { ApiClient } from '../../src/device/net/api-client.ts';
+import type { TokenStore } from '../../src/device/net/token.ts';
+import { CHAT_LINK_OFF, type ChatStatusReport } from '../../src/device/chat-link.ts';
 import { createChatLive, type ChatLiveDeps } from './live.ts';
 import type { PullOutcome } from '../sync/pull.ts';
 import { chatEnabled } from './enabled.ts';

@@ -19,8 +19,8 @@ import {
   asChatMessage,
   confirmChatSent,
   storeChatMessages,
-} from '../../src/core/outbox/chat.ts';
-import { applyServerUnread } from '../../src/core/outbox/chat-ops.ts';
+} from '../../src/device/outbox/chat.ts';
+import { applyServerUnread } from '../../src/device/outbox/chat-ops.ts';
 import { createLiveConnection, type LiveConnectionDeps } from '../live/connection.ts';
 import { chatEnabled } from './enabled.ts';
 import { fetchMissed, fetchNewest, syncRooms, type ChatApi } from './rest.ts';

@@ -1,15 +1,15 @@
 // The chat calls of product.md §7 the worker makes over REST (any tab's worker may: only STOMP is the leader's): the room
 // list into IndexedDB (a conditional GET: a 304 when nothing changed), the newest page of a room's history (and the
 // pages in between after an outage), older pages on scroll, and the missed messages of rooms with new activity.
-// Read marks go through the outbox (worker/commands, src/core/outbox/chat-ops.ts).
+// Read marks go through the outbox (worker/commands, src/device/outbox/chat-ops.ts).
 import type { ChatMessage, ChatRoom, HistoryResponse } from '../../src/core/contract/chat.ts';
 import { HISTORY_PAGE_DEFAULT } from '../../src/core/contract/chat.ts';
-import type { ChatRoomRow, QuayDb } from '../../src/core/db.ts';
-import { PENDING_MSG_SEQ } from '../../src/core/db.ts';
-import { ForbiddenError, query } from '../../src/core/net/http.ts';
-import type { ApiClient } from '../../src/core/net/api-client.ts';
-import { asChatMessage, storeChatMessages } from '../../src/core/outbox/chat.ts';
-import { unreadToShow } from '../../src/core/outbox/chat-ops.ts';
+import type { ChatRoomRow, QuayDb } from '../../src/device/db.ts';
+import { PENDING_MSG_SEQ } from '../../src/device/db.ts';
+import { ForbiddenError, query } from '../../src/device/net/http.ts';
+import type { ApiClient } from '../../src/device/net/api-client.ts';
+import { asChatMessage, storeChatMessages } from '../../src/device/outbox/chat.ts';
+import { unreadToShow } from '../../src/device/outbox/chat-ops.ts';
 import type { DatasetJob } from '../sync/datasets.ts';
 import { syncDataset } from '../sync/run-sync.ts';
 import { CHAT_MY_ROOM_LIST, chatHistoryPath, chatPath } from '../../src/core/contract/api.ts';

@@ -1,7 +1,7 @@
 // The chat part of pull-to-refresh (the routine passes take the rooms from the pull, worker/chat/index.ts): for a
 // chat user only, the room list with its unread counts as a conditional GET (a 304 of a few hundred bytes when
 // nothing changed; it also finds rooms left), then the messages missed in rooms whose newest message the device lacks.
-import type { ChatRoomRow, QuayDb } from '../../src/core/db.ts';
+import type { ChatRoomRow, QuayDb } from '../../src/device/db.ts';
 import { chatEnabled } from './enabled.ts';
 import { fetchMissed, fetchNewest, syncRooms, type ChatApi } from './rest.ts';
 

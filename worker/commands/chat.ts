@@ -1,12 +1,12 @@
 // The chat commands of architecture.md §3's write path: a message, a read mark, a berth prospect and a push alert, each its
-// kind's own command (src/core/outbox/ops/). A message also goes over the live socket at once when connected: the
+// kind's own command (src/device/outbox/ops/). A message also goes over the live socket at once when connected: the
 // server stores one message per clientMsgId, so the two ways never double it.
-import type { QuayDb } from '../../src/core/db.ts';
+import type { QuayDb } from '../../src/device/db.ts';
 import type { BerthForm } from '../../src/core/chat-berth.ts';
-import { queueChatMessage, releaseChatMessage } from '../../src/core/outbox/ops/chat-message.ts';
-import { markChatRead } from '../../src/core/outbox/ops/chat-read.ts';
-import { postBerthProspect } from '../../src/core/outbox/ops/berth-prospect.ts';
-import { askPushAlert } from '../../src/core/outbox/ops/push-alert.ts';
+import { queueChatMessage, releaseChatMessage } from '../../src/device/outbox/ops/chat-message.ts';
+import { markChatRead } from '../../src/device/outbox/ops/chat-read.ts';
+import { postBerthProspect } from '../../src/device/outbox/ops/berth-prospect.ts';
+import { askPushAlert } from '../../src/device/outbox/ops/push-alert.ts';
 
 /** A message sent over STOMP whose RECEIPT has not come by then is sent by the outbox too (stored once). */
 const LIVE_RECEIPT_WAIT_MS = 10_000;

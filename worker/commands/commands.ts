@@ -1,23 +1,23 @@
 // The write commands of architecture.md §3, bound to the worker's database: each is its operation kind's own command
-// (src/core/outbox/ops/: the local change and the outbox operation in ONE Dexie transaction), then asks for a drain.
+// (src/device/outbox/ops/: the local change and the outbox operation in ONE Dexie transaction), then asks for a drain.
 // Built from injected parts so tests run them on their own database.
-import type { QuayDb } from '../../src/core/db.ts';
-import type { ApiCaller, DrainOptions } from '../../src/core/outbox/drain.ts';
-import { scheduleDrain } from '../../src/core/outbox/schedule.ts';
-import { acknowledge } from '../../src/core/outbox/ops/ack.ts';
-import { markRead } from '../../src/core/outbox/ops/read.ts';
-import { saveSetting } from '../../src/core/outbox/ops/setting.ts';
-import { saveSubscription, type SubscriptionJson } from '../../src/core/outbox/ops/subscription.ts';
-import { recordVisit, type Visit } from '../../src/core/outbox/ops/history.ts';
-import { saveMyVessels } from '../../src/core/outbox/ops/my-setting.ts';
-import { saveAlertRule } from '../../src/core/outbox/ops/alert-rule.ts';
+import type { QuayDb } from '../../src/device/db.ts';
+import type { ApiCaller, DrainOptions } from '../../src/device/outbox/drain.ts';
+import { scheduleDrain } from '../../src/device/outbox/schedule.ts';
+import { acknowledge } from '../../src/device/outbox/ops/ack.ts';
+import { markRead } from '../../src/device/outbox/ops/read.ts';
+import { saveSetting } from '../../src/device/outbox/ops/setting.ts';
+import { saveSubscription, type SubscriptionJson } from '../../src/device/outbox/ops/subscription.ts';
+import { recordVisit, type Visit } from '../../src/device/outbox/ops/history.ts';
+import { saveMyVessels } from '../../src/device/outbox/ops/my-setting.ts';
+import { saveAlertRule } from '../../src/device/outbox/ops/alert-rule.ts';
 import type { AlertRule } from '../../src/core/contract/notification.ts';
 import { createChatCommands, type ChatCommandDeps } from './chat.ts';
 
-export { HISTORY_PATH, MY_SETTING_PATH } from '../../src/core/outbox/ops/paths.ts';
-export { MAX_WAITING_VISITS, type Visit } from '../../src/core/outbox/ops/history.ts';
-export { myVesselsKey } from '../../src/core/outbox/ops/my-setting.ts';
-export type { SubscriptionJson } from '../../src/core/outbox/ops/subscription.ts';
+export { HISTORY_PATH, MY_SETTING_PATH } from '../../src/device/outbox/ops/paths.ts';
+export { MAX_WAITING_VISITS, type Visit } from '../../src/device/outbox/ops/history.ts';
+export { myVesselsKey } from '../../src/device/outbox/ops/my-setting.ts';
+export type { SubscriptionJson } from '../../src/device/outbox/ops/subscription.ts';
 
 export interface CommandDeps {
   db: QuayDb;

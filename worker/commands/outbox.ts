@@ -1,9 +1,9 @@
 // The outbox's controls the worker's triggers and the window call: drains (architecture.md §3 rule 5), and the clearing
 // of what the window has shown of the server's refusals and confirmations. The window reads what waits from IndexedDB.
-import type { QuayDb } from '../../src/core/db.ts';
-import type { ApiCaller, DrainOptions } from '../../src/core/outbox/drain.ts';
-import { clearOutboxConfirmed, clearOutboxFailures } from '../../src/core/outbox/meta.ts';
-import { scheduleDrain } from '../../src/core/outbox/schedule.ts';
+import type { QuayDb } from '../../src/device/db.ts';
+import type { ApiCaller, DrainOptions } from '../../src/device/outbox/drain.ts';
+import { clearOutboxConfirmed, clearOutboxFailures } from '../../src/device/outbox/meta.ts';
+import { scheduleDrain } from '../../src/device/outbox/schedule.ts';
 
 /** Results are plain data (Comlink clones them). */
 export function createOutboxControls(db: QuayDb, client: ApiCaller, drainOptions: DrainOptions = {}) {

@@ -7,12 +7,12 @@
 import { Client, type IFrame, type IMessage, type IStompSocket } from '@stomp/stompjs';
 import { STOMP_PATH } from '../../src/core/contract/chat.ts';
 import { SYNC_HINT_TOPIC, SyncHint } from '../../src/core/contract/sync.ts';
-import type { ChatLinkState, ChatLinkStatus } from '../../src/core/chat-link.ts';
-import type { QuayDb } from '../../src/core/db.ts';
-import { TOKEN_HEADER } from '../../src/core/net/http.ts';
-import { meteredWebSocket } from '../../src/core/net/metered-socket.ts';
-import type { TokenStore } from '../../src/core/net/token.ts';
-import { checkSchema } from '../../src/core/net/schema-check.ts';
+import type { ChatLinkState, ChatLinkStatus } from '../../src/device/chat-link.ts';
+import type { QuayDb } from '../../src/device/db.ts';
+import { TOKEN_HEADER } from '../../src/device/net/http.ts';
+import { meteredWebSocket } from '../../src/device/net/metered-socket.ts';
+import type { TokenStore } from '../../src/device/net/token.ts';
+import { checkSchema } from '../../src/device/net/schema-check.ts';
 
 /**
  * Heart-beats both ways, asked of the broker: 60 s unless the build sets VITE_STOMP_HEARTBEAT_MS (README, build-time

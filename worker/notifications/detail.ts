@@ -2,12 +2,12 @@
 // (worker/sync/apply-pull.ts), and any other is fetched when its item is opened; all are kept in IndexedDB (at most
 // DETAIL_LIMIT), so that they open at sea. Offline, or when the link fails, the kept copy answers.
 import { NotificationDetailResponse, type NotificationDetail } from '../../src/core/contract/notification.ts';
-import type { QuayDb } from '../../src/core/db.ts';
-import type { ApiCaller } from '../../src/core/outbox/drain.ts';
-import { isLinkFailure, RequestError, UnknownError } from '../../src/core/net/http.ts';
-import { checkSchema } from '../../src/core/net/schema-check.ts';
-import { pendingEntities } from '../../src/core/outbox/drain.ts';
-import { entityOf } from '../../src/core/outbox/enqueue.ts';
+import type { QuayDb } from '../../src/device/db.ts';
+import type { ApiCaller } from '../../src/device/outbox/drain.ts';
+import { isLinkFailure, RequestError, UnknownError } from '../../src/device/net/http.ts';
+import { checkSchema } from '../../src/device/net/schema-check.ts';
+import { pendingEntities } from '../../src/device/outbox/drain.ts';
+import { entityOf } from '../../src/device/outbox/enqueue.ts';
 import { pruneDetails } from '../sync/apply-pull.ts';
 import { NOTIFICATION_USER_DETAIL, notificationPath } from '../../src/core/contract/api.ts';
 

@@ -1,6 +1,6 @@
 // The server's VAPID public key, which a browser needs to subscribe to Web Push (product.md §4 Push subscription).
-import type { ApiCaller } from '../../src/core/outbox/drain.ts';
-import type { Check } from '../../src/core/net/http.ts';
+import type { ApiCaller } from '../../src/device/outbox/drain.ts';
+import type { Check } from '../../src/device/net/http.ts';
 import { NOTIFICATION_PUSH_KEY, notificationPath } from '../../src/core/contract/api.ts';
 
 const checkKey: Check<string> = (v) =>

@@ -2,7 +2,7 @@
 // user its own vessel's pages, an agent its ports' live and status pages, everyone else My Vessel. Refreshed after
 // a good sync pass when older than an hour, with If-None-Match, so a routine pass stays one request.
 import type { LoggedUser } from '../../src/core/contract/common.ts';
-import type { QuayDb } from '../../src/core/db.ts';
+import type { QuayDb } from '../../src/device/db.ts';
 import type { PageKind } from './sources.ts';
 import { isAgent, isVesselUser } from '../../src/core/role.ts';
 

@@ -1,10 +1,10 @@
 // Loads one page's data for the window (architecture.md §3 read path): from the server with If-None-Match when the kept
 // copy is older than its kind's freshness, into IndexedDB `pageData`; offline or when the link fails, the kept copy
 // stands and the window shows its age. What grows is bounded: the least recently opened pages go first.
-import type { QuayDb } from '../../src/core/db.ts';
-import type { ApiClient } from '../../src/core/net/api-client.ts';
-import { isLinkFailure, RequestError } from '../../src/core/net/http.ts';
-import type { OpError } from '../../src/core/outbox/types.ts';
+import type { QuayDb } from '../../src/device/db.ts';
+import type { ApiClient } from '../../src/device/net/api-client.ts';
+import { isLinkFailure, RequestError } from '../../src/device/net/http.ts';
+import type { OpError } from '../../src/device/outbox/types.ts';
 import type { VesselCurrent } from '../../src/core/contract/vessel.ts';
 import { isVesselUser } from '../../src/core/role.ts';
 import { toOpError } from '../sync/run-sync.ts';

@@ -1,5 +1,5 @@
 // Port Live's filters kept on the device for the signed-on user (src/core/port-filters.ts): a device setting, never sent.
-import type { QuayDb } from '../../src/core/db.ts';
+import type { QuayDb } from '../../src/device/db.ts';
 import { withFilter, type PortFilter } from '../../src/core/port-filters.ts';
 
 export async function setPortLiveFilter(db: QuayDb, portCd: string, f: PortFilter): Promise<void> {

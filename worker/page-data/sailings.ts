@@ -5,10 +5,10 @@
 // since it was kept. A chunk of the worker's own, loaded on the first search (worker/index.ts).
 import { Sailings, ScheduleSet, type SailingsQuery } from '../../src/core/contract/sailings.ts';
 import { apiPath, PORT_PREFIX, PORT_SAILINGS, PORT_SCHEDULES } from '../../src/core/contract/api.ts';
-import type { QuayDb } from '../../src/core/db.ts';
-import type { ApiClient } from '../../src/core/net/api-client.ts';
-import { isLinkFailure, RequestError } from '../../src/core/net/http.ts';
-import { checkSchema } from '../../src/core/net/schema-check.ts';
+import type { QuayDb } from '../../src/device/db.ts';
+import type { ApiClient } from '../../src/device/net/api-client.ts';
+import { isLinkFailure, RequestError } from '../../src/device/net/http.ts';
+import { checkSchema } from '../../src/device/net/schema-check.ts';
 import { findSailings, sailingsWindow } from '../../src/core/sailings.ts';
 import { SAILINGS_WEEKS } from '../../src/core/sailing-weeks.ts';
 

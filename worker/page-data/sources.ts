@@ -7,8 +7,8 @@ import {
   FleetResponse,
   VesselCurrent,
 } from '../../src/core/contract/vessel.ts';
-import type { Check } from '../../src/core/net/http.ts';
-import { checkSchema } from '../../src/core/net/schema-check.ts';
+import type { Check } from '../../src/device/net/http.ts';
+import { checkSchema } from '../../src/device/net/schema-check.ts';
 import { PortLive, PortStatus } from '../../src/core/contract/port.ts';
 import {
   apiPath,

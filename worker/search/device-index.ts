@@ -3,8 +3,8 @@
 // the user may search (types 5 and 6: vessels, though their index carries the ports for the port picker).
 import type { SearchResult } from '../../src/core/contract/common.ts';
 import { SearchIndex } from '../../src/core/contract/search-index.ts';
-import type { QuayDb } from '../../src/core/db.ts';
-import { checkSchema } from '../../src/core/net/schema-check.ts';
+import type { QuayDb } from '../../src/device/db.ts';
+import { checkSchema } from '../../src/device/net/schema-check.ts';
 import { matchIndex, prepareIndex, searchableEntries, type IndexedEntry } from '../../src/core/search.ts';
 
 const checkIndex = checkSchema(SearchIndex);

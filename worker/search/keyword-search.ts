@@ -4,10 +4,10 @@
 // vessels only in both answers: the server's search reads nothing else, and the device's leaves out the ports their
 // index carries for the port picker; the window filters by the allowed type as well.
 import { SearchResultList, type SearchResult } from '../../src/core/contract/common.ts';
-import type { QuayDb } from '../../src/core/db.ts';
-import type { ApiCaller } from '../../src/core/outbox/drain.ts';
-import { RequestError } from '../../src/core/net/http.ts';
-import { checkSchema } from '../../src/core/net/schema-check.ts';
+import type { QuayDb } from '../../src/device/db.ts';
+import type { ApiCaller } from '../../src/device/outbox/drain.ts';
+import { RequestError } from '../../src/device/net/http.ts';
+import { checkSchema } from '../../src/device/net/schema-check.ts';
 import { SEARCH_MIN_CHARS, normaliseKeyword } from '../../src/core/search.ts';
 import { createAnswerCache } from './answer-cache.ts';
 import { createDeviceIndex } from './device-index.ts';

@@ -2,11 +2,11 @@
 // cursor it brings: rows the user changed on the device keep their local state while their outbox operation waits.
 import type { PullResponse } from '../../src/core/contract/sync.ts';
 import type { ChatRoom } from '../../src/core/contract/chat.ts';
-import type { ChatRoomRow, PullState, QuayDb } from '../../src/core/db.ts';
-import { unreadToShow } from '../../src/core/outbox/chat-ops.ts';
-import { followVessels } from '../../src/core/outbox/drain.ts';
-import { MY_VESSELS_ENTITY } from '../../src/core/outbox/types.ts';
-import { entityOf } from '../../src/core/outbox/enqueue.ts';
+import type { ChatRoomRow, PullState, QuayDb } from '../../src/device/db.ts';
+import { unreadToShow } from '../../src/device/outbox/chat-ops.ts';
+import { followVessels } from '../../src/device/outbox/drain.ts';
+import { MY_VESSELS_ENTITY } from '../../src/device/outbox/types.ts';
+import { entityOf } from '../../src/device/outbox/enqueue.ts';
 import { pageKey } from '../page-data/sources.ts';
 import { isVesselUser } from '../../src/core/role.ts';
 

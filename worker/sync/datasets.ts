@@ -1,13 +1,13 @@
-// The datasets the worker mirrors with conditional GETs besides the pull (src/core/db.ts `Dataset`): where each comes
+// The datasets the worker mirrors with conditional GETs besides the pull (src/device/db.ts `Dataset`): where each comes
 // from, how its answer is checked, and how a 200 replaces the local rows in ONE transaction.
 import type { Static, TSchema } from 'typebox';
 import { ProgramList, type LoggedUser } from '../../src/core/contract/common.ts';
 import { SearchIndex } from '../../src/core/contract/search-index.ts';
 import { VesselCurrent } from '../../src/core/contract/vessel.ts';
-import type { Dataset, QuayDb } from '../../src/core/db.ts';
-import type { Check } from '../../src/core/net/http.ts';
-import { checkLoggedUser } from '../../src/core/net/checks.ts';
-import { checkSchema } from '../../src/core/net/schema-check.ts';
+import type { Dataset, QuayDb } from '../../src/device/db.ts';
+import type { Check } from '../../src/device/net/http.ts';
+import { checkLoggedUser } from '../../src/device/net/checks.ts';
+import { checkSchema } from '../../src/device/net/schema-check.ts';
 import { pageKey } from '../page-data/sources.ts';
 import {
   COMMON_LOGGED_USER,
@@ -103,7 +103,7 @@ export function tablesOf(db: QuayDb, dataset: Dataset) {
     case 'pull':
       return [db.meta];
     case 'chatRooms':
-      // The unread count of a room whose read mark still waits comes from the device (src/core/outbox/chat-ops.ts).
+      // The unread count of a room whose read mark still waits comes from the device (src/device/outbox/chat-ops.ts).
       return [db.chatRooms, db.chatMessages, db.outbox, db.meta];
   }
 }

@@ -4,9 +4,9 @@
 // fitted to the link (15 minutes on a metered one), and a page becoming visible after a minute. One sync at a time
 // (requests during a sync coalesce into ONE follow-up), failures back off exponentially with jitter, nothing offline.
 import type { SyncHint } from '../../src/core/contract/sync.ts';
-import type { QuayDb } from '../../src/core/db.ts';
-import type { ApiClient } from '../../src/core/net/api-client.ts';
-import type { SyncStatus } from '../../src/core/sync/status.ts';
+import type { QuayDb } from '../../src/device/db.ts';
+import type { ApiClient } from '../../src/device/net/api-client.ts';
+import type { SyncStatus } from '../../src/device/sync/status.ts';
 import { isMeteredLink } from './link-cost.ts';
 import { applyInlineHint, type PullOutcome } from './pull.ts';
 import { runSync, type SyncResult } from './run-sync.ts';

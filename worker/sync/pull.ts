@@ -2,10 +2,10 @@
 // page checked against the contract and applied in one transaction (apply-pull.ts). A cursor the server refuses is
 // dropped and the device pulls from scratch (the catalog's version is kept: the shared datasets are not asked again). Also the pull a hint frame carries inline (one change, no request).
 import { PullResponse, SYNC_PULL_PATH, type PullBody, type SyncHint } from '../../src/core/contract/sync.ts';
-import type { QuayDb } from '../../src/core/db.ts';
-import type { ApiClient } from '../../src/core/net/api-client.ts';
-import { RequestError } from '../../src/core/net/http.ts';
-import { checkSchema } from '../../src/core/net/schema-check.ts';
+import type { QuayDb } from '../../src/device/db.ts';
+import type { ApiClient } from '../../src/device/net/api-client.ts';
+import { RequestError } from '../../src/device/net/http.ts';
+import { checkSchema } from '../../src/device/net/schema-check.ts';
 import { applyPullPage, type PageApplied } from './apply-pull.ts';
 
 const checkPull = checkSchema(PullResponse);

@@ -2,13 +2,13 @@
 // followed vessels, chat rooms), then the shared datasets as conditional GETs when they may have changed. A GET's
 // 304 keeps the rows and stamps syncedAt; 200 replaces rows and ETag in one transaction; a failure is recorded on the
 // dataset and leaves its rows alone.
-import type { Dataset, QuayDb, SyncStateRow } from '../../src/core/db.ts';
-import type { ApiClient } from '../../src/core/net/api-client.ts';
-import type { OpError } from '../../src/core/outbox/types.ts';
-import { RequestError } from '../../src/core/net/http.ts';
+import type { Dataset, QuayDb, SyncStateRow } from '../../src/device/db.ts';
+import type { ApiClient } from '../../src/device/net/api-client.ts';
+import type { OpError } from '../../src/device/outbox/types.ts';
+import { RequestError } from '../../src/device/net/http.ts';
 import { ownVesselJob, programsJob, searchIndexJob, tablesOf, userJob, type DatasetJob } from './datasets.ts';
 import { isVesselUser } from '../../src/core/role.ts';
-import { dataSaverOn } from '../../src/core/meter/data-saver.ts';
+import { dataSaverOn } from '../../src/device/meter/data-saver.ts';
 import { pull, type PullOutcome } from './pull.ts';
 
 export interface SyncResult {

@@ -2,11 +2,11 @@
 // passes and timers; a follower's syncNow() asks the leader over a BroadcastChannel. worker/index.ts wires it to
 // the real navigator; tests build it with an in-memory lock and an online flag.
 import type { SyncHint } from '../../src/core/contract/sync.ts';
-import type { QuayDb } from '../../src/core/db.ts';
-import { ApiClient } from '../../src/core/net/api-client.ts';
-import type { TokenStore } from '../../src/core/net/token.ts';
-import type { SyncStatusSnapshot } from '../../src/core/sync/status.ts';
-import type { Locks } from '../../src/core/locks.ts';
+import type { QuayDb } from '../../src/device/db.ts';
+import { ApiClient } from '../../src/device/net/api-client.ts';
+import type { TokenStore } from '../../src/device/net/token.ts';
+import type { SyncStatusSnapshot } from '../../src/device/sync/status.ts';
+import type { Locks } from '../../src/device/locks.ts';
 import { electLeader, type Leadership } from '../leader.ts';
 import { SyncEngine, type SyncEngineDeps, type SyncTiming } from './engine.ts';
 import { readStatus, writeStatus } from './status-store.ts';

@@ -1,6 +1,6 @@
-// Reads and writes the sync status row (src/core/sync/status.ts) in `meta`, where every tab reads it live.
-import type { QuayDb } from '../../src/core/db.ts';
-import { INITIAL_SYNC_STATUS, type SyncStatus } from '../../src/core/sync/status.ts';
+// Reads and writes the sync status row (src/device/sync/status.ts) in `meta`, where every tab reads it live.
+import type { QuayDb } from '../../src/device/db.ts';
+import { INITIAL_SYNC_STATUS, type SyncStatus } from '../../src/device/sync/status.ts';
 
 export async function readStatus(db: QuayDb): Promise<SyncStatus> {
   return { ...INITIAL_SYNC_STATUS, ...(await db.getMeta('syncStatus')) };

@@ -2,7 +2,7 @@
 // local time (LT), and for own messages sent / delivered / read. A berth prospect is marked as one. The sender's
 // newest message that nobody has read yet offers a push alert to the other members (product.md §7 push-alert).
 import type { SenderType } from '../../core/contract/chat.ts';
-import type { ChatMessageRow } from '../../core/db.ts';
+import type { ChatMessageRow } from '../../device/db.ts';
 import { formatChatTime } from '../../core/format/format-date.ts';
 import { toast } from '../../ui/toast-store.ts';
 import { callWorker } from '../../platform/worker-bridge.ts';

@@ -1,6 +1,6 @@
 // What /health/ says about the chat connection, for each state the leader's worker reports.
 import { describe, expect, it } from 'vitest';
-import { CHAT_LINK_OFF } from '../../core/chat-link.ts';
+import { CHAT_LINK_OFF } from '../../device/chat-link.ts';
 import { chatLinkRows, chatStateText, type ChatLinkReport } from './chat-link-text.ts';
 
 const report = (change: Partial<ChatLinkReport>): ChatLinkReport => ({

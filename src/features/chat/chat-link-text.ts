@@ -1,5 +1,5 @@
 // What /health/ says about the chat connection (architecture.md §3 live path), from the leader worker's report.
-import type { ChatStatusReport as ChatLinkReport } from '../../core/chat-link.ts';
+import type { ChatStatusReport as ChatLinkReport } from '../../device/chat-link.ts';
 import { formatTimeDate } from '../../core/format/format-date.ts';
 
 export type { ChatLinkReport };

@@ -1,8 +1,8 @@
 // The data meter in the side menu and on /health/: what Quay used today and this month, the monthly budget (a bar
 // and its share), and the Data saver switch with what it holds back.
 import { useId, useState, type FormEvent } from 'react';
-import { DEFERRED_TEXT } from '../../core/meter/data-saver.ts';
-import { formatBytes } from '../../core/meter/usage.ts';
+import { DEFERRED_TEXT } from '../../device/meter/data-saver.ts';
+import { formatBytes } from '../../device/meter/usage.ts';
 import { Switch } from '../../ui/Switch.tsx';
 import { toast } from '../../ui/toast-store.ts';
 import { callWorker } from '../../platform/worker-bridge.ts';

@@ -1,6 +1,6 @@
 // The monthly data budget as the user reads it: how much of it this month used, when to warn (80%, once a month),
 // and the words of the warning.
-import { formatBytes, monthKey } from '../../core/meter/usage.ts';
+import { formatBytes, monthKey } from '../../device/meter/usage.ts';
 
 /** Warned at this share of the budget. */
 export const WARN_AT = 0.8;

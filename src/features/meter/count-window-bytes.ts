@@ -3,7 +3,7 @@
 // no transfer and costs nothing; images under /assets/img/ are the service worker's to count. The window writes no
 // IndexedDB: it hands the sums to the worker. A page that goes before it could (the first page redirects to the
 // sign-on page at once) leaves them in localStorage for the next one.
-import { requestBytes } from '../../core/meter/usage.ts';
+import { requestBytes } from '../../device/meter/usage.ts';
 import { callWorker } from '../../platform/worker-bridge.ts';
 
 const SEND_AFTER_MS = 2_000;

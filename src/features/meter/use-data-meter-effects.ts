@@ -3,7 +3,7 @@
 import { useEffect, useRef } from 'react';
 import { useSnapshot } from 'valtio';
 import { uiState } from '../../state/app-state.ts';
-import { monthKey } from '../../core/meter/usage.ts';
+import { monthKey } from '../../device/meter/usage.ts';
 import { toast } from '../../ui/toast-store.ts';
 import { callWorker } from '../../platform/worker-bridge.ts';
 import { shouldWarn, warningText } from './budget.ts';

@@ -2,8 +2,8 @@
 // bytes, the budget, and the data saver's state (the user's choice, else what the link reports).
 import { useEffect, useState } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { dayKey, monthKey } from '../../core/meter/usage.ts';
-import { linkInfo, saverByDefault } from '../../core/meter/data-saver.ts';
+import { dayKey, monthKey } from '../../device/meter/usage.ts';
+import { linkInfo, saverByDefault } from '../../device/meter/data-saver.ts';
 import { db } from '../../platform/db.ts';
 
 export interface DataUsageView {

@@ -1,7 +1,7 @@
 // My Vessel's data in the window: the kept fleet answer (page kind 'myVessels', keyed by the user's id) with the list
 // changes still in the outbox laid over it, and the command that saves a new list through the worker's outbox.
 import { useCallback } from 'react';
-import { MY_VESSELS_ENTITY } from '../../core/outbox/types.ts';
+import { MY_VESSELS_ENTITY } from '../../device/outbox/types.ts';
 import { usePending } from '../sync/use-pending.ts';
 import { usePageData, type PageData } from '../../state/use-page-data.ts';
 import { callWorker, type PageDataOf } from '../../platform/worker-bridge.ts';

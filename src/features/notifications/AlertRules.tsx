@@ -6,7 +6,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useSnapshot } from 'valtio';
 import type { AlertEvent, AlertRule } from '../../core/contract/notification.ts';
 import type { CascadeResponse, FleetResponse } from '../../core/contract/vessel.ts';
-import { entityOf } from '../../core/outbox/enqueue.ts';
+import { entityOf } from '../../device/outbox/enqueue.ts';
 import { isRestricted, isVesselUser } from '../../core/role.ts';
 import { db } from '../../platform/db.ts';
 import { callWorker } from '../../platform/worker-bridge.ts';

@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
 import { useSnapshot } from 'valtio';
 import type { NotificationDetail, NotificationItem } from '../../core/contract/notification.ts';
-import { entityOf } from '../../core/outbox/enqueue.ts';
+import { entityOf } from '../../device/outbox/enqueue.ts';
 import { closeDrawer, userState } from '../../state/app-state.ts';
 import { PendingMarker } from '../../ui/PendingMarker.tsx';
 import { usePending } from '../sync/use-pending.ts';

@@ -1,6 +1,6 @@
 // The notification settings (product.md §3) as the worker synced them, which of them wait to be sent, and the outbox
 // counter, read together so that they agree (see setting-choices.ts).
-import { entityOf } from '../../core/outbox/enqueue.ts';
+import { entityOf } from '../../device/outbox/enqueue.ts';
 import { db } from '../../platform/db.ts';
 import { usePendingWith } from '../sync/use-pending.ts';
 import type { SettingsSnapshot } from './setting-choices.ts';

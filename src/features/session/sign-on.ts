@@ -1,6 +1,6 @@
 // Where the window keeps its copy of the token (localStorage `token`, product.md §7) and how it sends a visitor to sign on.
 import { SIGN_ON_PATH } from '../../platform/config.ts';
-import { SIGN_ON_MARK_COOKIE } from '../../core/net/sign-on-mark.ts';
+import { SIGN_ON_MARK_COOKIE } from '../../core/contract/sign-on-mark.ts';
 
 const TOKEN_KEY = 'token';
 

@@ -6,7 +6,7 @@ import type { LoggedUser } from '../../core/contract/common.ts';
 import { callWorker, type SessionStart } from '../../platform/worker-bridge.ts';
 import { toShownError, type ShownError } from '../../ui/shown-error.ts';
 import { clearSignOnMark, goToSignOn, mirrorToken } from './sign-on.ts';
-import { hasSignOnMark } from '../../core/net/sign-on-mark.ts';
+import { hasSignOnMark } from '../../core/contract/sign-on-mark.ts';
 import { isLinkFailure, storedSession } from './stored-session.ts';
 
 export type SessionState =

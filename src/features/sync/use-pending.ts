@@ -8,10 +8,10 @@ import {
   pendingTables,
   pendingUnder,
   type PendingOp,
-} from '../../core/outbox/pending.ts';
+} from '../../device/outbox/pending.ts';
 import { db } from '../../platform/db.ts';
 
-export type { PendingOp } from '../../core/outbox/pending.ts';
+export type { PendingOp } from '../../device/outbox/pending.ts';
 
 /** The operations waiting for one entity, oldest first; undefined while the first read is under way. */
 export function usePending(entity: string): PendingOp[] | undefined {

@@ -3,7 +3,7 @@
 import type { ChatMessageRow, QuayDb } from '../../db.ts';
 import { PENDING_MSG_SEQ } from '../../db.ts';
 import { UnknownError } from '../../net/http.ts';
-import { isVesselUser } from '../../role.ts';
+import { isVesselUser } from '../../../core/role.ts';
 import { asChatMessage, chatTables, markChatFailed, storeChatMessages } from '../chat.ts';
 import { clientIdOf } from '../enqueue.ts';
 import type { OpModule } from './module.ts';

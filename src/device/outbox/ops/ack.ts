@@ -5,8 +5,8 @@ import { ForbiddenError, UnknownError } from '../../net/http.ts';
 import { enqueue, entityOf } from '../enqueue.ts';
 import { recordConfirmation } from '../meta.ts';
 import type { OpModule } from './module.ts';
-import { isVesselUser } from '../../role.ts';
-import { NOTIFICATION_VESSEL_ACK, notificationPath } from '../../contract/api.ts';
+import { isVesselUser } from '../../../core/role.ts';
+import { NOTIFICATION_VESSEL_ACK, notificationPath } from '../../../core/contract/api.ts';
 
 /** The local change and its operation, in one transaction; the operation id, or null when nothing is to be sent. */
 export async function acknowledge(db: QuayDb, notSeq: number): Promise<string | null> {

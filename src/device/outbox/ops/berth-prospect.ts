@@ -2,15 +2,15 @@
 // shown at once in the vessel's room as a pending message with the text the server will store; the stored one
 // replaces it; a refusal leaves it on screen marked not posted, with a toast, so nothing typed is lost.
 import type { QuayDb } from '../../db.ts';
-import { roomIdOf } from '../../contract/chat.ts';
-import { berthProspectText, checkBerthForm, type BerthForm } from '../../chat-berth.ts';
+import { roomIdOf } from '../../../core/contract/chat.ts';
+import { berthProspectText, checkBerthForm, type BerthForm } from '../../../core/chat-berth.ts';
 import { ForbiddenError, UnknownError } from '../../net/http.ts';
-import { isRestricted, isVesselUser } from '../../role.ts';
+import { isRestricted, isVesselUser } from '../../../core/role.ts';
 import { chatEntity } from '../chat.ts';
 import { enqueue } from '../enqueue.ts';
 import { nextClientMsgId, ownMessageOp, pendingRow, signedOn, VSL_CD } from './chat-common.ts';
 import type { OpModule } from './module.ts';
-import { CHAT_BERTH_PROSPECT, chatPath } from '../../contract/api.ts';
+import { CHAT_BERTH_PROSPECT, chatPath } from '../../../core/contract/api.ts';
 
 const berthProspectPath = (vslCd: string): string => chatPath(CHAT_BERTH_PROSPECT, { vslCd });
 

@@ -3,7 +3,7 @@
 import { entityOf } from '../enqueue.ts';
 import type { NewOp } from '../types.ts';
 import { KEEP, type OpModule } from './module.ts';
-import { NOTIFICATION_DEVICE, notificationPath } from '../../contract/api.ts';
+import { NOTIFICATION_DEVICE, notificationPath } from '../../../core/contract/api.ts';
 
 /** Its operation (a shared device follows whoever signs on), in the subscription's entity. */
 export const deviceRequest = (notDevId: string): NewOp => ({

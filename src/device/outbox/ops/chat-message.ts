@@ -1,7 +1,7 @@
 // A ship-shore chat message (product.md §3, architecture.md §3), kind 'chat': shown as pending and queued in one transaction;
 // the stored message replaces the pending copy; a refusal leaves it on screen marked not sent, with a toast.
 import type { QuayDb } from '../../db.ts';
-import { cleanChatText } from '../../contract/chat.ts';
+import { cleanChatText } from '../../../core/contract/chat.ts';
 import { UnknownError } from '../../net/http.ts';
 import { CHAT_MESSAGE_PATH, chatEntity } from '../chat.ts';
 import { enqueue } from '../enqueue.ts';

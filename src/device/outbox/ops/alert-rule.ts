@@ -2,14 +2,14 @@
 // or deleted (POST /notification/alert-rule/delete) shows at once in the device's table, each rule its own entity, so
 // that repeated edits made offline go as one (the last state wins); a refusal puts the rule back as it was, with a toast.
 import type { QuayDb } from '../../db.ts';
-import type { AlertRule } from '../../contract/notification.ts';
+import type { AlertRule } from '../../../core/contract/notification.ts';
 import {
   NOTIFICATION_ALERT_RULE,
   NOTIFICATION_ALERT_RULE_DELETE,
   notificationPath,
-} from '../../contract/api.ts';
+} from '../../../core/contract/api.ts';
 import { ForbiddenError, UnknownError } from '../../net/http.ts';
-import { isRestricted, isVesselUser } from '../../role.ts';
+import { isRestricted, isVesselUser } from '../../../core/role.ts';
 import { enqueue, entityOf } from '../enqueue.ts';
 import { lastStateWins } from './merge.ts';
 import type { OpModule } from './module.ts';

@@ -1,9 +1,9 @@
 // Chat messages on the device (architecture.md §3 write and live paths), shared by the outbox drain (the answer of
 // POST /chat/message), the worker's STOMP client (RECEIPT, room topic) and its REST sync (history): a message the
 // server stored replaces the pending copy with the same clientMsgId, so a message sent both ways is shown once.
-import type { ChatMessage, ReadReceipt } from '../contract/chat.ts';
+import type { ChatMessage, ReadReceipt } from '../../core/contract/chat.ts';
 import type { ChatMessageRow, QuayDb } from '../db.ts';
-import { CHAT_MESSAGE, chatPath } from '../contract/api.ts';
+import { CHAT_MESSAGE, chatPath } from '../../core/contract/api.ts';
 
 export const CHAT_MESSAGE_PATH = chatPath(CHAT_MESSAGE);
 /** The outbox entity of a room's messages: they go in the order they were written, one after the other. */

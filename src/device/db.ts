@@ -1,15 +1,15 @@
 // The IndexedDB schema of the `quay` database, shared by window, worker and service worker.
 // The ONE place that declares Dexie versions: add a new version below, never edit a shipped one, never drop the outbox.
 import { Dexie, type DexieOptions, type EntityTable, type Table } from 'dexie';
-import type { LoggedUser, Program } from './contract/common.ts';
-import type { VesselCurrent } from './contract/vessel.ts';
-import type { ChatMessage, ChatRoom } from './contract/chat.ts';
+import type { LoggedUser, Program } from '../core/contract/common.ts';
+import type { VesselCurrent } from '../core/contract/vessel.ts';
+import type { ChatMessage, ChatRoom } from '../core/contract/chat.ts';
 import type {
   AlertRule,
   NotificationDetail,
   NotificationItem,
   NotificationSetting,
-} from './contract/notification.ts';
+} from '../core/contract/notification.ts';
 import type {
   OpError,
   OutboxConfirmation,
@@ -20,7 +20,7 @@ import type {
 import type { Dataset, SyncStatus } from './sync/status.ts';
 import type { ChatLinkStatus } from './chat-link.ts';
 import type { DataUsageRow } from './meter/usage.ts';
-import type { PortLiveFilters } from './port-filters.ts';
+import type { PortLiveFilters } from '../core/port-filters.ts';
 
 export type { Dataset } from './sync/status.ts';
 
@@ -36,7 +36,7 @@ export interface MetaValues {
   clientId: string;
   /** Next number for an outbox operation id. */
   opCounter: number;
-  /** What the leader worker says about syncing (src/core/sync/status.ts); every tab reads it. */
+  /** What the leader worker says about syncing (src/device/sync/status.ts); every tab reads it. */
   syncStatus: SyncStatus;
   /** Operations the server refused for good, newest last (at most MAX_FAILURES): the window shows and clears them. */
   outboxFailures: OutboxFailure[];
@@ -46,9 +46,9 @@ export interface MetaValues {
   pushSubscription: PushSubscriptionState;
   /** A vessel user's own vessel (GET /vessel/current with its ofcId): its current info and slane code (product.md §4). */
   ownVessel: VesselCurrent;
-  /** The leader's chat connection as it last reported it (src/core/chat-link.ts), for /health/ in any tab. */
+  /** The leader's chat connection as it last reported it (src/device/chat-link.ts), for /health/ in any tab. */
   chatLink: ChatLinkStatus;
-  /** Data saver as the user set it (src/core/meter/data-saver.ts); absent: it follows what the link reports. */
+  /** Data saver as the user set it (src/device/meter/data-saver.ts); absent: it follows what the link reports. */
   dataSaver: boolean;
   /** The user's monthly data budget in MB (the data meter warns at 80%); absent: none. */
   dataBudgetMb: number;
@@ -208,7 +208,7 @@ export class QuayDb extends Dexie {
       chatRooms: 'roomId, order',
       chatMessages: '[roomId+msgSeq], roomId, clientMsgId',
     });
-    // Version 5 adds the data meter: bytes by UTC day ('d:2026-11-25') and month ('m:2026-11') (src/core/meter).
+    // Version 5 adds the data meter: bytes by UTC day ('d:2026-11-25') and month ('m:2026-11') (src/device/meter).
     this.version(5).stores({ dataUsage: 'period' });
     // Version 6 adds the user's own alert rules (product.md §4 "My alerts"), by rule and by vessel: a table only.
     this.version(6).stores({ alertRules: 'ruleId, vslCd' });

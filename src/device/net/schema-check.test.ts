@@ -3,18 +3,18 @@
 import { describe, expect, it } from 'vitest';
 import { IsSchema, type TSchema } from 'typebox';
 import { Value } from 'typebox/value';
-import * as analytics from '../contract/analytics.ts';
-import * as chat from '../contract/chat.ts';
-import * as common from '../contract/common.ts';
-import * as notification from '../contract/notification.ts';
-import * as port from '../contract/port.ts';
-import * as pushKey from '../contract/push-key.ts';
-import * as push from '../contract/push.ts';
-import * as searchIndex from '../contract/search-index.ts';
-import * as service from '../contract/service.ts';
-import * as sync from '../contract/sync.ts';
-import * as vessel from '../contract/vessel.ts';
-import { plainData } from '../contract/as-data.ts';
+import * as analytics from '../../core/contract/analytics.ts';
+import * as chat from '../../core/contract/chat.ts';
+import * as common from '../../core/contract/common.ts';
+import * as notification from '../../core/contract/notification.ts';
+import * as port from '../../core/contract/port.ts';
+import * as pushKey from '../../core/contract/push-key.ts';
+import * as push from '../../core/contract/push.ts';
+import * as searchIndex from '../../core/contract/search-index.ts';
+import * as service from '../../core/contract/service.ts';
+import * as sync from '../../core/contract/sync.ts';
+import * as vessel from '../../core/contract/vessel.ts';
+import { plainData } from '../../core/contract/as-data.ts';
 import { checkSchema } from './schema-check.ts';
 
 const modules = {

@@ -1,5 +1,5 @@
 // The outbox's row: one user action waiting to reach the server (architecture.md §3 write path).
-import type { AlertRule } from '../contract/notification.ts';
+import type { AlertRule } from '../../core/contract/notification.ts';
 
 /**
  * What an operation does; each kind has one endpoint and one way to undo its local change. 'history' is a page

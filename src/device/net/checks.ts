@@ -1,5 +1,5 @@
 // Shape checks for the sign-on answers (product.md §7, src/core/contract/common.ts): nothing from the network is trusted unchecked.
-import type { LoggedUser } from '../contract/common.ts';
+import type { LoggedUser } from '../../core/contract/common.ts';
 import type { Check } from './http.ts';
 
 const isRecord = (v: unknown): v is Record<string, unknown> =>

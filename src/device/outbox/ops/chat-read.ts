@@ -10,7 +10,7 @@ import { enqueue } from '../enqueue.ts';
 import type { UndoChatRead } from '../types.ts';
 import { ROOM_ID, signedOn } from './chat-common.ts';
 import { KEEP, type OpModule } from './module.ts';
-import { CHAT_READ_MESSAGE, chatPath } from '../../contract/api.ts';
+import { CHAT_READ_MESSAGE, chatPath } from '../../../core/contract/api.ts';
 
 const readMarkPath = (msgSeq: number): string => chatPath(CHAT_READ_MESSAGE, { msgSeq });
 

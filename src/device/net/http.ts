@@ -1,6 +1,6 @@
 // The one HTTP helper of worker and service worker: JSON over fetch with the session cookie, a timeout sized for
 // satellite links, product.md §7 headers, typed errors of product.md §8, and a shape check before an answer is trusted.
-import type { ErrorName } from '../errors.ts';
+import type { ErrorName } from '../../core/errors.ts';
 import { contextMeter } from '../meter/data-meter.ts';
 import { bodyLength, countHttp, timingNow } from '../meter/count-http.ts';
 
@@ -144,7 +144,7 @@ export async function request<T>(
   let text: string;
   const method = opts.method ?? (opts.form ? 'POST' : 'GET');
   const sentBody = opts.form ?? packed ?? json;
-  // The data meter counts every exchange, answered or not (src/core/meter).
+  // The data meter counts every exchange, answered or not (src/device/meter).
   const sent = {
     method,
     url: httpConfig.base + path,

@@ -9,7 +9,7 @@ import { enqueue } from '../enqueue.ts';
 import type { OutboxRow } from '../types.ts';
 import { signedOn } from './chat-common.ts';
 import { KEEP, type OpModule } from './module.ts';
-import { CHAT_PUSH_ALERT, chatPath } from '../../contract/api.ts';
+import { CHAT_PUSH_ALERT, chatPath } from '../../../core/contract/api.ts';
 
 const PUSH_ALERT_PATH = chatPath(CHAT_PUSH_ALERT);
 

@@ -7,8 +7,8 @@ import {
   SYNC_PUSH_PATH,
   type PushOp,
   type PushResult,
-} from '../contract/sync.ts';
-import { API_BASE } from '../contract/api.ts';
+} from '../../core/contract/sync.ts';
+import { API_BASE } from '../../core/contract/api.ts';
 import { RequestError, type Check } from '../net/http.ts';
 import type { ApiClient } from '../net/api-client.ts';
 import { checkAnswer } from './answer.ts';

@@ -4,7 +4,7 @@ import type { QuayDb } from '../../db.ts';
 import { UnknownError } from '../../net/http.ts';
 import { enqueue, entityOf } from '../enqueue.ts';
 import { KEEP, type OpModule } from './module.ts';
-import { NOTIFICATION_READ, notificationPath } from '../../contract/api.ts';
+import { NOTIFICATION_READ, notificationPath } from '../../../core/contract/api.ts';
 
 /** The local change and its operation, in one transaction; the operation id, or null when nothing is to be sent. */
 export async function markRead(db: QuayDb, notSeq: number): Promise<string | null> {

@@ -7,7 +7,7 @@ import type { PushSubscriptionState } from '../types.ts';
 import { deviceRequest } from './device.ts';
 import { lastStateWins } from './merge.ts';
 import type { OpModule } from './module.ts';
-import { NOTIFICATION_SUBSCRIPTION, notificationPath } from '../../contract/api.ts';
+import { NOTIFICATION_SUBSCRIPTION, notificationPath } from '../../../core/contract/api.ts';
 
 /** The Web Push subscription as PushSubscription.toJSON() gives it. */
 export interface SubscriptionJson {

@@ -2,9 +2,9 @@
 // in the kept page data, the last list wins, the applied list is laid on the kept data again, and a refusal puts
 // the list before back with a toast (a list the user edited by hand).
 import type { QuayDb } from '../../db.ts';
-import type { FleetResponse } from '../../contract/vessel.ts';
-import { MY_SETTING_MAX } from '../../contract/common.ts';
-import { followedCodes } from '../../followed.ts';
+import type { FleetResponse } from '../../../core/contract/vessel.ts';
+import { MY_SETTING_MAX } from '../../../core/contract/common.ts';
+import { followedCodes } from '../../../core/followed.ts';
 import { UnknownError } from '../../net/http.ts';
 import { enqueue } from '../enqueue.ts';
 import { MY_VESSELS_ENTITY } from '../types.ts';

@@ -4,7 +4,7 @@ import type { QuayDb } from '../../db.ts';
 import { enqueue, entityOf } from '../enqueue.ts';
 import type { OpModule } from './module.ts';
 import { lastStateWins } from './merge.ts';
-import { NOTIFICATION_SETTINGS, notificationPath } from '../../contract/api.ts';
+import { NOTIFICATION_SETTINGS, notificationPath } from '../../../core/contract/api.ts';
 
 /** The local change and its operation, in one transaction; the operation id. */
 export async function saveSetting(db: QuayDb, notId: string, notUseYn: 'Y' | 'N'): Promise<string> {
