@@ -1,5 +1,7 @@
-// Server configuration from environment variables (README lists them), typed and checked once at start.
+// Server configuration from environment variables (server/config-vars.ts lists them, docs/configuration.md shows
+// them), typed and checked once at start.
 import { fileURLToPath } from 'node:url';
+import { fallbackOf } from './config-vars.ts';
 import { parsePushServices } from './push/endpoint.ts';
 
 type AppEnv = 'local' | 'development' | 'production';
@@ -89,9 +91,9 @@ export interface Config {
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
-function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 1): number {
+function int(env: NodeJS.ProcessEnv, name: string, min = 1): number {
   const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
+  if (raw === undefined || raw === '') return fallbackOf(name);
   const n = Number(raw);
   if (!Number.isInteger(n) || n < min) throw new Error(`${name} must be an integer >= ${min}, got "${raw}"`);
   return n;
@@ -123,7 +125,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'VAPID_PRIVATE_KEY must be a P-256 private key in base64url (43 characters), as web-push makes it',
     );
   return {
-    port: int(env, 'PORT', 8080, 0),
+    port: int(env, 'PORT', 0),
     host: env.HOST || '127.0.0.1',
     dataDir: env.DATA_DIR === ':memory:' ? null : (env.DATA_DIR ?? `${root}data`),
     databaseUrl: env.DATABASE_URL || null,
@@ -131,27 +133,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     appEnv,
     // Off in production whichever way it is said (NODE_ENV or APP_ENV): it makes notifications and faults at will.
     devApi: env.NODE_ENV !== 'production' && appEnv !== 'production',
-    tokenTtlS: int(env, 'TOKEN_TTL_S', 900),
-    sessionTtlS: int(env, 'SESSION_TTL_S', 30 * 24 * 3600),
+    tokenTtlS: int(env, 'TOKEN_TTL_S'),
+    sessionTtlS: int(env, 'SESSION_TTL_S'),
     tokenSecret: env.TOKEN_SECRET || null,
     vapidPublicKey: env.VAPID_PUBLIC_KEY || null,
     vapidPrivateKey: env.VAPID_PRIVATE_KEY || null,
-    heartbeatS: int(env, 'HEARTBEAT_S', 5),
+    heartbeatS: int(env, 'HEARTBEAT_S'),
     instanceId: env.INSTANCE_ID || null,
     distDir: env.DIST_DIR ?? `${root}dist`,
     chatLanes: env.CHAT_LANES || null,
     logLevel: env.LOG_LEVEL ?? 'info',
-    bodyLimit: int(env, 'BODY_LIMIT', 256 * 1024),
+    bodyLimit: int(env, 'BODY_LIMIT'),
     simulator: env.SIMULATOR !== 'off',
-    simTickS: int(env, 'SIM_TICK_S', 60),
-    stompHeartbeatMs: int(env, 'STOMP_HEARTBEAT_MS', 60_000, 0),
-    stompSendBurst: int(env, 'STOMP_SEND_BURST', 10),
-    stompSendPerMin: int(env, 'STOMP_SEND_PER_MIN', 120),
+    simTickS: int(env, 'SIM_TICK_S'),
+    stompHeartbeatMs: int(env, 'STOMP_HEARTBEAT_MS', 0),
+    stompSendBurst: int(env, 'STOMP_SEND_BURST'),
+    stompSendPerMin: int(env, 'STOMP_SEND_PER_MIN'),
     tlsCert: env.TLS_CERT || null,
     tlsKey: env.TLS_KEY || null,
-    keepAliveS: int(env, 'KEEP_ALIVE_S', 600),
+    keepAliveS: int(env, 'KEEP_ALIVE_S'),
     trustProxy: env.TRUST_PROXY || 'loopback',
-    signOnAddressLimit: int(env, 'SIGN_ON_ADDR_LIMIT', 100),
+    signOnAddressLimit: int(env, 'SIGN_ON_ADDR_LIMIT'),
     pushServices: parsePushServices(env.PUSH_SERVICES),
     pushLoopback,
   };
