@@ -7,7 +7,7 @@ import type {
   RawServerDefault,
 } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { RoleGroup } from '../src/core/role.ts';
+import type { AuthUser } from './auth/user.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/db.ts';
 import type { Tokens } from './auth/tokens.ts';
@@ -18,18 +18,6 @@ import type { ChatLive } from './stomp/chat.ts';
 import type { LiveBus } from './bus/bus.ts';
 import type { SyncDeps } from './sync/pull.ts';
 import type { SyncHints } from './sync/hints.ts';
-
-export interface AuthUser {
-  usrId: string;
-  usrNm: string;
-  usrTpCd: string;
-  usrRoleCd: string;
-  ofcId: string;
-  extUsrId: string;
-  email: string;
-  sid: string;
-  role: RoleGroup;
-}
 
 export interface ServerContext {
   db: Db;

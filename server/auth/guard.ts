@@ -1,7 +1,8 @@
 // The token guard of /api/v2/app: every call needs a valid X-AUTH-TOKEN for a live session.
 import type { IncomingHttpHeaders } from 'node:http';
 import { roleGroup } from '../../src/core/role.ts';
-import type { AuthUser, ServerContext } from '../context.ts';
+import type { ServerContext } from '../context.ts';
+import type { AuthUser } from './user.ts';
 import { invalidToken, unauthenticated } from '../http/errors.ts';
 import { loggedUserOf, sessionUser } from './sessions.ts';
 

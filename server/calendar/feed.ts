@@ -5,7 +5,7 @@
 // times that never moved since are as old as that migration).
 // The role rules are those of the pages: a vessel user's feed reaches its own vessel only, a port's calls are public
 // schedule facts any user reads.
-import type { AuthUser } from '../context.ts';
+import type { AuthUser } from '../auth/user.ts';
 import type { Sql } from '../db/db.ts';
 import { notFound } from '../http/errors.ts';
 import type { CallTimesRow } from '../http/rows.ts';

@@ -1,7 +1,7 @@
 // The calendar feed's secret (product.md#calendar-feed): one per user, 32 random bytes, kept as its SHA-256 only.
 // A new one replaces the row, so the old secret finds no user from then on (the feed answers 404).
 import { createHash, randomBytes } from 'node:crypto';
-import type { AuthUser } from '../context.ts';
+import type { AuthUser } from '../auth/user.ts';
 import type { Sql } from '../db/db.ts';
 import { notFound } from '../http/errors.ts';
 import { isoRequired } from '../http/rows.ts';

@@ -1,7 +1,7 @@
 // Who may chat, and in which rooms: chat enablement (product.md#what-happens-when), room lookup and creation, membership and joining.
 // Plain functions over an Sql so the REST routes and the STOMP broker apply the same rules.
 import type { Sql } from '../db/db.ts';
-import type { AuthUser } from '../context.ts';
+import type { AuthUser } from '../auth/user.ts';
 import { forbidden, notFound } from '../http/errors.ts';
 import { isoRequired } from '../http/rows.ts';
 import { recordChange } from '../sync/changes.ts';

@@ -2,7 +2,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import type { Db, Sql } from './db.ts';
+import type { Db, Sql } from './types.ts';
 
 export async function openPglite(
   dataDir?: string,

@@ -1,6 +1,6 @@
 // Real PostgreSQL through node-postgres, for DATABASE_URL (CI and the scale path).
 import pg from 'pg';
-import type { Db, DbSession, Sql } from './db.ts';
+import type { Db, DbSession, Sql } from './types.ts';
 
 // int8 (count(*), sums) as numbers, like PGlite; our values stay far below 2^53.
 pg.types.setTypeParser(20, (v) => Number(v));

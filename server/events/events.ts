@@ -1,6 +1,6 @@
 // Events and their remarks: the list behind GET /common/event, /vessel/event and /vessel/daily/event, the rule of
 // who sees which event (a vessel user only its own vessel's), and adding a remark.
-import type { AuthUser } from '../context.ts';
+import type { AuthUser } from '../auth/user.ts';
 import type { Sql } from '../db/db.ts';
 import { badRequest, forbidden, notFound } from '../http/errors.ts';
 import { parseRange } from '../http/params.ts';

@@ -1,7 +1,7 @@
 // A user's own alert rules (product.md#my-alerts, product.md#who-may-do-what rule 6): kept per user, saved and deleted one rule at a time
 // (each write noted for the sync pull as the whole list, kind 'alertRules'), and matched against what happens to a
 // vessel (an ETA change, an arrival, a berthing, a departure) where it happens: one N010 per matching rule and event.
-import type { AuthUser } from '../context.ts';
+import type { AuthUser } from '../auth/user.ts';
 import type { Sql } from '../db/db.ts';
 import { badRequest, forbidden, notFound } from '../http/errors.ts';
 import { recordChange } from '../sync/changes.ts';

@@ -1,6 +1,6 @@
 // The caller's notifications: the list, one of them, the switch per notification type, marking one read and
 // acknowledging one of the vessel's ("Got it"). Each write records the change the sync pull reads.
-import type { AuthUser } from '../context.ts';
+import type { AuthUser } from '../auth/user.ts';
 import type { Sql } from '../db/db.ts';
 import { badRequest, forbidden, notFound } from '../http/errors.ts';
 import { recordChange } from '../sync/changes.ts';

@@ -1,6 +1,6 @@
 // A notification as GET /notification/user/list and /user/detail give it: the query, who sees what, and the row mapping.
 // Shared by the notification module, the sync pull and the Web Push sender, so a push carries exactly the list's item.
-import type { AuthUser } from '../context.ts';
+import type { AuthUser } from '../auth/user.ts';
 import { iso, isoRequired } from '../http/rows.ts';
 import type { NotificationDetail, NotificationItem } from '../../src/core/contract/notification.ts';
 import { isVesselUser, USER_TYPE } from '../../src/core/role.ts';

@@ -1,6 +1,6 @@
 // A vessel's AIS state as the port and service pages show it: the newest fix of each vessel (POS_CTE) and who may
 // see it (motionFor): a vessel user sees other vessels' calls as public schedule facts only.
-import type { AuthUser } from '../context.ts';
+import type { AuthUser } from '../auth/user.ts';
 import { isoRequired } from '../http/rows.ts';
 import { isVesselUser } from '../../src/core/role.ts';
 import type { VesselMotion } from '../../src/core/contract/port.ts';

@@ -1,7 +1,7 @@
 // A port's calls around now and its status with recent changes (product.md#routes /port/live and /port/status). Any
 // signed-on user reads them; a vessel user (type 4) sees other vessels' calls as public schedule facts only (see
 // ./motion.ts).
-import type { AuthUser } from '../context.ts';
+import type { AuthUser } from '../auth/user.ts';
 import type { Sql } from '../db/db.ts';
 import { notFound } from '../http/errors.ts';
 import { iso, isoRequired } from '../http/rows.ts';

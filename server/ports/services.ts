@@ -1,7 +1,7 @@
 // A service's (lane's) port rotation and the vessels deployed on it with their next call (product.md#screens-and-routes
 // /service/{laneCode}). Any signed-on user reads it; a vessel user (type 4) sees other vessels as public schedule
 // facts only (see ./motion.ts motionFor).
-import type { AuthUser } from '../context.ts';
+import type { AuthUser } from '../auth/user.ts';
 import type { Sql } from '../db/db.ts';
 import { notFound } from '../http/errors.ts';
 import { iso, isoRequired } from '../http/rows.ts';

@@ -1,7 +1,7 @@
 // The keyword search of GET /common/keyword-search (product.md#search-drawer smart search, product.md#input-and-formatting-rules rules): SQL narrows the caller's
 // search index (./search-index.ts) to the rows that contain the keyword; the ranking and order come from the matcher
 // the worker's offline search runs too (src/core/search.ts), so both answer alike.
-import type { AuthUser } from '../context.ts';
+import type { AuthUser } from '../auth/user.ts';
 import type { Sql } from '../db/db.ts';
 import { badRequest } from '../http/errors.ts';
 import type { PgmType, SearchResult } from '../../src/core/contract/common.ts';

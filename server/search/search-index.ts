@@ -3,7 +3,7 @@
 // search vessels only, so their index holds no services, and its ports serve the picker alone (the device's search
 // leaves them out, as the server's does). The keyword-search of ./keyword.ts reads the same rows (narrowed by SQL)
 // and runs the same matcher (src/core/search.ts), so online and offline agree.
-import type { AuthUser } from '../context.ts';
+import type { AuthUser } from '../auth/user.ts';
 import type { Sql } from '../db/db.ts';
 import { isRestricted, isVesselUser } from '../../src/core/role.ts';
 import type { SearchIndex } from '../../src/core/contract/search-index.ts';

@@ -5,7 +5,7 @@
 // count on /topic/vessel-unread, and Web Push to members with no open connection.
 import { isUtf8 } from 'node:buffer';
 import type { Db } from '../db/db.ts';
-import type { AuthUser } from '../context.ts';
+import type { AuthUser } from '../auth/user.ts';
 import type { LiveBus, LiveEvent } from '../bus/bus.ts';
 import type { PushService } from '../push/service.ts';
 import { liveSessions, sessionUser } from '../auth/sessions.ts';

@@ -2,7 +2,7 @@
 // compared): notifications by notSeq with their details and the badge, the switch list, an agent's ports, the
 // followed vessels, the changed chat rooms with their unread counts, and the user. The routes of each read the same.
 import type { Sql } from '../db/db.ts';
-import type { AuthUser } from '../context.ts';
+import type { AuthUser } from '../auth/user.ts';
 import { NOTI_SELECT, toDetail, toItem, visible, type NotiRow } from '../notifications/items.ts';
 import { roomList } from '../chat/rooms.ts';
 import { alertRules } from '../notifications/alert-rules.ts';

@@ -3,7 +3,7 @@
 // If-None-Match every GET answer goes through.
 import { createHash } from 'node:crypto';
 import type { Sql } from '../db/db.ts';
-import type { AuthUser } from '../context.ts';
+import type { AuthUser } from '../auth/user.ts';
 
 /** The ETag of what `scope` (route and query) gives the user at its current change version. */
 export async function versionETag(

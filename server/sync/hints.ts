@@ -3,7 +3,7 @@
 // When the pull from the version before them is small (at most INLINE_PULL_BYTES of JSON, no more pages), the hint
 // carries it with `from`: a device whose version is `from` applies it and asks nothing.
 import type { Db } from '../db/db.ts';
-import type { AuthUser } from '../context.ts';
+import type { AuthUser } from '../auth/user.ts';
 import type { StompBroker, StompLog } from '../stomp/broker.ts';
 import type { LiveBus } from '../bus/bus.ts';
 import type { Committed } from './changes.ts';

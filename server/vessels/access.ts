@@ -1,6 +1,6 @@
 // Who may read or write which vessel (the server side of product.md#who-may-do-what), and the vessel rows the vessel module shares:
 // a vessel user (type 4) only its own vessel (ofcId), types 5 and 6 read any vessel but write none.
-import type { AuthUser } from '../context.ts';
+import type { AuthUser } from '../auth/user.ts';
 import type { Sql } from '../db/db.ts';
 import { forbidden, notFound } from '../http/errors.ts';
 import { iso, isoRequired } from '../http/rows.ts';

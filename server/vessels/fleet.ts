@@ -1,6 +1,6 @@
 // Every vessel at a glance (newest position, next call, followed by the caller), for the map and My Vessel; a
 // vessel user gets only its own vessel.
-import type { AuthUser } from '../context.ts';
+import type { AuthUser } from '../auth/user.ts';
 import type { Sql } from '../db/db.ts';
 import { iso } from '../http/rows.ts';
 import { isVesselUser } from '../../src/core/role.ts';

@@ -1,6 +1,6 @@
 // Around a vessel: storms near it, its persons in charge, an operational status summary (osr), its events (all, or
 // of one day) and a country's holidays.
-import type { AuthUser } from '../context.ts';
+import type { AuthUser } from '../auth/user.ts';
 import type { Sql } from '../db/db.ts';
 import { notFound } from '../http/errors.ts';
 import { parseDay } from '../http/params.ts';

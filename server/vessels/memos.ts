@@ -1,6 +1,6 @@
 // What people write on a vessel: handover, cascade and widget memos and the next dry-dock plan. The writes run
 // inside the caller's transaction (the routes' mutate(): Idempotency-Key and audit row).
-import type { AuthUser } from '../context.ts';
+import type { AuthUser } from '../auth/user.ts';
 import type { Sql } from '../db/db.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import { parseTime } from '../http/params.ts';

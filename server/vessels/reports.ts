@@ -1,6 +1,6 @@
 // A vessel's noon/arrival/departure reports: the latest report, the daily sheet, fuel summed over a period
 // (calc-foc) and the weekly Carbon Intensity Indicator (cii/week).
-import type { AuthUser } from '../context.ts';
+import type { AuthUser } from '../auth/user.ts';
 import type { Sql } from '../db/db.ts';
 import { badRequest } from '../http/errors.ts';
 import { parseRange } from '../http/params.ts';

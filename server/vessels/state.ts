@@ -1,6 +1,6 @@
 // Where a vessel is and where it goes: current info, the schedule (cascade, widget IBM_W2030), AIS position and
 // track, and the next port with distance and required speed.
-import type { AuthUser } from '../context.ts';
+import type { AuthUser } from '../auth/user.ts';
 import type { Sql } from '../db/db.ts';
 import { notFound } from '../http/errors.ts';
 import { iso, isoRequired } from '../http/rows.ts';

@@ -2,7 +2,8 @@
 // Every write goes through mutate() (Idempotency-Key and audit row in the same transaction); the rules and the rows
 // are ../../vessels/memos.ts's.
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { userOf, type App, type AuthUser } from '../../context.ts';
+import { userOf, type App } from '../../context.ts';
+import type { AuthUser } from '../../auth/user.ts';
 import { mutate } from '../../http/mutation.ts';
 import { VslParams, VslQuery } from '../../../src/core/contract/vessel.ts';
 import {
