@@ -134,11 +134,19 @@ export default tseslint.config(
                 'src/device is shared by the window, the worker and the service worker: it imports src/core alone (docs/architecture.md §2).',
             },
             {
-              target: ['./worker', './sw', './server'],
+              target: ['./worker', './sw'],
               from: './src',
               except: ['./core', './device'],
               message:
-                'worker, sw and server may import src/core and src/device and nothing else of src (docs/architecture.md §2).',
+                'worker and sw may import src/core and src/device and nothing else of src (docs/architecture.md#runtimes-and-module-boundaries).',
+            },
+            {
+              // The server runs in Node: it takes the contract and the pure rules, never the device's code.
+              target: './server',
+              from: './src',
+              except: ['./core'],
+              message:
+                "server may import src/core and nothing else of src: src/device is the device's code (docs/architecture.md#runtimes-and-module-boundaries).",
             },
             {
               target: ['./src', './worker', './sw'],
@@ -156,6 +164,36 @@ export default tseslint.config(
             { target: './worker', from: './sw', message: 'The worker does not import the service worker.' },
             { target: './sw', from: './worker', message: 'The service worker does not import the worker.' },
             ...WINDOW_ZONES,
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The pure core runs in Node (the server) as well as in browsers: none of the device's libraries. Its tsconfig
+    // has no DOM lib, so document, IndexedDB and the like do not compile in it either.
+    files: ['src/core/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            'dexie',
+            'dexie-react-hooks',
+            '@stomp/stompjs',
+            'comlink',
+            'react',
+            'react-dom',
+            'valtio',
+          ].map((name) => ({
+            name,
+            message: `src/core is pure: code that needs ${name} goes in src/device or above (docs/architecture.md#runtimes-and-module-boundaries).`,
+          })),
+          patterns: [
+            {
+              group: ['workbox-*'],
+              message: `src/core is pure: service worker code goes in sw/ (docs/architecture.md#runtimes-and-module-boundaries).`,
+            },
           ],
         },
       ],
