@@ -25,7 +25,9 @@ import { createPushService, type PushSend } from './push/service.ts';
 import { createChatLive } from './stomp/chat.ts';
 import type { StompSettings } from './stomp/broker.ts';
 import { sendShare } from './stomp/rate.ts';
-import { withChangeFeed } from './sync/changes.ts';
+import { createDispatcher, withDomainEvents } from './domain/events.ts';
+import { subscribeServer } from './domain/subscribers.ts';
+import { notificationRules } from './notifications/rules.ts';
 import { createCatalog } from './sync/catalog.ts';
 import { createSyncHints } from './sync/hints.ts';
 import type { LiveBus } from './bus/bus.ts';
@@ -56,9 +58,6 @@ export interface BuildOptions {
 
 /** A database that does not answer SELECT 1 within this time is not ready (the balancer's health check). */
 const HEALTH_DB_TIMEOUT_MS = 2000;
-
-/** Users' new versions per commit event on the live bus. */
-const COMMIT_EVENT_USERS = 500;
 
 const CSP = [
   "default-src 'self'",
@@ -99,8 +98,6 @@ const DOCUMENT_ONLY_HEADERS = [
 
 export async function buildServer(opts: BuildOptions): Promise<App> {
   const { config, secrets } = opts;
-  // Every transaction of the server goes through the change feed: the sync change log is written in it, and the
-  // hints go out after its commit.
   const app = createFastify(config).withTypeProvider<TypeBoxTypeProvider>();
   // Live events reach every instance's sockets: through RabbitMQ when there are several, in process when alone.
   const bus =
@@ -108,11 +105,11 @@ export async function buildServer(opts: BuildOptions): Promise<App> {
     (config.amqpUrl
       ? createAmqpBus({ url: config.amqpUrl, log: app.log.child({ module: 'bus' }) })
       : createInProcessBus());
-  // A commit of many users (a simulator step) goes in pieces: each a small message, well within the event's bounds.
-  const db = withChangeFeed(opts.db, (list) => {
-    for (let i = 0; i < list.length; i += COMMIT_EVENT_USERS)
-      bus.publish({ t: 'commit', list: list.slice(i, i + COMMIT_EVENT_USERS) });
-  });
+  // Every transaction records what happened; the rules react before the commit, the subscribers hear after it.
+  const dispatcher = createDispatcher((err) =>
+    app.log.error({ err }, 'a subscriber of domain events failed'),
+  );
+  const db = withDomainEvents(opts.db, { reactions: [notificationRules], dispatcher });
   app.setValidatorCompiler(validatorCompiler);
   // A route's own preParsing hooks run after the app's, and @fastify/compress adds its decompression there: the check
   // goes last on each route so that it reads the body as sent after its Content-Encoding is undone.
@@ -169,6 +166,7 @@ export async function buildServer(opts: BuildOptions): Promise<App> {
     bus,
   });
   ctx.sync.hints = hints;
+  subscribeServer(dispatcher, { bus, push, chat: ctx.chat });
   app.decorate('ctx', ctx);
   // The catalog version is ready before the first pull (which then never waits for it).
   app.addHook('onReady', async () => void (await ctx.sync.catalog.version()));
@@ -191,7 +189,7 @@ export async function buildServer(opts: BuildOptions): Promise<App> {
         title: 'Quay API',
         version: '1.0.0',
         description:
-          `The contract the Quay app speaks (product.md §7). Every ${API_BASE} call needs the X-AUTH-TOKEN header from GET /IBP_REFRESH.do. ` +
+          `The contract the Quay app speaks (product.md#the-calls). Every ${API_BASE} call needs the X-AUTH-TOKEN header from GET /IBP_REFRESH.do. ` +
           'Mutations accept an Idempotency-Key header; GET answers carry an ETag and answer If-None-Match with 304. ' +
           `Sync: POST ${SYNC_PULL_PATH} {cursor} answers every change of the caller's datasets since the cursor. ` +
           'Live: STOMP 1.2 over WebSocket at /ws (CONNECT with the token in X-AUTH-TOKEN or passcode, every signed-on user): ' +
@@ -214,7 +212,7 @@ export async function buildServer(opts: BuildOptions): Promise<App> {
   });
   await app.register(compress, { threshold: 512, encodings: ['br', 'gzip', 'deflate'] });
   // Weak tags: one body goes plain or compressed under the same tag (RFC 9110 §8.8.3). The 304 is notModified's, which
-  // takes a list of tags and `*` (docs/sync.md §10).
+  // takes a list of tags and `*` (docs/sync.md#etags-and-304).
   await app.register(etag, { weak: true, replyWith304: false });
   app.addHook('onSend', notModified);
   await app.register(cookie);

@@ -98,8 +98,6 @@ export async function boot(
           tickS: config.simTickS,
           chatLanes: ctx.chatLanes,
           log: app.log.child({ module: 'simulator' }),
-          push: ctx.push,
-          chat: ctx.chat,
           stillLeading,
           ...(instanceId ? { instanceId } : {}),
         }),

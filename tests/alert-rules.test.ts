@@ -18,7 +18,7 @@ import {
   type PullResponse,
   type PushResponse,
 } from '../src/core/contract/sync.ts';
-import { notify } from '../server/simulator/events.ts';
+import { recordHappenings } from '../server/simulator/events.ts';
 import { loadWorld } from '../server/simulator/world.ts';
 import type { CallRec } from '../server/simulator/types.ts';
 import { startTestServer, type TestServer } from './helpers/server.ts';
@@ -62,18 +62,18 @@ async function openCall(): Promise<CallRec> {
   return call;
 }
 
-type Sent = Awaited<ReturnType<typeof notify>>;
+type Sent = Awaited<ReturnType<typeof recordHappenings>>;
 const at = () => s.seedNow.getTime() + HOUR;
 const etaChange = (call: CallRec, movedH: number) =>
   s.db.tx((sql) =>
-    notify(
+    recordHappenings(
       sql,
       [{ kind: 'eta', vslCd: 'QHZN', call, at: at(), prevEta: call.eta - movedH * HOUR, auto: false }],
       at(),
     ),
   );
 const happened = (kind: 'arrival' | 'berthing' | 'departure', call: CallRec) =>
-  s.db.tx((sql) => notify(sql, [{ kind, vslCd: 'QHZN', call, at: at() }], at()));
+  s.db.tx((sql) => recordHappenings(sql, [{ kind, vslCd: 'QHZN', call, at: at() }], at()));
 const alertsOf = (sent: Sent, usrId: string) => sent.filter((n) => n.notId === 'N010' && n.usrId === usrId);
 
 describe('the rules', () => {

@@ -1008,22 +1008,24 @@ describe('the simulator', () => {
     let ticked = false;
     const errors: object[] = [];
     const sawTick = (_o: object, msg?: string) => void (msg === 'simulator tick' && (ticked = true));
+    // What the domain's subscriber hands chat's live side, watched on its way there.
+    const live = s.app.ctx.chat;
+    const messagesStored = live.messagesStored.bind(live);
+    live.messagesStored = (stored) => {
+      handed.push(stored.map((m) => (typeof m === 'number' ? m : m.msgSeq)));
+      return messagesStored(stored);
+    };
     const sim = startSimulator(s.db, {
       tickS: 3600,
       firstTickMs: 0,
       log: { info: sawTick, debug: sawTick, error: (o: object) => void errors.push(o) },
       rng: rng('stomp-test', 1),
       clock: () => tickAt,
-      chat: {
-        messagesStored: (seqs) => {
-          handed.push(seqs.map((m) => (typeof m === 'number' ? m : m.msgSeq)));
-          return s.app.ctx.chat.messagesStored(seqs);
-        },
-      },
     });
     const deadline = Date.now() + 20_000;
     while (!ticked && Date.now() < deadline) await sleep(10);
     await sim.stop();
+    live.messagesStored = messagesStored;
     expect(ticked).toBe(true);
     expect(errors).toEqual([]);
     const lines = await s.db.query<{ msg_seq: number }>(

@@ -1,7 +1,7 @@
 // Chat messages: storing one idempotently by (sender, clientMsgId), reading history, unread counts and marking read.
 // Plain functions over an Sql so the REST routes and the STOMP broker share them.
 import type { Sql } from '../db/db.ts';
-import { badRequest, HttpError } from '../http/errors.ts';
+import { badRequest, forbidden, HttpError, notFound } from '../http/errors.ts';
 import { iso, isoRequired } from '../http/rows.ts';
 import {
   cleanChatText,
@@ -12,6 +12,7 @@ import {
 } from '../../src/core/contract/chat.ts';
 import { memberRoom, senderTypeOf, type ChatCaller } from './access.ts';
 import { recordChange } from '../sync/changes.ts';
+import { recordEvent } from '../domain/events.ts';
 
 interface MessageRow {
   msg_seq: number;
@@ -136,13 +137,17 @@ export interface ReadOptions {
   readSource?: string;
 }
 
-/** Marks usrId's unread messages of a room read; answers how many it marked. Earlier reads keep their time. */
+/**
+ * Marks the reader's unread messages of a room read; answers how many it marked. Earlier reads keep their time. When
+ * it marked any, the room gets a read receipt and the reader's connections its new count, after the commit.
+ */
 export async function markRead(
   sql: Sql,
-  usrId: string,
+  reader: ChatCaller,
   roomId: string,
   opts: ReadOptions = {},
 ): Promise<number> {
+  const usrId = reader.usrId;
   const rows = await sql.query<{ msg_seq: number }>(
     `INSERT INTO chat_reads (msg_seq, usr_id, read_date, read_source)
      SELECT m.msg_seq, $1, greatest(least(coalesce($3::timestamptz, now()), now()), m.cre_dt), $4
@@ -152,7 +157,10 @@ export async function markRead(
      RETURNING msg_seq`,
     [usrId, roomId, opts.readDate ?? null, opts.readSource ?? 'M', opts.uptoSeq ?? null],
   );
-  if (rows.length > 0) await recordChange(sql, usrId, 'chat', roomId);
+  if (rows.length > 0) {
+    await recordChange(sql, usrId, 'chat', roomId);
+    recordEvent(sql, { type: 'messageRead', roomId, reader, uptoSeq: opts.uptoSeq ?? null });
+  }
   return rows.length;
 }
 
@@ -219,7 +227,31 @@ export async function storeMessage(
       await recordChange(sql, member, 'chat', input.roomId);
   const message = await messageBySeq(sql, user.usrId, seq);
   if (!message) throw new Error('chat message vanished');
+  // New: after the commit it goes to the room's topic, the members' unread counts and Web Push.
+  if (!duplicate) recordEvent(sql, { type: 'messageStored', message });
   return { message, duplicate };
+}
+
+/**
+ * The sender asks for a Web Push alert about its message to the other members, while none has read it (a 409 once one
+ * has); answers the members to alert, who are pushed after the commit.
+ */
+export async function askPushAlert(
+  sql: Sql,
+  user: ChatCaller,
+  roomId: string,
+  msgSeq: number,
+): Promise<string[]> {
+  await memberRoom(sql, user, roomId);
+  const msg = await messageInRoom(sql, roomId, msgSeq);
+  if (!msg) throw notFound(`Message ${msgSeq} was not found in chat room ${roomId}`);
+  if (msg.sender !== user.usrId) throw forbidden('Only the sender of a message can ask for its push alert');
+  const readCount = (await messageBySeq(sql, user.usrId, msgSeq))?.readCount ?? 0;
+  if (readCount > 0)
+    throw new HttpError(409, 'ConflictError', `Message ${msgSeq} was already read: no alert is needed`);
+  const recipients = await otherMembers(sql, roomId, [user.usrId]);
+  if (recipients.length > 0) recordEvent(sql, { type: 'chatAlertAsked', msgSeq, recipients });
+  return recipients;
 }
 
 /** Members of a room other than the given users, who are to be push-alerted about a message. */

@@ -71,7 +71,7 @@ const FaultBody = Type.Object(
 );
 
 export async function devRoutes(app: App): Promise<void> {
-  const { db, faults, push, chat } = app.ctx;
+  const { db, faults, chat } = app.ctx;
 
   app.post(
     '/notifications',
@@ -97,8 +97,6 @@ export async function devRoutes(app: App): Promise<void> {
             count: req.body.count ?? 1,
           }),
         );
-        // Committed: pushed to the user's devices in the background, after this answer.
-        void push.notifyNewNotifications(notSeqs);
         return { notSeqs };
       } catch (err) {
         throw badRequest(err instanceof Error ? err.message : String(err));
@@ -145,8 +143,6 @@ export async function devRoutes(app: App): Promise<void> {
         }
         return seqs;
       });
-      // Committed: the room hears of them in the background, after this answer.
-      void chat.messagesStored(msgSeqs);
       return { msgSeqs };
     },
   );
@@ -157,7 +153,8 @@ export async function devRoutes(app: App): Promise<void> {
       schema: {
         tags,
         summary:
-          "Move a call's ETA (ETB and ETD with it) of a vessel's current voyage, as a user or the simulator; the ETA history records it",
+          "Move a call's ETA (ETB and ETD with it) of a vessel's current voyage, as a user or the simulator: the ETA history " +
+          'records it, and the notifications and alerts of an ETA change follow as from any other source',
         body: EtaMoveBody,
         response: {
           200: Type.Object({

@@ -26,6 +26,7 @@ import { verifyPassword } from '../auth/password.ts';
 import { signOnPage, SSO_CSS } from '../auth/sso-page.ts';
 import { demoUserList, passwordOf } from '../auth/sign-on.ts';
 import { TOKEN_HEADER } from '../auth/guard.ts';
+import { recordEvent } from '../domain/events.ts';
 
 /** Only same-origin paths may follow sign-on: no open redirect. */
 function safeNext(next: unknown): string {
@@ -83,7 +84,7 @@ export async function signOnRoutes(app: App): Promise<void> {
         .send(await page(error));
     };
     // A browser that signed on as this user ID before is judged on its own failures only: others' guessing does not
-    // lock the owner out (architecture.md §5 "Sign-on limits").
+    // lock the owner out (architecture.md#sign-on-limits).
     const device = devices.deviceOf(req.cookies[DEVICE_COOKIE], usrId.trim());
     const who: Attempter = device ? { device } : { usrId, address: req.ip };
     // Past the limit the password is not even checked, nor the user looked up: a flood costs no hashing.
@@ -154,7 +155,7 @@ export async function signOnRoutes(app: App): Promise<void> {
       reply.header('cache-control', 'no-store');
       const sid = sessionIdOf(req.cookies[SESSION_COOKIE]);
       if (req.query.f_cmd === '11') {
-        // Signing out changes state: a page of another site may not do it (architecture.md §5 "Sign-out"). With the
+        // Signing out changes state: a page of another site may not do it (architecture.md#sign-out). With the
         // token, as the app signs out, the request is the app's: a page of another site cannot add the header. With
         // the cookie alone, the browser must say the request comes from this host: an older browser sends a
         // Referer alone, and a link on another site would otherwise sign the user out.
@@ -167,9 +168,12 @@ export async function signOnRoutes(app: App): Promise<void> {
         const ended = [verified?.ok ? verified.claims.sid : null, sid ?? null].filter(
           (s): s is string => !!s,
         );
-        for (const s of ended) await endSession(db, s);
-        // The session's chat sockets end with it, on every instance, not at their next frame.
-        if (ended.length > 0) app.ctx.chat.sessionsEnded(ended);
+        // The session's live sockets end with it, on every instance, not at their next frame.
+        if (ended.length > 0)
+          await db.tx(async (sql) => {
+            for (const s of ended) await endSession(sql, s);
+            recordEvent(sql, { type: 'sessionsEnded', sids: ended });
+          });
         reply.clearCookie(SESSION_COOKIE, { path: SESSION_COOKIE_PATH });
         return { Result: 'Ok' as const };
       }

@@ -13,6 +13,7 @@ import {
 } from './notify-load.ts';
 import { rng } from './rng.ts';
 import { recordChanges } from '../sync/changes.ts';
+import { recordEvent } from '../domain/events.ts';
 import { distanceNm } from './world/geo.ts';
 import { isVesselUser } from '../../src/core/role.ts';
 
@@ -42,8 +43,18 @@ export interface CreateNotificationsOptions {
   callSeq?: number;
   /** N001/N003: the ETA before the change; default: a plausible one made up. */
   prevEta?: Date;
-  /** N010: what the user's alert rule saw (product.md §4 "My alerts"); default: an ETA change. */
+  /** N010: what the user's alert rule saw (product.md#my-alerts); default: an ETA change. */
   alert?: AlertNote;
+}
+
+/** A notification as inserted. */
+interface NotificationRow {
+  not_id: string;
+  usr_id: string;
+  vsl_cd: string | null;
+  port_cd: string | null;
+  cre_dt: string;
+  detail: unknown;
 }
 
 const ACTUAL_TYPES = ['N005', 'N006', 'N008', 'N010'];
@@ -95,7 +106,7 @@ export async function createNotificationBatch(
     if (!map.has(key)) map.set(key, await load(sql, key));
     return map.get(key) ?? null;
   };
-  const rows: Record<string, unknown>[] = [];
+  const rows: NotificationRow[] = [];
   const counts: number[] = [];
   for (const opts of requests) {
     const count = opts.count ?? 1;
@@ -175,12 +186,23 @@ export async function createNotificationBatch(
   // Each addressee's sync change log, for the notifications it sees (a vessel user: its own vessel's only).
   const seen = new Map<string, string[]>();
   rows.forEach((row, i) => {
-    const user = users.get(String(row.usr_id));
+    const user = users.get(row.usr_id);
     const seq = seqs[i];
     if (!user || seq === undefined || (isVesselUser(user.usr_tp_cd) && row.vsl_cd !== user.ofc_id)) return;
     seen.set(user.usr_id, [...(seen.get(user.usr_id) ?? []), String(seq)]);
   });
   for (const [usrId, keys] of seen) await recordChanges(sql, usrId, 'notifications', keys);
+  // Made: after the commit they go to the users' devices (Web Push).
+  recordEvent(sql, {
+    type: 'notificationsMade',
+    notifications: rows.map((row, i) => ({
+      notSeq: seqs[i] ?? 0,
+      notId: row.not_id,
+      usrId: row.usr_id,
+      vslCd: row.vsl_cd,
+      portCd: row.port_cd,
+    })),
+  });
   let at = 0;
   return counts.map((n) => seqs.slice(at, (at += n)));
 }

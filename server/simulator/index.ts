@@ -1,10 +1,9 @@
-// The simulator (architecture.md §5): while the server runs, a tick every `tickS` seconds moves vessels, slips
-// ETAs, changes berth plans and port statuses and emits the matching notifications and chat lines. Its clock is in
+// The simulator (architecture.md#the-reference-server): while the server runs, a tick every `tickS` seconds moves vessels, slips
+// ETAs, changes berth plans and port statuses and writes chat lines; what follows (notifications, pushes, live
+// updates) follows from the domain events it records, as for any other source. Its clock is in
 // the database (sim_clock): each tick locks the row of the last one, so whichever instance ticks next continues
 // from it, and no tick is made within an interval of the last one (docs/cluster.md).
 import type { Db, Sql } from '../db/db.ts';
-import type { PushService } from '../push/service.ts';
-import type { ChatLive } from '../stomp/chat.ts';
 import { rng as seeded } from '../seed/rng.ts';
 import { tick, type TickOptions } from './tick.ts';
 import type { Rng, TickReport } from './types.ts';
@@ -28,10 +27,6 @@ export interface SimulatorOptions extends TickOptions {
   firstTickMs?: number;
   /** Simulated time of a tick (default: the wall clock). */
   clock?: () => Date;
-  /** Web Push of the notifications a tick creates, after it commits; none by default. */
-  push?: Pick<PushService, 'notifyNewNotifications'> | null;
-  /** The live side of chat: the chat lines a tick stores go to their rooms' topics, unread counts and pushes. */
-  chat?: Pick<ChatLive, 'messagesStored'> | null;
   /** Asked in each tick's transaction: does this instance still lead? A tick of one that does not is not made. */
   stillLeading?: (sql: Sql) => Promise<boolean>;
   /** Written with each tick, to tell which instance made it. */
@@ -121,10 +116,6 @@ export function startSimulator(db: Db, opts: SimulatorOptions): Simulator {
         return Math.max(0, outcome.dueInMs);
       }
       const report = outcome.made;
-      // Committed: pushed in the background; the next tick does not wait for it.
-      if (opts.push && report.notifications.length)
-        void opts.push.notifyNewNotifications(report.notifications.map((n) => n.notSeq));
-      if (opts.chat && report.chat.length) void opts.chat.messagesStored(report.chat.map((c) => c.msgSeq));
       const line = summary(report, performance.now() - started);
       const busy =
         report.notifications.length ||

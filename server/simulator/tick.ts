@@ -4,7 +4,7 @@ import type { Sql } from '../db/db.ts';
 import { hashString } from '../seed/rng.ts';
 import { CHAT_LANES } from '../seed/world/lanes.ts';
 import { chatLine } from './chat.ts';
-import { mergeEtaChanges, notify, type SimEvent } from './events.ts';
+import { mergeEtaChanges, recordHappenings, type SimEvent } from './events.ts';
 import { moveVessel } from './move.ts';
 import { changePortStatus } from './port-status.ts';
 import { writeFixes } from './positions.ts';
@@ -104,14 +104,7 @@ export async function tick(sql: Sql, now: Date, r: Rng, opts: TickOptions = {}):
         auto: e.auto,
       });
   }
-  const sent = await notify(sql, happened, t);
-  report.notifications = sent.map((q) => ({
-    notSeq: q.notSeq,
-    notId: q.notId,
-    usrId: q.usrId,
-    vslCd: q.vslCd ?? null,
-    portCd: q.portCd ?? null,
-  }));
+  report.notifications = await recordHappenings(sql, happened, t);
 
   for (let i = draws(r, RATES.chat.perHour * hours, RATES.chat.cap); i > 0; i--) {
     const line = await chatLine(sql, vessels, t, r, opts.chatLanes ?? CHAT_LANES.join(','));

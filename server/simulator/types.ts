@@ -1,7 +1,6 @@
 // Shared shapes of the simulator: the world snapshot a tick works on (vessels, their calls and last
 // fix, in ms since the epoch), what a tick reports, and the rates and limits that keep a tick bounded.
 import type { Rng } from '../seed/rng.ts';
-import type { AlertNote } from '../seed/notify-detail.ts';
 
 export type { Rng };
 
@@ -21,9 +20,6 @@ export const LIMITS = {
   deletePerTick: 500,
   /** Longest simulated time one tick accounts for (random events). */
   maxDtMs: DAY,
-  /** Events older than this (catching up after a pause) change the world silently. */
-  notifyWithinMs: 6 * HOUR,
-  notificationsPerTick: 60,
   /** Planned calls kept ahead of each vessel, and the voyage length that starts a new voyage. */
   callsAhead: 3,
   rolloverAtCalls: 12,
@@ -91,17 +87,6 @@ export interface VesselRec {
   fix: FixRec | null;
   /** pos_dt of the track point before the newest one. */
   prevFixDt: number | null;
-}
-
-export interface NotifyRequest {
-  usrId: string;
-  notId: string;
-  vslCd?: string;
-  portCd?: string;
-  callSeq?: number;
-  prevEta?: Date;
-  /** N010: what the user's alert rule saw. */
-  alert?: AlertNote;
 }
 
 export interface TickReport {

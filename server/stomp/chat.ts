@@ -1,5 +1,5 @@
-// Chat on the broker (product.md §7 chat stream, architecture.md §3 "Live path"): every signed-on user connects (the sync hint,
-// docs/sync.md); chat users only subscribe to rooms and SEND (product.md §4). Who may subscribe where, SEND to
+// Chat on the broker (product.md#chat-calls chat stream, architecture.md#live-path): every signed-on user connects (the sync hint,
+// docs/sync.md); chat users only subscribe to rooms and SEND (product.md#what-happens-when). Who may subscribe where, SEND to
 // /app/chat/{roomId} stored through the same storeMessage as the REST send, and the live side of every stored
 // message or read (from REST, STOMP, the dev API or the simulator): the room topic, each member's own unread
 // count on /topic/vessel-unread, and Web Push to members with no open connection.
@@ -62,7 +62,11 @@ export interface ChatLive {
    */
   messagesStored(stored: readonly (number | ChatMessage)[]): Promise<void>;
   /** After commit: a member read the room up to uptoSeq (null: all): a read receipt and the reader's new count. */
-  messagesRead(roomId: string, reader: ChatCaller, uptoSeq: number | null): Promise<void>;
+  messagesRead(
+    roomId: string,
+    reader: Pick<ChatCaller, 'usrId' | 'usrTpCd'>,
+    uptoSeq: number | null,
+  ): Promise<void>;
   /** After commit: the sessions ended (sign-out); their sockets close on every instance. */
   sessionsEnded(sids: readonly string[]): void;
   /** Resolves when everything queued so far has gone out. */
@@ -86,7 +90,7 @@ const CLIENT_MSG_ID = /^[A-Za-z0-9_-]{1,64}$/;
 function sendBody(frame: Frame): { clientMsgId: string; text: string } {
   const receipt = header(frame, 'receipt');
   const bad = (why: string) => new StompProtocolError(400, why, receipt);
-  // Text that is not valid Unicode is refused, never stored changed (architecture.md §5).
+  // Text that is not valid Unicode is refused, never stored changed (architecture.md#the-reference-server).
   if (!isUtf8(frame.body)) throw bad(notUnicode('body', NOT_UTF8));
   let body: unknown;
   try {
@@ -171,8 +175,7 @@ export function createChatLive(deps: ChatLiveDeps): ChatLive {
           }
           return stored;
         });
-        // Stored and committed: the RECEIPT goes now; the room hears of it right after (not again for a resend).
-        if (!duplicate) void live.messagesStored([message]);
+        // Stored and committed (the room heard of it through the domain's events): the RECEIPT goes now.
         return [
           [RECEIPT_MSG_SEQ_HEADER, String(message.msgSeq)],
           [RECEIPT_DUPLICATE_HEADER, String(duplicate)],

@@ -1,9 +1,9 @@
 // The change log's write side: recordChange() notes that one of a user's pulled entities changed, in the transaction
-// of the change. Inside a transaction of the feed's Db (every route, the broker, the simulator) the notes are written
-// at the end of the transaction, users in one order (no deadlock between two transactions), and the users' new
-// versions are announced once it has committed (the hint). Elsewhere (the seed) they are written at once.
+// of the change. Inside a domain transaction (every route, the broker, the simulator: server/domain/events.ts) the
+// notes are written at the end of the transaction, users in one order (no deadlock between two transactions), and the
+// users' new versions go to the dispatcher once it has committed (the hint). Elsewhere (the seed) they are written at once.
 import { randomBytes } from 'node:crypto';
-import type { Db, Sql } from '../db/db.ts';
+import type { Sql } from '../db/db.ts';
 import type { ChangeKind } from '../../src/core/contract/sync.ts';
 
 interface Change {
@@ -79,25 +79,11 @@ async function writeChanges(sql: Sql, changes: readonly Change[]): Promise<Commi
 }
 
 /**
- * The Db every part of the server uses: its transactions collect recordChange() notes, write them just before the
- * commit, and hand the committed versions to onCommit (which sends the hints).
+ * Collects the recordChange() notes made through `sql` from now until the end of its transaction; the function it
+ * answers writes them (just before the commit: server/domain/events.ts) and answers the versions they took.
  */
-export function withChangeFeed<D extends Db>(db: D, onCommit: (committed: Committed[]) => void): D {
-  const feed: D = Object.create(db) as D;
-  feed.tx = async <T>(fn: (sql: Sql) => Promise<T>): Promise<T> => {
-    let committed: Committed[] = [];
-    const result = await db.tx(async (inner) => {
-      const sql: Sql = {
-        query: <R>(text: string, params?: readonly unknown[]) => inner.query<R>(text, params),
-      };
-      const pending: Change[] = [];
-      pendingOf.set(sql, pending);
-      const value = await fn(sql);
-      committed = await writeChanges(inner, pending);
-      return value;
-    });
-    if (committed.length > 0) onCommit(committed);
-    return result;
-  };
-  return feed;
+export function collectChanges(sql: Sql): (inner: Sql) => Promise<Committed[]> {
+  const pending: Change[] = [];
+  pendingOf.set(sql, pending);
+  return (inner) => writeChanges(inner, pending);
 }

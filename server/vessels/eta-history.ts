@@ -1,6 +1,7 @@
 // How each call of a voyage saw its ETA slide (product.md#eta-history): the first ETA and the newest changes,
 // from eta_changes (written by a trigger on port_calls, migration 007), capped at ETA_HISTORY_MAX per call.
 import type { Sql } from '../db/db.ts';
+import { recordEvent } from '../domain/events.ts';
 import { isoRequired } from '../http/rows.ts';
 import { ETA_HISTORY_MAX, type EtaHistory } from '../../src/core/contract/vessel.ts';
 
@@ -60,15 +61,21 @@ export interface EtaMove {
 
 /**
  * Moves a call of the vessel's current voyage (callSeq, else the first one not yet arrived) by `hours`, ETB and ETD
- * with it, as `by` (a user's ID, or the simulator); the trigger of migration 007 records the change. Null when the
- * vessel has no such call, or the call has arrived already.
+ * with it, as `by` (a user's ID, or the simulator); the trigger of migration 007 records the change, and the domain
+ * event the notifications and alerts of an ETA change. Null when the vessel has no such call, or it has arrived.
  */
 export async function moveEta(
   sql: Sql,
   q: { vslCd: string; callSeq?: number | undefined; hours: number; by: string },
 ): Promise<EtaMove | null> {
-  const rows = await sql.query<{ skd_voy_no: string; skd_dir_cd: string; call_seq: number; eta: Date }>(
-    `SELECT c.skd_voy_no, c.skd_dir_cd, c.call_seq, c.eta FROM port_calls c JOIN voyages v USING (vsl_cd, skd_voy_no, skd_dir_cd)
+  const rows = await sql.query<{
+    skd_voy_no: string;
+    skd_dir_cd: string;
+    call_seq: number;
+    port_cd: string;
+    eta: Date;
+  }>(
+    `SELECT c.skd_voy_no, c.skd_dir_cd, c.call_seq, c.port_cd, c.eta FROM port_calls c JOIN voyages v USING (vsl_cd, skd_voy_no, skd_dir_cd)
       WHERE c.vsl_cd = $1 AND v.is_current AND c.ata IS NULL AND c.skip_yn = 'N'
         AND ($2::int IS NULL OR c.call_seq = $2) ORDER BY c.call_seq LIMIT 1`,
     [q.vslCd, q.callSeq ?? null],
@@ -82,12 +89,24 @@ export async function moveEta(
       WHERE vsl_cd = $1 AND skd_voy_no = $2 AND skd_dir_cd = $3 AND call_seq = $4 RETURNING eta`,
     [q.vslCd, c.skd_voy_no, c.skd_dir_cd, c.call_seq, q.hours],
   );
+  const eta = moved[0]?.eta ?? c.eta;
+  const now = Date.now();
+  recordEvent(sql, {
+    type: 'etaMoved',
+    vslCd: q.vslCd,
+    portCd: c.port_cd,
+    callSeq: c.call_seq,
+    prevEta: new Date(c.eta).getTime(),
+    eta: new Date(eta).getTime(),
+    at: now,
+    seen: now,
+  });
   return {
     vslCd: q.vslCd,
     skdVoyNo: c.skd_voy_no,
     skdDirCd: c.skd_dir_cd,
     callSeq: c.call_seq,
     fmEta: isoRequired(c.eta),
-    toEta: isoRequired(moved[0]?.eta ?? c.eta),
+    toEta: isoRequired(eta),
   };
 }

@@ -12,6 +12,7 @@ import { adminUrl } from './postgres.ts';
 
 export interface TestServer {
   app: App;
+  /** The server's Db (app.ctx.db): its transactions record domain events, and the subscribers hear of them. */
   db: Db;
   /** When the template was seeded: the world's "now". */
   seedNow: Date;
@@ -82,7 +83,8 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
 
   return {
     app,
-    db,
+    // The server's own Db: a transaction of a test goes through the domain's events as the server's do.
+    db: app.ctx.db,
     seedNow: new Date(inject('seedNow')),
     token,
     async call(method, url, opts = {}) {

@@ -1,13 +1,12 @@
-// Chat message routes (product.md §7 Chat): history, unread messages, read marks, sending (outbox path), push alert, berth prospect.
+// Chat message routes (product.md#chat-calls): history, unread messages, read marks, sending (outbox path), push alert, berth prospect.
 import { Type } from 'typebox';
 import { userOf, type App } from '../../context.ts';
-import { badRequest, forbidden, HttpError, notFound } from '../../http/errors.ts';
+import { badRequest, forbidden, notFound } from '../../http/errors.ts';
 import { mutate } from '../../http/mutation.ts';
 import { IsoDate, Seq, VslCd } from '../../../src/core/contract/common.ts';
 import {
   BerthPrspBody,
   BerthPrspResponse,
-  type ChatMessage,
   HISTORY_PAGE_DEFAULT,
   HISTORY_PAGE_MAX,
   HistoryResponse,
@@ -24,12 +23,11 @@ import {
 import { memberRoom } from '../../chat/access.ts';
 import { postBerthProspect } from '../../chat/berth.ts';
 import {
+  askPushAlert,
   history,
   markRead,
-  messageBySeq,
   messageInRoom,
   messageText,
-  otherMembers,
   storeMessage,
   unreadCount,
   unreadMessages,
@@ -49,7 +47,7 @@ import {
 const UNREAD_MAX = 500;
 
 export async function chatMessageRoutes(app: App): Promise<void> {
-  const { db, chat, push } = app.ctx;
+  const { db } = app.ctx;
 
   app.get(
     CHAT_HISTORY,
@@ -128,8 +126,7 @@ export async function chatMessageRoutes(app: App): Promise<void> {
       },
     },
     async (req, reply) => {
-      let afterCommit = (): void => undefined;
-      const body = await mutate(app, req, reply, async (sql) => {
+      return mutate(app, req, reply, async (sql) => {
         const user = userOf(req);
         const { msgSeq } = req.params;
         const { roomId, readDate, readSource, sender, senderType } = req.query;
@@ -141,13 +138,11 @@ export async function chatMessageRoutes(app: App): Promise<void> {
         if (senderType !== undefined && senderType !== msg.sender_type) {
           throw badRequest(`querystring.senderType is not the sender type of message ${msgSeq}`);
         }
-        const marked = await markRead(sql, user.usrId, roomId, {
+        const marked = await markRead(sql, user, roomId, {
           uptoSeq: msgSeq,
           readDate,
           readSource: readSource ?? 'M',
         });
-        // After the commit, the room gets a read receipt and the reader's connections its new count.
-        if (marked > 0) afterCommit = () => void chat.messagesRead(roomId, user, msgSeq);
         const count = await unreadCount(sql, user.usrId, roomId);
         return {
           body: {
@@ -158,8 +153,6 @@ export async function chatMessageRoutes(app: App): Promise<void> {
           },
         };
       });
-      afterCommit();
-      return body;
     },
   );
 
@@ -176,13 +169,11 @@ export async function chatMessageRoutes(app: App): Promise<void> {
       },
     },
     async (req, reply) => {
-      let afterCommit = (): void => undefined;
-      const body = await mutate(app, req, reply, async (sql) => {
+      return mutate(app, req, reply, async (sql) => {
         const user = userOf(req);
         const { roomId } = req.params;
         await memberRoom(sql, user, roomId);
-        const marked = await markRead(sql, user.usrId, roomId, { readSource: 'M' });
-        if (marked > 0) afterCommit = () => void chat.messagesRead(roomId, user, null);
+        const marked = await markRead(sql, user, roomId, { readSource: 'M' });
         const count = await unreadCount(sql, user.usrId, roomId);
         return {
           body: {
@@ -193,8 +184,6 @@ export async function chatMessageRoutes(app: App): Promise<void> {
           },
         };
       });
-      afterCommit();
-      return body;
     },
   );
 
@@ -217,19 +206,14 @@ export async function chatMessageRoutes(app: App): Promise<void> {
     },
     async (req, reply) => {
       const msgText = messageText(req.body.msgText, 'body.msgText');
-      let fresh: ChatMessage | null = null;
-      const body = await mutate(app, req, reply, async (sql) => {
+      return mutate(app, req, reply, async (sql) => {
         const stored = await storeMessage(sql, userOf(req), {
           roomId: req.body.roomId,
           clientMsgId: req.body.clientMsgId,
           msgText,
         });
-        if (!stored.duplicate) fresh = stored.message;
         return { body: stored };
       });
-      // Committed and new (not a resend, not a replayed Idempotency-Key): the room hears of it.
-      if (fresh !== null) void chat.messagesStored([fresh]);
-      return body;
     },
   );
 
@@ -249,24 +233,11 @@ export async function chatMessageRoutes(app: App): Promise<void> {
       },
     },
     async (req, reply) => {
-      let afterCommit = (): void => undefined;
-      const body = await mutate(app, req, reply, async (sql) => {
-        const user = userOf(req);
+      return mutate(app, req, reply, async (sql) => {
         const { roomId, msgSeq } = req.body;
-        await memberRoom(sql, user, roomId);
-        const msg = await messageInRoom(sql, roomId, msgSeq);
-        if (!msg) throw notFound(`Message ${msgSeq} was not found in chat room ${roomId}`);
-        if (msg.sender !== user.usrId)
-          throw forbidden('Only the sender of a message can ask for its push alert');
-        const readCount = (await messageBySeq(sql, user.usrId, msgSeq))?.readCount ?? 0;
-        if (readCount > 0)
-          throw new HttpError(409, 'ConflictError', `Message ${msgSeq} was already read: no alert is needed`);
-        const recipients = await otherMembers(sql, roomId, [user.usrId]);
-        if (recipients.length > 0) afterCommit = () => void push.notifyChatMessage(msgSeq, recipients);
+        const recipients = await askPushAlert(sql, userOf(req), roomId, msgSeq);
         return { body: { success: true, msg: `${recipients.length} member(s) to alert`, recipients } };
       });
-      afterCommit();
-      return body;
     },
   );
 
@@ -294,9 +265,8 @@ export async function chatMessageRoutes(app: App): Promise<void> {
       const etdDt = etd ? new Date(etd) : null;
       if (etbDt && etdDt && etdDt < etbDt) throw badRequest('body.etd must not be before body.etb');
       const { vslCd } = req.params;
-      let fresh: ChatMessage | null = null;
-      const body = await mutate(app, req, reply, async (sql) => {
-        const { message, duplicate } = await postBerthProspect(sql, user, vslCd, {
+      return mutate(app, req, reply, async (sql) => {
+        const { message } = await postBerthProspect(sql, user, vslCd, {
           portCd,
           ydNm,
           etb: etbDt,
@@ -304,11 +274,8 @@ export async function chatMessageRoutes(app: App): Promise<void> {
           remark,
           clientMsgId,
         });
-        if (!duplicate) fresh = message;
         return { body: { success: true, msg: 'Berth prospect posted', message } };
       });
-      if (fresh !== null) void chat.messagesStored([fresh]);
-      return body;
     },
   );
 }

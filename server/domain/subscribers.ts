@@ -1,0 +1,43 @@
+// Who hears of what after each commit: the one place where the server's fan-outs are wired to the domain's events.
+// No route, job or source calls a fan-out itself; it records an event (server/domain/events.ts) and this follows.
+import type { LiveBus } from '../bus/bus.ts';
+import type { PushService } from '../push/service.ts';
+import type { ChatLive } from '../stomp/chat.ts';
+import type { Dispatcher } from './events.ts';
+
+/** Users' new versions per commit event on the live bus: each a small message, well within the event's bounds. */
+const COMMIT_EVENT_USERS = 500;
+
+export function subscribeServer(
+  dispatcher: Dispatcher,
+  parts: {
+    bus: Pick<LiveBus, 'publish'>;
+    push: Pick<PushService, 'notifyNewNotifications' | 'notifyChatMessage'>;
+    chat: Pick<ChatLive, 'messagesStored' | 'messagesRead' | 'sessionsEnded'>;
+  },
+): void {
+  const { bus, push, chat } = parts;
+  // The change log's new versions: every instance sends its listeners their sync hints.
+  dispatcher.subscribe((_events, committed) => {
+    for (let i = 0; i < committed.length; i += COMMIT_EVENT_USERS)
+      bus.publish({ t: 'commit', list: committed.slice(i, i + COMMIT_EVENT_USERS) });
+  });
+  // Web Push: new notifications to the users' devices, and the chat alerts senders asked for.
+  dispatcher.subscribe((events) => {
+    const notSeqs = events.flatMap((e) =>
+      e.type === 'notificationsMade' ? e.notifications.map((n) => n.notSeq) : [],
+    );
+    if (notSeqs.length > 0) void push.notifyNewNotifications(notSeqs);
+    for (const e of events)
+      if (e.type === 'chatAlertAsked') void push.notifyChatMessage(e.msgSeq, e.recipients);
+  });
+  // Chat's live side: room topics, unread counts, read receipts; and the sockets of ended sessions close.
+  dispatcher.subscribe((events) => {
+    const stored = events.flatMap((e) => (e.type === 'messageStored' ? [e.message] : []));
+    if (stored.length > 0) void chat.messagesStored(stored);
+    for (const e of events) {
+      if (e.type === 'messageRead') void chat.messagesRead(e.roomId, e.reader, e.uptoSeq);
+      if (e.type === 'sessionsEnded') chat.sessionsEnded(e.sids);
+    }
+  });
+}
