@@ -22,7 +22,8 @@ import { apiRoutes } from './routes/index.ts';
 import { devRoutes } from './routes/dev.ts';
 import { calendarFeedRoutes } from './routes/calendar.ts';
 import { createPushService, type PushSend } from './push/service.ts';
-import { createChatLive } from './stomp/chat.ts';
+import { createChatLive } from './chat/live.ts';
+import { createLive } from './live/live.ts';
 import type { StompSettings } from './stomp/broker.ts';
 import { sendShare } from './stomp/rate.ts';
 import { createDispatcher, withDomainEvents } from './domain/events.ts';
@@ -130,6 +131,21 @@ export async function buildServer(opts: BuildOptions): Promise<App> {
   const chatLanes = config.chatLanes ?? opts.defaultChatLanes;
   const tokenSecret = config.tokenSecret ?? secrets.tokenSecret;
   const heartBeat = config.stompHeartbeatMs;
+  // The live connection (/ws) checks a CONNECT's token exactly as the HTTP guard checks X-AUTH-TOKEN.
+  const live = createLive({
+    db,
+    log: app.log.child({ module: 'stomp' }),
+    authenticate: (token) =>
+      authenticate(ctx, { headers: { [TOKEN_HEADER]: token } } as unknown as FastifyRequest),
+    bus,
+    settings: {
+      heartBeat: [heartBeat, heartBeat],
+      ...sendShare(config.stompSendBurst, config.stompSendPerMin),
+      ...opts.stomp,
+    },
+  });
+  // Chat is a part of the live connection, as the sync's hints are (below).
+  const chat = createChatLive({ db, chatLanes, push, log: app.log.child({ module: 'chat' }), live, bus });
   const ctx: ServerContext = {
     db,
     config,
@@ -139,43 +155,31 @@ export async function buildServer(opts: BuildOptions): Promise<App> {
     push,
     bus,
     chatLanes,
-    // The STOMP endpoint (/ws) checks a CONNECT's token exactly as the HTTP guard checks X-AUTH-TOKEN.
-    chat: createChatLive({
-      db,
-      chatLanes,
-      push,
-      log: app.log.child({ module: 'stomp' }),
-      authenticate: (token) =>
-        authenticate(ctx, { headers: { [TOKEN_HEADER]: token } } as unknown as FastifyRequest),
-      bus,
-      settings: {
-        heartBeat: [heartBeat, heartBeat],
-        ...sendShare(config.stompSendBurst, config.stompSendPerMin),
-        ...opts.stomp,
-      },
-    }),
+    live,
+    chat,
     sync: { cursorSecret: tokenSecret, catalog: createCatalog(db), chatLanes, hints: null },
     // The balancer sends no traffic to an instance the others cannot hear (RabbitMQ away).
     readiness: [{ name: 'broker', ready: () => bus.ready() }],
   };
   const hints = createSyncHints({
     db,
-    broker: ctx.chat.broker,
+    live: ctx.live,
     sync: ctx.sync,
     log: app.log.child({ module: 'sync' }),
     bus,
   });
   ctx.sync.hints = hints;
-  subscribeServer(dispatcher, { bus, push, chat: ctx.chat });
+  subscribeServer(dispatcher, { bus, push, chat: ctx.chat, live: ctx.live });
   app.decorate('ctx', ctx);
   // The catalog version is ready before the first pull (which then never waits for it).
   app.addHook('onReady', async () => void (await ctx.sync.catalog.version()));
   // The first attempt to join the other instances is made before listening (RabbitMQ away: it goes on trying).
   app.addHook('onReady', () => bus.started());
   // Over TLS the server is HTTP/2's, and WebSockets arrive on its HTTP/1.1 fallback as upgrades all the same.
-  ctx.chat.broker.attach(app.server);
+  ctx.live.broker.attach(app.server);
   // Sockets close and live updates go out, then pushes still sending finish (or are given up), before storage closes.
   app.addHook('preClose', () => hints.close());
+  app.addHook('preClose', () => ctx.live.close());
   app.addHook('preClose', () => ctx.chat.close());
   app.addHook('preClose', () => bus.close());
   app.addHook('preClose', () => ctx.push.close());

@@ -68,12 +68,12 @@ export async function boot(
         instanceId: config.instanceId,
         log: app.log.child({ module: 'presence' }),
         snapshot: () =>
-          [...ctx.chat.broker.connectedUsers()].map((u) => [u, ctx.chat.broker.connectionsOf(u)]),
+          [...ctx.live.broker.connectedUsers()].map((u) => [u, ctx.live.broker.connectionsOf(u)]),
         brokerReady: () => ctx.bus.ready(),
       })
     : null;
   if (presence) {
-    ctx.chat.broker.onConnections = (usrId, n) => presence.connectionsChanged(usrId, n);
+    ctx.live.broker.onConnections = (usrId, n) => presence.connectionsChanged(usrId, n);
     await presence.start();
     // Out of the balancer when cut off from a broker the others reach; when none reaches it (RabbitMQ restarting),
     // every instance stays in and serves HTTP, and clients catch up once it is back. (Database down: the bus decides.)

@@ -14,7 +14,8 @@ import type { Tokens } from './auth/tokens.ts';
 import type { Faults } from './http/faults.ts';
 import type { Secrets } from './secrets.ts';
 import type { PushService } from './push/service.ts';
-import type { ChatLive } from './stomp/chat.ts';
+import type { ChatLive } from './chat/live.ts';
+import type { Live } from './live/live.ts';
 import type { LiveBus } from './bus/bus.ts';
 import type { SyncDeps } from './sync/pull.ts';
 import type { SyncHints } from './sync/hints.ts';
@@ -31,7 +32,9 @@ export interface ServerContext {
   bus: LiveBus;
   /** Chat-enabled lanes: '*' or a comma list. */
   chatLanes: string;
-  /** The STOMP broker at /ws and the live side of chat (room topics, unread counts, chat pushes). */
+  /** The live connection: the STOMP broker at /ws every signed-on user holds, and its sign-on and session checks. */
+  live: Live;
+  /** Chat's part of the live connection: room topics, unread counts, SEND, and the live side of messages. */
   chat: ChatLive;
   /** The sync protocol: what pullFor needs (cursor key, catalog version, chat lanes) and the live hints. */
   sync: SyncDeps & { hints: SyncHints | null };

@@ -94,7 +94,7 @@ describe('the data meter', () => {
     const db = new QuayDb({ indexedDB: new IDBFactory(), IDBKeyRange });
     contextMeter.attach(db);
     // Short heart-beats for this test (the broker's settings apply to connections made after the change).
-    Object.assign(s.app.ctx.chat.broker.settings, { heartBeat: [200, 200] });
+    Object.assign(s.app.ctx.live.broker.settings, { heartBeat: [200, 200] });
     const token = await new TokenStore(db).refresh();
     await linkBytes();
     const meter = new DataMeter({ flushAfterMs: 60_000 });
@@ -122,7 +122,7 @@ describe('the data meter', () => {
     await subscribed;
     await until(() => beats >= 4);
     await stomp.deactivate();
-    Object.assign(s.app.ctx.chat.broker.settings, DEFAULT_STOMP_SETTINGS);
+    Object.assign(s.app.ctx.live.broker.settings, DEFAULT_STOMP_SETTINGS);
     await until(() => link.quietForMs() > 100);
     const wire = link.takeBytes();
     const counted = meter.unsaved();

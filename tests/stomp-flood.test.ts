@@ -34,7 +34,7 @@ const BATCH_MS = 60_000;
 const cid = (tag: string) => `f-${tag}-${Date.now().toString(36)}-${++n}`;
 
 function tune(settings: Partial<StompSettings>): void {
-  Object.assign(s.app.ctx.chat.broker.settings, settings);
+  Object.assign(s.app.ctx.live.broker.settings, settings);
 }
 
 /**
@@ -76,7 +76,7 @@ let configured: Pick<StompSettings, 'send' | 'userSend'>;
 
 beforeAll(async () => {
   s = await startTestServer({ stompSendBurst: 4, stompSendPerMin: 30 });
-  const { send: conn, userSend } = s.app.ctx.chat.broker.settings;
+  const { send: conn, userSend } = s.app.ctx.live.broker.settings;
   configured = { send: conn, userSend };
   base = await s.listen();
   url = `${base.replace(/^http/, 'ws')}/ws`;

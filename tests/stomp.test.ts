@@ -113,7 +113,7 @@ const SETTINGS: StompSettings = { ...DEFAULT_STOMP_SETTINGS, ...sendShare(100_00
 
 /** Sets broker settings for one test; afterEach puts the defaults back. */
 function tune(settings: Partial<StompSettings>): void {
-  Object.assign(s.app.ctx.chat.broker.settings, settings);
+  Object.assign(s.app.ctx.live.broker.settings, settings);
 }
 
 beforeAll(async () => {
@@ -152,8 +152,8 @@ afterEach(async () => {
   for (const p of open) p.close();
   await Promise.race([Promise.all(open.map((p) => p.closed)), sleep(3000)]);
   // The server has seen every close once no user is counted as connected any more.
-  for (let i = 0; i < 100 && s.app.ctx.chat.broker.connectedUsers().size > 0; i++) await sleep(10);
-  Object.assign(s.app.ctx.chat.broker.settings, SETTINGS);
+  for (let i = 0; i < 100 && s.app.ctx.live.broker.connectedUsers().size > 0; i++) await sleep(10);
+  Object.assign(s.app.ctx.live.broker.settings, SETTINGS);
   await s.app.ctx.chat.settled();
 });
 
@@ -683,7 +683,7 @@ describe('SEND /app/chat/{roomId}', () => {
     const { sid } = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as {
       sid: string;
     };
-    expect(s.app.ctx.chat.broker.disconnectWhere((u) => u.sid === sid, 401, 'signed out')).toBe(1);
+    expect(s.app.ctx.live.broker.disconnectWhere((u) => u.sid === sid, 401, 'signed out')).toBe(1);
     await expectError(peer, 401, 'signed out');
     expect(other.ws.readyState).toBe(WebSocket.OPEN);
   });

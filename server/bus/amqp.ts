@@ -9,7 +9,7 @@
 // - The link is re-made with growing, jittered delays; publish never throws and never waits. While it is away the
 //   instance serves HTTP and its own sockets as ever, and ready() is false (the balancer's health check).
 // - onLink(false/true) tells the live side when events may have been missed, so that it brings its sockets up to
-//   date from the database (server/stomp/chat.ts, server/sync/hints.ts).
+//   date from the database (server/live/live.ts, server/chat/live.ts, server/sync/hints.ts).
 import { randomBytes } from 'node:crypto';
 import { connect, type ChannelModel, type ConfirmChannel, type ConsumeMessage } from 'amqplib';
 import type { LiveBus, LiveEvent } from './bus.ts';

@@ -1,6 +1,7 @@
 // The live events every instance hears (issue 15): what one instance publishes after a commit and each instance
-// delivers to its own sockets under the per-subscriber rules (server/stomp/chat.ts, server/sync/hints.ts). Small
-// JSON, checked on receipt: a message from the bus that is not one of these is logged and dropped.
+// delivers to its own sockets under the per-subscriber rules (server/live/live.ts, server/chat/live.ts,
+// server/sync/hints.ts). Small JSON, checked on receipt: a message from the bus that is not one of these is logged
+// and dropped.
 import { Type, type Static } from 'typebox';
 import { Compile } from 'typebox/compile';
 import { ChatMessage, ReadReceipt } from '../../src/core/contract/chat.ts';

@@ -2,7 +2,8 @@
 // No route, job or source calls a fan-out itself; it records an event (server/domain/events.ts) and this follows.
 import type { LiveBus } from '../bus/bus.ts';
 import type { PushService } from '../push/service.ts';
-import type { ChatLive } from '../stomp/chat.ts';
+import type { ChatLive } from '../chat/live.ts';
+import type { Live } from '../live/live.ts';
 import type { Dispatcher } from './events.ts';
 
 /** Users' new versions per commit event on the live bus: each a small message, well within the event's bounds. */
@@ -13,10 +14,11 @@ export function subscribeServer(
   parts: {
     bus: Pick<LiveBus, 'publish'>;
     push: Pick<PushService, 'notifyNewNotifications' | 'notifyChatMessage'>;
-    chat: Pick<ChatLive, 'messagesStored' | 'messagesRead' | 'sessionsEnded'>;
+    chat: Pick<ChatLive, 'messagesStored' | 'messagesRead'>;
+    live: Pick<Live, 'sessionsEnded'>;
   },
 ): void {
-  const { bus, push, chat } = parts;
+  const { bus, push, chat, live } = parts;
   // The change log's new versions: every instance sends its listeners their sync hints.
   dispatcher.subscribe((_events, committed) => {
     for (let i = 0; i < committed.length; i += COMMIT_EVENT_USERS)
@@ -31,13 +33,15 @@ export function subscribeServer(
     for (const e of events)
       if (e.type === 'chatAlertAsked') void push.notifyChatMessage(e.msgSeq, e.recipients);
   });
-  // Chat's live side: room topics, unread counts, read receipts; and the sockets of ended sessions close.
+  // Chat's live side: room topics, unread counts, read receipts.
   dispatcher.subscribe((events) => {
     const stored = events.flatMap((e) => (e.type === 'messageStored' ? [e.message] : []));
     if (stored.length > 0) void chat.messagesStored(stored);
-    for (const e of events) {
+    for (const e of events)
       if (e.type === 'messageRead') void chat.messagesRead(e.roomId, e.reader, e.uptoSeq);
-      if (e.type === 'sessionsEnded') chat.sessionsEnded(e.sids);
-    }
+  });
+  // The live connection: the sockets of ended sessions close, on every instance.
+  dispatcher.subscribe((events) => {
+    for (const e of events) if (e.type === 'sessionsEnded') live.sessionsEnded(e.sids);
   });
 }

@@ -71,7 +71,7 @@ const FaultBody = Type.Object(
 );
 
 export async function devRoutes(app: App): Promise<void> {
-  const { db, faults, chat } = app.ctx;
+  const { db, faults } = app.ctx;
 
   app.post(
     '/notifications',
@@ -282,7 +282,7 @@ export async function devRoutes(app: App): Promise<void> {
       },
     },
     (req) => {
-      const { broker } = chat;
+      const { broker } = app.ctx.live;
       const { usrId } = req.query;
       return {
         connections: broker.connectionCount,

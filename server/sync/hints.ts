@@ -4,7 +4,8 @@
 // carries it with `from`: a device whose version is `from` applies it and asks nothing.
 import type { Db } from '../db/db.ts';
 import type { AuthUser } from '../auth/user.ts';
-import type { StompBroker, StompLog } from '../stomp/broker.ts';
+import type { StompLog } from '../stomp/broker.ts';
+import type { Live } from '../live/live.ts';
 import type { LiveBus } from '../bus/bus.ts';
 import type { Committed } from './changes.ts';
 import { pullFrom, type SyncDeps } from './pull.ts';
@@ -33,13 +34,21 @@ interface Pending {
 
 export function createSyncHints(deps: {
   db: Db;
-  broker: StompBroker<AuthUser>;
+  /** The live connection: the hint topic is the sync's part of it. */
+  live: Pick<Live, 'broker' | 'register'>;
   sync: SyncDeps;
   log: StompLog;
   /** Where commits are announced to every instance; none: only committed() calls. */
   bus?: LiveBus;
 }): SyncHints {
-  const { db, broker, log } = deps;
+  const { db, log } = deps;
+  const { broker } = deps.live;
+  // Every signed-on user may listen for its own hints: what goes there is each user's own.
+  deps.live.register({
+    names: [SYNC_HINT_TOPIC],
+    owns: (destination) => destination === SYNC_HINT_TOPIC,
+    subscribe: () => Promise.resolve(),
+  });
   let pending = new Map<string, Pending>();
   let scheduled = false;
   let chain: Promise<void> = Promise.resolve();

@@ -1,15 +1,15 @@
-// Chat on the broker (product.md#chat-calls chat stream, architecture.md#live-path): every signed-on user connects (the sync hint,
-// docs/sync.md); chat users only subscribe to rooms and SEND (product.md#what-happens-when). Who may subscribe where, SEND to
-// /app/chat/{roomId} stored through the same storeMessage as the REST send, and the live side of every stored
-// message or read (from REST, STOMP, the dev API or the simulator): the room topic, each member's own unread
-// count on /topic/vessel-unread, and Web Push to members with no open connection.
+// Chat on the live connection (product.md#chat-calls chat stream, architecture.md#live-path): a part of the live
+// domain (server/live/live.ts) that owns the room topics, each user's /topic/vessel-unread and SEND to
+// /app/chat/{roomId}, stored through the same storeMessage as the REST send (chat users only:
+// product.md#what-happens-when). And the live side of every stored message or read (from REST, STOMP, the dev API or
+// the simulator, through the domain's events): the room topic, each member's own unread count, and Web Push to
+// members with no open connection.
 import { isUtf8 } from 'node:buffer';
 import type { Db } from '../db/db.ts';
 import type { AuthUser } from '../auth/user.ts';
 import type { LiveBus, LiveEvent } from '../bus/bus.ts';
 import type { PushService } from '../push/service.ts';
-import { liveSessions, sessionUser } from '../auth/sessions.ts';
-import { CHAT_DISABLED, isChatUser, memberRoom, senderTypeOf, type ChatCaller } from '../chat/access.ts';
+import { CHAT_DISABLED, isChatUser, memberRoom, senderTypeOf, type ChatCaller } from './access.ts';
 import {
   lastReadDate,
   lastSeq,
@@ -19,7 +19,7 @@ import {
   roomMemberIds,
   roomUnreadCounts,
   storeMessage,
-} from '../chat/messages.ts';
+} from './messages.ts';
 import {
   CHAT_EVENT_HEADER,
   RECEIPT_DUPLICATE_HEADER,
@@ -33,9 +33,9 @@ import {
   type ChatMessage,
   type ReadReceipt,
 } from '../../src/core/contract/chat.ts';
-import { SYNC_HINT_TOPIC } from '../../src/core/contract/sync.ts';
-import { StompBroker, StompProtocolError, type StompLog, type StompSettings } from './broker.ts';
-import { header, type Frame } from './frame.ts';
+import { StompProtocolError, type StompLog } from '../stomp/broker.ts';
+import { header, type Frame } from '../stomp/frame.ts';
+import type { Live } from '../live/live.ts';
 import { holdsLoneSurrogate, LONE, NOT_UTF8, notUnicode } from '../http/unicode.ts';
 
 export interface ChatLiveDeps {
@@ -44,15 +44,13 @@ export interface ChatLiveDeps {
   chatLanes: string;
   push: Pick<PushService, 'notifyChatMessage'>;
   log: StompLog;
-  /** The HTTP guard's check of an X-AUTH-TOKEN: the user, or an HttpError 401. */
-  authenticate(token: string): Promise<AuthUser>;
+  /** The live connection chat registers its destinations with, and whose sockets it publishes to. */
+  live: Pick<Live, 'broker' | 'register'>;
   /** How live events reach every instance's sockets (this one's at once). */
   bus: LiveBus;
-  settings?: Partial<StompSettings>;
 }
 
 export interface ChatLive {
-  readonly broker: StompBroker<AuthUser>;
   /**
    * After the transaction that stored them has committed: each message goes to its room topic, every member
    * subscribed to /topic/vessel-unread gets its new count for the room, and members with no open connection
@@ -67,11 +65,9 @@ export interface ChatLive {
     reader: Pick<ChatCaller, 'usrId' | 'usrTpCd'>,
     uptoSeq: number | null,
   ): Promise<void>;
-  /** After commit: the sessions ended (sign-out); their sockets close on every instance. */
-  sessionsEnded(sids: readonly string[]): void;
   /** Resolves when everything queued so far has gone out. */
   settled(): Promise<void>;
-  /** Closes every connection and stops. */
+  /** Finishes what is queued (for at most two seconds) and stops. */
   close(): Promise<void>;
 }
 
@@ -122,65 +118,36 @@ export function createChatLive(deps: ChatLiveDeps): ChatLive {
     if (!(await isChatUser(db, deps.chatLanes, user))) throw new StompProtocolError(403, CHAT_DISABLED);
   };
 
-  const broker: StompBroker<AuthUser> = new StompBroker<AuthUser>({
-    log,
-    ...(deps.settings ? { settings: deps.settings } : {}),
-    hooks: {
-      async authenticate(token) {
-        if (!token)
-          throw new StompProtocolError(
-            401,
-            'Authentication failed: the X-AUTH-TOKEN (or passcode) header is missing',
-          );
-        // Every signed-on user holds the live connection (the sync hint); chat rights are checked per room and SEND.
-        return deps.authenticate(token);
-      },
-      async revalidate(user) {
-        const row = await sessionUser(db, user.sid);
-        if (!row || row.usr_id !== user.usrId)
-          throw new StompProtocolError(401, 'Authentication failed: the session has ended');
-      },
-      async subscribe(user, destination) {
-        if (destination === UNREAD_TOPIC || destination === SYNC_HINT_TOPIC) return;
-        const roomId = roomOfTopic(destination);
-        if (roomId) {
-          await assertChat(user);
-          await memberRoom(db, user, roomId);
-          return;
-        }
-        throw new StompProtocolError(
-          404,
-          `no such destination ${destination.slice(0, 100)}: subscribe to ${SYNC_HINT_TOPIC}, ${UNREAD_TOPIC} or ${ROOM_TOPIC_PREFIX}{roomId}`,
-        );
-      },
-      async send(user, destination, frame) {
-        await assertChat(user);
-        const roomId = roomOfSendDestination(destination);
-        if (!roomId) {
-          throw new StompProtocolError(
-            destination.startsWith('/topic/') ? 403 : 404,
-            `SEND goes to ${SEND_PREFIX}{roomId} only, not ${destination.slice(0, 100)}`,
-            header(frame, 'receipt'),
+  const { broker } = deps.live;
+  deps.live.register({
+    names: [UNREAD_TOPIC, `${ROOM_TOPIC_PREFIX}{roomId}`, `${SEND_PREFIX}{roomId}`],
+    owns: (destination) => destination === UNREAD_TOPIC || roomOfTopic(destination) !== null,
+    async subscribe(user, destination) {
+      if (destination === UNREAD_TOPIC) return;
+      await assertChat(user);
+      await memberRoom(db, user, roomOfTopic(destination) ?? '');
+    },
+    ownsSend: (destination) => roomOfSendDestination(destination) !== null,
+    async send(user, destination, frame) {
+      await assertChat(user);
+      const roomId = roomOfSendDestination(destination) ?? '';
+      const { clientMsgId, text } = sendBody(frame);
+      const { message, duplicate } = await db.tx(async (sql) => {
+        const stored = await storeMessage(sql, user, { roomId, clientMsgId, msgText: text });
+        if (!stored.duplicate) {
+          // The audit log of applied mutations (GET /api/dev/audit) has the STOMP sends too.
+          await sql.query(
+            `INSERT INTO mutations (usr_id, idem_key, method, path, status_code) VALUES ($1, NULL, 'SEND', $2, 200)`,
+            [user.usrId, destination],
           );
         }
-        const { clientMsgId, text } = sendBody(frame);
-        const { message, duplicate } = await db.tx(async (sql) => {
-          const stored = await storeMessage(sql, user, { roomId, clientMsgId, msgText: text });
-          if (!stored.duplicate) {
-            // The audit log of applied mutations (GET /api/dev/audit) has the STOMP sends too.
-            await sql.query(
-              `INSERT INTO mutations (usr_id, idem_key, method, path, status_code) VALUES ($1, NULL, 'SEND', $2, 200)`,
-              [user.usrId, destination],
-            );
-          }
-          return stored;
-        });
-        // Stored and committed (the room heard of it through the domain's events): the RECEIPT goes now.
-        return [
-          [RECEIPT_MSG_SEQ_HEADER, String(message.msgSeq)],
-          [RECEIPT_DUPLICATE_HEADER, String(duplicate)],
-        ];
-      },
+        return stored;
+      });
+      // Stored and committed (the room heard of it through the domain's events): the RECEIPT goes now.
+      return [
+        [RECEIPT_MSG_SEQ_HEADER, String(message.msgSeq)],
+        [RECEIPT_DUPLICATE_HEADER, String(duplicate)],
+      ];
     },
   });
 
@@ -226,8 +193,8 @@ export function createChatLive(deps: ChatLiveDeps): ChatLive {
   /**
    * After a lost link to the other instances: what this instance's sockets may have missed since fromSeq, from the
    * database (where every message is stored before it is announced). Messages of the rooms listened to here (each
-   * once), the members' unread counts of those rooms, and sockets of sessions that ended meanwhile are closed.
-   * The sync hint of each listening user is the sync's (server/sync/hints.ts).
+   * once) and the members' unread counts of those rooms. Sockets of sessions that ended meanwhile are the live
+   * connection's (server/live/live.ts), each listening user's sync hint the sync's (server/sync/hints.ts).
    */
   const resync = async (fromSeq: number): Promise<void> => {
     const rooms: string[] = [];
@@ -243,11 +210,6 @@ export function createChatLive(deps: ChatLiveDeps): ChatLive {
       touched.add(msg.roomId);
     }
     for (const roomId of touched) await sendUnread(roomId, await roomMemberIds(db, roomId));
-    const sids = [...new Set(broker.users().map((u) => u.sid))];
-    if (sids.length > 0) {
-      const live = new Set(await liveSessions(db, sids));
-      broker.disconnectWhere((u) => !live.has(u.sid), 401, 'Signed out');
-    }
     log.info(
       { fromSeq, rooms: rooms.length, redelivered: missed.length },
       'chat live: caught up after a lost link',
@@ -287,14 +249,11 @@ export function createChatLive(deps: ChatLiveDeps): ChatLive {
           void enqueue('unread count', () => sendUnread(event.receipt.roomId, [reader]));
         return;
       }
-      case 'signout': {
-        const ended = new Set(event.sids);
-        broker.disconnectWhere((u) => ended.has(u.sid), 401, 'Signed out');
-        return;
-      }
       case 'resync':
         askResync(event.fromSeq);
         return;
+      case 'signout':
+        return; // the live connection's (server/live/live.ts)
       case 'commit':
         return; // the sync's (server/sync/hints.ts)
     }
@@ -324,7 +283,6 @@ export function createChatLive(deps: ChatLiveDeps): ChatLive {
   });
 
   const live: ChatLive = {
-    broker,
     messagesStored(stored) {
       // A message in hand (a REST or STOMP send) goes to its room at once; one known by msgSeq is loaded first.
       for (const msg of stored) if (typeof msg !== 'number') deps.bus.publish({ t: 'message', msg });
@@ -356,9 +314,6 @@ export function createChatLive(deps: ChatLiveDeps): ChatLive {
         deps.bus.publish({ t: 'read', receipt, members });
       });
     },
-    sessionsEnded(sids) {
-      if (sids.length > 0) deps.bus.publish({ t: 'signout', sids: [...sids] });
-    },
     async settled() {
       for (let last: Promise<void> | null = null; last !== chain;) {
         last = chain;
@@ -366,7 +321,6 @@ export function createChatLive(deps: ChatLiveDeps): ChatLive {
       }
     },
     async close() {
-      await broker.close();
       let timer: NodeJS.Timeout | undefined;
       await Promise.race([
         live.settled(),

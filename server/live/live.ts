@@ -1,0 +1,119 @@
+// The live connection on the server (architecture.md#live-path), a domain of its own: the STOMP broker at /ws that every
+// signed-on user holds, its sign-on and session checks, and the closing of ended sessions' sockets on every instance.
+// What a destination means belongs to the part that owns it (the sync's hint topic, chat's rooms and SEND): each
+// registers with the live connection and is asked about its own destinations only.
+import type { Db } from '../db/db.ts';
+import type { AuthUser } from '../auth/user.ts';
+import type { LiveBus } from '../bus/bus.ts';
+import { liveSessions, sessionUser } from '../auth/sessions.ts';
+import { StompBroker, StompProtocolError, type StompLog, type StompSettings } from '../stomp/broker.ts';
+import type { Frame } from '../stomp/frame.ts';
+import { header } from '../stomp/frame.ts';
+
+/** A part of the product on the live connection: the destinations it owns and what they mean. */
+export interface LivePart {
+  /** The destinations it owns, as a 404 names them (e.g. `/topic/chat.{roomId}`). */
+  readonly names: readonly string[];
+  /** Whether the destination is its own (SUBSCRIBE). */
+  owns(destination: string): boolean;
+  /** May the user subscribe to this destination of its own? Throws a StompProtocolError when not. */
+  subscribe(user: AuthUser, destination: string): Promise<void>;
+  /** Whether a SEND to the destination is its own. */
+  ownsSend?(destination: string): boolean;
+  /** A SEND to a destination of its own: resolves when done, with extra RECEIPT headers. */
+  send?(user: AuthUser, destination: string, frame: Frame): Promise<[string, string][] | void>;
+}
+
+export interface LiveDeps {
+  db: Db;
+  log: StompLog;
+  /** The HTTP guard's check of an X-AUTH-TOKEN: the user, or an HttpError 401. */
+  authenticate(token: string): Promise<AuthUser>;
+  /** How live events reach every instance's sockets (this one's at once). */
+  bus: LiveBus;
+  settings?: Partial<StompSettings>;
+}
+
+export interface Live {
+  readonly broker: StompBroker<AuthUser>;
+  /** Adds a part; its destinations may be subscribed to (and sent to) from now on. */
+  register(part: LivePart): void;
+  /** After commit: the sessions ended (sign-out); their sockets close on every instance. */
+  sessionsEnded(sids: readonly string[]): void;
+  /** Closes every connection. */
+  close(): Promise<void>;
+}
+
+export function createLive(deps: LiveDeps): Live {
+  const { db, log } = deps;
+  const parts: LivePart[] = [];
+
+  const broker = new StompBroker<AuthUser>({
+    log,
+    ...(deps.settings ? { settings: deps.settings } : {}),
+    hooks: {
+      async authenticate(token) {
+        if (!token)
+          throw new StompProtocolError(
+            401,
+            'Authentication failed: the X-AUTH-TOKEN (or passcode) header is missing',
+          );
+        // Every signed-on user holds the live connection; each part checks its own rights per destination.
+        return deps.authenticate(token);
+      },
+      async revalidate(user) {
+        const row = await sessionUser(db, user.sid);
+        if (!row || row.usr_id !== user.usrId)
+          throw new StompProtocolError(401, 'Authentication failed: the session has ended');
+      },
+      async subscribe(user, destination) {
+        const part = parts.find((p) => p.owns(destination));
+        if (part) return part.subscribe(user, destination);
+        throw new StompProtocolError(
+          404,
+          `no such destination ${destination.slice(0, 100)}: subscribe to ${parts.flatMap((p) => p.names).join(', ')}`,
+        );
+      },
+      async send(user, destination, frame) {
+        const part = parts.find((p) => p.ownsSend?.(destination));
+        if (part?.send) return part.send(user, destination, frame);
+        const sendable = parts
+          .filter((p) => p.send)
+          .flatMap((p) => p.names.filter((n) => n.startsWith('/app/')));
+        throw new StompProtocolError(
+          destination.startsWith('/topic/') ? 403 : 404,
+          `SEND goes to ${sendable.join(', ')} only, not ${destination.slice(0, 100)}`,
+          header(frame, 'receipt'),
+        );
+      },
+    },
+  });
+
+  /** Sockets of sessions that ended while this instance could not hear the others (a lost link to RabbitMQ). */
+  const closeEndedSessions = async (): Promise<void> => {
+    const sids = [...new Set(broker.users().map((u) => u.sid))];
+    if (sids.length === 0) return;
+    const live = new Set(await liveSessions(db, sids));
+    broker.disconnectWhere((u) => !live.has(u.sid), 401, 'Signed out');
+  };
+
+  deps.bus.onEvent((event) => {
+    if (event.t === 'signout') {
+      const ended = new Set(event.sids);
+      broker.disconnectWhere((u) => ended.has(u.sid), 401, 'Signed out');
+    }
+    if (event.t === 'resync')
+      void closeEndedSessions().catch((err: unknown) =>
+        log.warn({ err: err instanceof Error ? err.message : String(err) }, 'live: session check failed'),
+      );
+  });
+
+  return {
+    broker,
+    register: (part) => void parts.push(part),
+    sessionsEnded(sids) {
+      if (sids.length > 0) deps.bus.publish({ t: 'signout', sids: [...sids] });
+    },
+    close: () => broker.close(),
+  };
+}
