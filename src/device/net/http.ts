@@ -1,36 +1,29 @@
 // The one HTTP helper of worker and service worker: JSON over fetch with the session cookie, a timeout sized for
 // satellite links, product.md §7 headers, typed errors of product.md §8, and a shape check before an answer is trusted.
-import type { ErrorName } from '../../core/errors.ts';
 import { contextMeter } from '../meter/data-meter.ts';
 import { bodyLength, countHttp, timingNow } from '../meter/count-http.ts';
+import {
+  AuthenticationError,
+  ForbiddenError,
+  JsonWebTokenError,
+  RequestError,
+  TimeoutError,
+  UnknownError,
+} from './errors.ts';
+
+// The typed errors are a leaf of their own, so the window can make one without loading this client.
+export {
+  AuthenticationError,
+  ForbiddenError,
+  JsonWebTokenError,
+  RequestError,
+  TimeoutError,
+  UnknownError,
+} from './errors.ts';
 
 /** A GEO round trip spikes to 2 s and Iridium has gaps of a minute: long, but a hung request must still end. */
 export const DEFAULT_TIMEOUT_MS = 20_000;
 export const TOKEN_HEADER = 'X-AUTH-TOKEN';
-
-/** Base of the typed errors; `name` is what crosses Comlink to the window (with `message`). */
-export class RequestError extends Error {
-  override name: ErrorName = 'UnknownError';
-  constructor(
-    message: string,
-    readonly status?: number,
-  ) {
-    super(message);
-  }
-}
-export class UnknownError extends RequestError {}
-export class AuthenticationError extends RequestError {
-  override name = 'AuthenticationError' as const;
-}
-export class JsonWebTokenError extends RequestError {
-  override name = 'JsonWebTokenError' as const;
-}
-export class ForbiddenError extends RequestError {
-  override name = 'ForbiddenError' as const;
-}
-export class TimeoutError extends RequestError {
-  override name = 'TimeoutError' as const;
-}
 
 /** Checks an answer's shape and returns it typed (and normalised), or null when it is not what the contract says. */
 export type Check<T> = (value: unknown) => T | null;

@@ -2,7 +2,7 @@
 // user may open it (product.md §6: a vessel user only its own); the page itself renders only for an allowed vessel.
 import { useEffect, type ReactNode } from 'react';
 import { useSnapshot } from 'valtio';
-import { ForbiddenError } from '../../device/net/http.ts';
+import { ForbiddenError } from '../../device/net/errors.ts';
 import { chooseVessel, storeVesselCode } from './vessel-access.ts';
 import { setCurrentCodes, userState } from '../../state/app-state.ts';
 import { ErrorView } from '../../ui/ErrorView.tsx';
