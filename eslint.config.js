@@ -1,4 +1,4 @@
-// Lint for every runtime, with the module boundaries of architecture.md §2 enforced by import/no-restricted-paths.
+// Lint for every runtime, with the module boundaries of architecture.md#runtimes-and-module-boundaries enforced by import/no-restricted-paths.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import importPlugin from 'eslint-plugin-import';
@@ -47,15 +47,15 @@ const SQL_IN_ROUTES = [
   ].map((selector) => ({
     selector,
     message:
-      'No SQL in server/routes: put the statement in the domain module the route calls (docs/architecture.md §5).',
+      'No SQL in server/routes: put the statement in the domain module the route calls (docs/architecture.md#the-reference-server).',
   })),
   {
     selector: "CallExpression[callee.property.name='query']",
     message:
-      'Routes do not run queries: call a function of the domain module that owns the rows (docs/architecture.md §5).',
+      'Routes do not run queries: call a function of the domain module that owns the rows (docs/architecture.md#the-reference-server).',
   },
 ];
-// The window's layers, lowest first (docs/architecture.md §2 "The window's layers"): each imports only the layers
+// The window's layers, lowest first (docs/architecture.md#the-windows-layers): each imports only the layers
 // below it, and src/core. Features may import other features (no cycles: import/no-cycle).
 const WINDOW_LAYERS = [
   ['src/ui', ['./src/ui']],
@@ -71,13 +71,12 @@ const WINDOW_ZONES = [
   ...WINDOW_LAYERS.slice(0, -1).map(([name, target], i) => ({
     target,
     from: WINDOW_LAYERS.slice(i + 1).flatMap(([, paths]) => paths),
-    message: `${name} imports only the layers below it (${LAYER_ORDER}): docs/architecture.md §2 "The window's layers".`,
+    message: `${name} imports only the layers below it (${LAYER_ORDER}): docs/architecture.md#the-windows-layers.`,
   })),
   {
     target: [...WINDOW_LAYERS.slice(0, -1).flatMap(([, paths]) => paths), './src/App.tsx'],
     from: './src/styles',
-    message:
-      'The stylesheets are loaded once, by src/main.tsx: docs/architecture.md §2 "The window\'s layers".',
+    message: 'The stylesheets are loaded once, by src/main.tsx: docs/architecture.md#the-windows-layers.',
   },
 ];
 export default tseslint.config(
@@ -124,14 +123,14 @@ export default tseslint.config(
               from: ['./src', './worker', './sw', './server', './tests', './e2e', './bench'],
               except: ['./core'],
               message:
-                'src/core is shared by every runtime: it imports none of the others (docs/architecture.md §2).',
+                'src/core is shared by every runtime: it imports none of the others (docs/architecture.md#runtimes-and-module-boundaries).',
             },
             {
               target: './src/device',
               from: ['./src', './worker', './sw', './server', './tests', './e2e', './bench'],
               except: ['./core', './device'],
               message:
-                'src/device is shared by the window, the worker and the service worker: it imports src/core alone (docs/architecture.md §2).',
+                'src/device is shared by the window, the worker and the service worker: it imports src/core alone (docs/architecture.md#runtimes-and-module-boundaries).',
             },
             {
               target: ['./worker', './sw'],
@@ -151,7 +150,8 @@ export default tseslint.config(
             {
               target: ['./src', './worker', './sw'],
               from: './server',
-              message: 'Only tests, e2e and bench import server (docs/architecture.md §2).',
+              message:
+                'Only tests, e2e and bench import server (docs/architecture.md#runtimes-and-module-boundaries).',
             },
             {
               // The server's domain modules (everything but its routes and app.ts, which registers them) own their
@@ -159,7 +159,7 @@ export default tseslint.config(
               target: ['./server/!(routes)/**', './server/!(app).ts'],
               from: './server/routes',
               message:
-                'Server domain modules do not import server/routes: the routes call the modules (docs/architecture.md §5).',
+                'Server domain modules do not import server/routes: the routes call the modules (docs/architecture.md#the-reference-server).',
             },
             { target: './worker', from: './sw', message: 'The worker does not import the service worker.' },
             { target: './sw', from: './worker', message: 'The service worker does not import the worker.' },
@@ -276,7 +276,7 @@ export default tseslint.config(
         {
           selector: 'Program',
           message:
-            'A file of the window goes in the folder of its layer (ui, platform, state, features/<domain>, screens, shell): docs/architecture.md §2 "The window\'s layers".',
+            'A file of the window goes in the folder of its layer (ui, platform, state, features/<domain>, screens, shell): docs/architecture.md#the-windows-layers.',
         },
       ],
     },

@@ -1,4 +1,4 @@
-// architecture.md §9 "500 operations queued offline, then the link returns": the outbox's own code (src/device/outbox) on a
+// budgets.md#current-budgets: the outbox's own code (src/device/outbox) on a
 // device database (fake-indexeddb) sends 500 operations of the `vessel` user, queued with no link, to the real server
 // over an emulated FleetBroadband link (bench/link.ts). It prints how long the drain took, the requests and bytes it
 // cost, and whether the server applied each operation once, in order per entity (from the server's audit log). The

@@ -152,7 +152,7 @@ test('an app opened offline notices by itself when the link comes back, and sync
 
   await context.setOffline(false);
 
-  // No reload, no click: the worker must learn that the link is back (architecture.md §4 "on reconnect").
+  // No reload, no click: the worker must learn that the link is back (architecture.md#when-the-worker-talks-to-the-server "on reconnect").
   await expect(dataCore.syncStatus).not.toContainText('Offline');
   await expect
     .poll(() => calls.count(SYNC_PULL_PATH), { message: 'a sync pass after reconnect' })

@@ -1,4 +1,4 @@
-// Web Push end to end (product.md §4 Push subscription, architecture.md §3 Push path), with pushes delivered through CDP
+// Web Push end to end (product.md#push-subscription, architecture.md#push-path), with pushes delivered through CDP
 // (headless Chromium has no push service, traps.md): a pushed notification is stored in IndexedDB, counted on the
 // badge row and shown; a chat push is shown and stores nothing; a malformed push shows the generic notification and
 // changes nothing; the page a notification click opens with no window (/?notSeq=N) shows the notification's detail;
@@ -159,7 +159,7 @@ test('a pushed notification is stored, counted on the badge and shown; its click
 
   await send(JSON.stringify(payload));
 
-  // One transaction: the item and the badge row together (product.md §4: the badge call increments on each display).
+  // One transaction: the item and the badge row together (product.md#notification-read: the badge call increments on each display).
   await expect
     .poll(async () => (await readQuayDb(page)).notificationSeqs, { message: 'notSeqs in IndexedDB' })
     .toContain(item.notSeq);
@@ -229,7 +229,7 @@ test('a chat push shows "Chat: <vessel>" with the sender and text, and stores no
   expect(storedState(await readQuayDb(page))).toEqual(before);
   await page.screenshot({ path: `${SCREENSHOTS}/push-chat.png` });
 
-  // Its click with a window of the app open: the window goes to the vessel's chat (product.md §4).
+  // Its click with a window of the app open: the window goes to the vessel's chat (product.md#what-happens-when).
   await postAsServiceWorker(page, { type: 'open-chat', vslCd: 'QHZN' });
   await expect.poll(() => new URL(page.url()).pathname).toBe('/chat/QHZN');
 });
@@ -258,7 +258,7 @@ test('with the master switch on, a notification arriving while the app is open o
   serverApi,
   send,
 }) => {
-  // The master switch as saveSubscription leaves it on this device (meta pushSubscription, product.md §4).
+  // The master switch as saveSubscription leaves it on this device (meta pushSubscription, product.md#what-happens-when).
   await page.evaluate(
     () =>
       new Promise<void>((resolve, reject) => {

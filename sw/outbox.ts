@@ -1,4 +1,4 @@
-// Outbox replay when no page is open (architecture.md §3 rule 5): on Background Sync's `sync` event (tag 'quay-outbox',
+// Outbox replay when no page is open (architecture.md#drain-triggers): on Background Sync's `sync` event (tag 'quay-outbox',
 // Chromium only) and at service-worker start, the same drain as the worker, with the sw's own database and token,
 // under the same Web Lock so only one context sends.
 import { QuayDb } from '../src/device/db.ts';

@@ -1,4 +1,4 @@
-// Web Push in the service worker (product.md §4 Push subscription, architecture.md §3 Push path): a pushed notification is
+// Web Push in the service worker (product.md#push-subscription, architecture.md#push-path): a pushed notification is
 // written into IndexedDB (so the app has it offline), counted on the badge row (currBadgeCall on every display,
 // notCnt when it is new and unread), set as the app badge and shown; a chat message is shown only. A click opens
 // the vessel's chat (payload with vslCd) or the notification detail, in an open window of the app if there is one.
@@ -42,7 +42,7 @@ function readPayload(event: PushEvent): PushPayload | null {
 }
 
 /**
- * One transaction: the item into `notifications` and the badge row counted (product.md §4: the badge call increments on
+ * One transaction: the item into `notifications` and the badge row counted (product.md#notification-read: the badge call increments on
  * each display; the unread count only for an unread item the device did not have). An item the device already has
  * keeps its read and acknowledgement state: a change of the user's own may still wait in the outbox.
  * Gives the unread count after the push.

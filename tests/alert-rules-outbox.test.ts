@@ -1,4 +1,4 @@
-// The alert rules through the outbox against the real server (product.md §4 "My alerts", architecture.md §3 write path):
+// The alert rules through the outbox against the real server (product.md#my-alerts, architecture.md#the-outbox):
 // shown on the device at once, edits of one rule made offline sent once (the last state wins), a refusal puts the rule
 // back and says why, and the pull brings another device's rules, keeping a rule whose change still waits.
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';

@@ -1,4 +1,4 @@
-// The app side of chat against the real server in process (architecture.md §3 write and live paths): the worker's
+// The app side of chat against the real server in process (architecture.md#the-outbox, architecture.md#live-path): the worker's
 // sendChat, the outbox drain and the leader's STOMP client (@stomp/stompjs over `ws`, Node 20 has no WebSocket),
 // with fake-indexeddb. A message written offline is delivered once when the link returns, in order; a message
 // sent over STOMP and by the outbox too is stored once; the room topic and the unread topic reach IndexedDB.

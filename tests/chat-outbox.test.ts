@@ -1,4 +1,4 @@
-// Chat through the outbox and the sync pass, against the real server in process (architecture.md §3 write path, §4): read
+// Chat through the outbox and the sync pass, against the real server in process (architecture.md#the-outbox, architecture.md#when-the-worker-talks-to-the-server): read
 // marks made offline are kept, the unread count falls at once and does not bounce back on a stale server count, and
 // only the newest mark of a room is sent, once, when the link returns; the room list is part of every sync pass (a
 // 304 when nothing changed) and brings the missed messages of rooms with new activity; a shore user's berth prospect
@@ -218,7 +218,7 @@ describe('chat in the sync pass', () => {
   it('takes the rooms from the pull and fetches missed messages; the room list on pull-to-refresh', async () => {
     const shore = await shoreMember();
     const { db, sync } = await chatLeader('vessel');
-    // The first pass brings the rooms (the pull) and the vessel's service (product.md §4), then the room's newest page.
+    // The first pass brings the rooms (the pull) and the vessel's service (product.md#what-happens-when), then the room's newest page.
     expect(calls(/\/chat\//)).toEqual([
       expect.stringMatching(new RegExp(`^GET ${API}/history/${ROOM}/0 200$`)),
     ]);

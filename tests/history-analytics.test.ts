@@ -1,4 +1,4 @@
-// Application history through the outbox and analytics to a configurable sink (product.md §7), against the real server in
+// Application history through the outbox and analytics to a configurable sink (product.md#the-calls), against the real server in
 // process: nothing from local hosts, a visit made at sea reaches the server once, repeats coalesce, page views are
 // not "changes waiting"; analytics off sends nothing, on sends batches with the user fields, a failed flush keeps
 // them and backs off, a lost answer counts once.

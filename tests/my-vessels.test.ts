@@ -1,4 +1,4 @@
-// My Vessel's add and remove through the outbox against the real server (architecture.md §3 write path): applied locally at
+// My Vessel's add and remove through the outbox against the real server (architecture.md#the-outbox): applied locally at
 // once, sent once as PUT /common/my-setting when the link returns (coalesced: the last list wins), put back when the
 // server refuses, and kept on screen while a page sync brings an older list.
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';

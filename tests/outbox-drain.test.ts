@@ -1,4 +1,4 @@
-// The outbox against the real server in process (architecture.md §3 write path): offline commands applied once when the
+// The outbox against the real server in process (architecture.md#the-outbox): offline commands applied once when the
 // link returns, 500 operations in order per entity, interrupted drains, failures classified, coalescing, one drainer.
 import { type IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';

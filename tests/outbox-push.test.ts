@@ -1,4 +1,4 @@
-// The drain through the batched push against the real server in process (architecture.md §3 "Push in batches"): what
+// The drain through the batched push against the real server in process (sync.md#push-in-one-request): what
 // waits goes in one request; a refusal undoes only its own operation on the device; order per entity holds across a
 // transient failure; an older server without the push gets the per-item calls.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';

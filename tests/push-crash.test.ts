@@ -1,4 +1,4 @@
-// A server killed in the middle of a push (architecture.md §3 rule 1): the real server as its own process on a data folder
+// A server killed in the middle of a push (architecture.md#applied-once): the real server as its own process on a data folder
 // on disk, killed with SIGKILL while it applies a long batch, started again on the same folder; the device sends the
 // batch again and the audit shows each operation applied once.
 import { spawn, type ChildProcess } from 'node:child_process';

@@ -1,4 +1,4 @@
-// Port to port in the worker against the real server (product.md §2 /port/sailings): online the server answers and the
+// Port to port in the worker against the real server (product.md#port-to-port): online the server answers and the
 // schedules are kept on first use; with no link (offline, or a call that fails for want of one) the kept schedules
 // give the same answer with their age; the first sync never fetches them; a moved catalog or a day asks again.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// The HTTP helper's product.md §7 details, without a server: array query parameters without indices, the multipart
+// The HTTP helper's product.md#calls-in-general details, without a server: array query parameters without indices, the multipart
 // variant, conditional GETs (and the API client's sharing of identical ones on the wire at once), and the timeout.
 import { afterEach, describe, expect, it } from 'vitest';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';

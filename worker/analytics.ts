@@ -1,4 +1,4 @@
-// Analytics (product.md §7: a page view and a user_move event with extUsrId, usrRoleCd, usrPortCd, usrVslCd and usrTpCd),
+// Analytics (product.md#live-push-and-analytics: a page view and a user_move event with extUsrId, usrRoleCd, usrPortCd, usrVslCd and usrTpCd),
 // sent to a sink the window configures (VITE_ANALYTICS_SINK; null = off: nothing kept, nothing sent). Events wait in
 // memory (at most 200, the oldest go first) and go in batches of at most 50 when online: every 30 s at most, or
 // sooner when 20 wait. A failed send keeps them and backs off (never a tight loop). Not the outbox: analytics are
@@ -32,7 +32,7 @@ const FLUSH_AT = 20;
 /** After a failed send: 30 s, doubling, up to 15 minutes, with jitter. */
 export const FLUSH_BACKOFF = { baseMs: 30_000, maxMs: 15 * 60_000 };
 
-/** The signed-on user's fields that a user_move event carries (product.md §7). */
+/** The signed-on user's fields that a user_move event carries (product.md#the-calls). */
 export interface VisitUser {
   extUsrId: string;
   usrRoleCd: string;
@@ -47,7 +47,7 @@ export interface RouteVisit {
   path: string;
   /** location.search, with or without the leading '?' */
   search: string;
-  /** location.hostname: no application history on local hosts (product.md §7). */
+  /** location.hostname: no application history on local hosts (product.md#the-calls). */
   hostname: string;
   /** Where analytics go: a path on the API's origin (sent with the token) or an absolute URL; null = off. */
   analyticsSink: string | null;
@@ -116,7 +116,7 @@ function normalise(input: AnalyticsInput, at: string): AnalyticsEvent {
   return event;
 }
 
-/** The two events of a route change (product.md §7): a page view, and a user_move with the user's fields. */
+/** The two events of a route change (product.md#live-push-and-analytics): a page view, and a user_move with the user's fields. */
 export function visitEvents(visit: Pick<RouteVisit, 'path' | 'user'>): AnalyticsInput[] {
   const { extUsrId, usrRoleCd, usrPortCd, usrVslCd, usrTpCd } = visit.user;
   return [

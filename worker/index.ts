@@ -33,7 +33,7 @@ const sync = createSyncService({
   locks: defaultLocks(),
   isOnline: () => navigator.onLine,
   channel: typeof BroadcastChannel === 'undefined' ? undefined : new BroadcastChannel('quay-sync'),
-  // A pass that reached the server means the link works: send what waits (architecture.md §3 rule 5).
+  // A pass that reached the server means the link works: send what waits (architecture.md#drain-triggers).
   afterPass: (result) => {
     if (result.error !== null) return;
     void outbox.drainOutbox();
@@ -96,10 +96,10 @@ const chat = createWorkerChat({
 const commands = createCommands({ db, client: sync.client, registerSync, drainOptions, liveChat: chat.live });
 const routeChanged = createRouteChanged({ recordVisit: commands.recordVisit, analytics });
 // At once when leading, beside the first pass. A vessel user whose vessel this device does not know yet hears only
-// the hint until a pass brings it: its service decides whether it may chat at all (product.md §4).
+// the hint until a pass brings it: its service decides whether it may chat at all (product.md#what-happens-when).
 const startChat = () => void sync.whenLeader().then(() => chat.live.start());
 
-/** The link came or went: sync and send at once when it comes back (architecture.md §4). */
+/** The link came or went: sync and send at once when it comes back (architecture.md#when-the-worker-talks-to-the-server). */
 function linkChanged(online: boolean): void {
   linkUp = online;
   void sync.setOnline(online);
@@ -156,37 +156,37 @@ const api = {
   /** The window's online/offline events (src/platform/worker-bridge.ts watchLink). */
   linkChanged: (online: boolean) => linkChanged(online),
 
-  // Outbox (architecture.md §3): the window clears the refusals and confirmations it has shown
+  // Outbox (architecture.md#how-data-moves): the window clears the refusals and confirmations it has shown
   clearOutboxFailures: outbox.clearOutboxFailures,
   clearOutboxConfirmed: outbox.clearOutboxConfirmed,
 
-  // Notifications and push (product.md §4)
+  // Notifications and push (product.md#what-happens-when)
   acknowledge: commands.acknowledge,
   markRead: commands.markRead,
   saveSetting: commands.saveSetting,
   saveSubscription: commands.saveSubscription,
-  /** One of the user's own alert rules saved or deleted (product.md §4 "My alerts"). */
+  /** One of the user's own alert rules saved or deleted (product.md#my-alerts). */
   saveAlertRule: commands.saveAlertRule,
-  /** A notification's detail, from the server or, at sea, this device's copy (product.md §4 Notification read). */
+  /** A notification's detail, from the server or, at sea, this device's copy (product.md#notification-read). */
   notificationDetail: createNotificationDetail(db, sync.client, () => navigator.onLine),
   /** The VAPID public key to subscribe this browser to Web Push with. */
   pushPublicKey: createPushKey(sync.client),
 
   // Vessels, ports and search
   saveMyVessels: commands.saveMyVessels,
-  /** A page's data (vessel, port, service…) into IndexedDB for the window, kept for offline (architecture.md §6). */
+  /** A page's data (vessel, port, service…) into IndexedDB for the window, kept for offline (architecture.md#the-pages-the-product-leaves-open). */
   loadPage,
-  /** The calendar feed's secret (product.md §4 Calendar feed): made on first use or anew (renew), kept on the device. */
+  /** The calendar feed's secret (product.md#calendar-feed): made on first use or anew (renew), kept on the device. */
   calendarLink: createCalendarLink(db, sync.client),
-  /** Smart search (product.md §2): GET /common/keyword-search online, this device's index with no link. */
+  /** Smart search (product.md#screens-and-routes): GET /common/keyword-search online, this device's index with no link. */
   keywordSearch: createKeywordSearch({ db, client: sync.client, isOnline: () => navigator.onLine }),
-  /** Port to port (product.md §2 /port/sailings): GET /port/sailings online, the schedules this device keeps with no link. */
+  /** Port to port (product.md#port-to-port): GET /port/sailings online, the schedules this device keeps with no link. */
   sailings: async (q: SailingsQuery): Promise<SailingsAnswer> => (await portToPort())(q),
   /** Port Live's filters at a port, remembered on this device for the signed-on user. */
   setPortLiveFilter: (portCd: string, filter: PortFilter) => setPortLiveFilter(db, portCd, filter),
 
-  // Chat (product.md §3): writes through the commands, reads and the open rooms through the worker's chat
-  /** Writes a message: pending at once, then STOMP or the outbox (product.md §3 chat message). */
+  // Chat (product.md#what-the-app-holds): writes through the commands, reads and the open rooms through the worker's chat
+  /** Writes a message: pending at once, then STOMP or the outbox (product.md#what-the-app-holds chat message). */
   sendChat: commands.sendChat,
   /** The messages up to msgSeq were seen: read at once on the device, the read mark through the outbox. */
   chatMarkRead: commands.markChatRead,
@@ -200,7 +200,7 @@ const api = {
   chatLoadOlder: chat.handlers.chatLoadOlder,
   chatStatus: chat.handlers.chatStatus,
 
-  // History and analytics (product.md §7)
+  // History and analytics (product.md#the-calls)
   /** Every route change: application history through the outbox (not on local hosts), and analytics (page_view,
    * user_move) when the window gives a sink. */
   routeChanged: (visit: RouteVisit) => routeChanged(visit),

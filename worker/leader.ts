@@ -1,4 +1,4 @@
-// Leader election across tabs (architecture.md §3 "Tabs"): each tab's worker asks for one Web Lock and holds it for its
+// Leader election across tabs (architecture.md#tabs): each tab's worker asks for one Web Lock and holds it for its
 // whole life; the holder syncs, the others wait in the lock's queue and take over within moments when it goes.
 import type { Locks } from '../src/device/locks.ts';
 

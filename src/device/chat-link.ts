@@ -1,4 +1,4 @@
-// The state of the leader's live connection (architecture.md §3 live path: the sync hint, and chat for a chat user), as
+// The state of the leader's live connection (architecture.md#live-path: the sync hint, and chat for a chat user), as
 // the worker reports it and keeps it in `meta` (key 'chatLink') so that any tab, /health/ included, can show it.
 
 /**
@@ -24,7 +24,7 @@ export interface ChatLinkStatus {
   /** Rooms subscribed to (or to be subscribed to). */
   rooms: number;
   /**
-   * Whether the user chats (product.md §4): false for a vessel whose service is not chat-enabled, which holds the connection
+   * Whether the user chats (product.md#what-happens-when): false for a vessel whose service is not chat-enabled, which holds the connection
    * for the sync hint only; absent while not known.
    */
   chat?: boolean | undefined;

@@ -28,7 +28,7 @@ export const DB_NAME = 'quay';
 
 /** Values kept in the key-value `meta` table, by key. */
 export interface MetaValues {
-  /** The X-AUTH-TOKEN from GET /IBP_REFRESH.do (mirrored to localStorage `token` by the window, product.md §7). */
+  /** The X-AUTH-TOKEN from GET /IBP_REFRESH.do (mirrored to localStorage `token` by the window, product.md#the-calls). */
   token: string;
   /** The signed-on user as GET /common/logged-user last said: the app opens with it offline. */
   user: LoggedUser;
@@ -44,7 +44,7 @@ export interface MetaValues {
   outboxConfirmed: OutboxConfirmation[];
   /** What saveSubscription last asked for on this device. */
   pushSubscription: PushSubscriptionState;
-  /** A vessel user's own vessel (GET /vessel/current with its ofcId): its current info and slane code (product.md §4). */
+  /** A vessel user's own vessel (GET /vessel/current with its ofcId): its current info and slane code (product.md#what-happens-when). */
   ownVessel: VesselCurrent;
   /** The leader's chat connection as it last reported it (src/device/chat-link.ts), for /health/ in any tab. */
   chatLink: ChatLinkStatus;
@@ -64,7 +64,7 @@ export interface MetaValues {
   portLiveFilters: PortLiveFilters;
 }
 
-/** A calendar feed secret as this device keeps it (product.md §4 Calendar feed). */
+/** A calendar feed secret as this device keeps it (product.md#calendar-feed). */
 interface CalendarLinkKept {
   secret: string;
   madeAt: string;
@@ -102,7 +102,7 @@ export interface BadgeRow {
   key: 'notification';
   /** Unread count: the first item's notCnt of GET /notification/user/badge. */
   notCnt: number;
-  /** product.md §3 currBadgeCall: incremented when an item is opened or a push is displayed. */
+  /** product.md#what-the-app-holds currBadgeCall: incremented when an item is opened or a push is displayed. */
   currBadgeCall: number;
 }
 
@@ -136,7 +136,7 @@ export interface SearchIndexRow {
   syncedAt: number;
 }
 
-/** A chat room of the user as my-room-list last gave it (product.md §3 chat room), with what the device knows of it. */
+/** A chat room of the user as my-room-list last gave it (product.md#what-the-app-holds chat room), with what the device knows of it. */
 export interface ChatRoomRow extends ChatRoom {
   /** Its place in the server's list (a vessel user's own room first, then the newest message first). */
   order: number;
@@ -149,7 +149,7 @@ export interface ChatRoomRow extends ChatRoom {
 type ChatSendStatus = 'pending' | 'sent' | 'failed';
 
 /**
- * A chat message on the device (product.md §3 chat message). A message written here and not yet stored by the server has
+ * A chat message on the device (product.md#what-the-app-holds chat message). A message written here and not yet stored by the server has
  * a local msgSeq above PENDING_MSG_SEQ (so it sorts after every stored one); it is replaced by the stored copy
  * (same clientMsgId) when the RECEIPT, the room topic or the outbox's answer brings the real msgSeq.
  */
@@ -210,7 +210,7 @@ export class QuayDb extends Dexie {
     });
     // Version 5 adds the data meter: bytes by UTC day ('d:2026-11-25') and month ('m:2026-11') (src/device/meter).
     this.version(5).stores({ dataUsage: 'period' });
-    // Version 6 adds the user's own alert rules (product.md §4 "My alerts"), by rule and by vessel: a table only.
+    // Version 6 adds the user's own alert rules (product.md#my-alerts), by rule and by vessel: a table only.
     this.version(6).stores({ alertRules: 'ruleId, vslCd' });
   }
 

@@ -1,4 +1,4 @@
-// The header's sync status (architecture.md §3 rule 4): offline, syncing or how old the data is, and how many changes
+// The header's sync status (architecture.md#nothing-expires-silently): offline, syncing or how old the data is, and how many changes
 // wait to be sent. A polite live region, named "Sync status"; the last error's message is its title and description.
 import { useLiveQuery } from 'dexie-react-hooks';
 import { db } from '../platform/db.ts';

@@ -1,5 +1,5 @@
-// The UI state of product.md §3 (user, chat and common state) and the shell's drawers, held in valtio proxies. Filled
-// from IndexedDB by StateFromDb and by the session hook; views read snapshots and never fetch (architecture.md §3).
+// The UI state of product.md#what-the-app-holds (user, chat and common state) and the shell's drawers, held in valtio proxies. Filled
+// from IndexedDB by StateFromDb and by the session hook; views read snapshots and never fetch (architecture.md#how-data-moves).
 import { proxy } from 'valtio';
 import type { LoggedUser } from '../core/contract/common.ts';
 import type { VesselCurrent } from '../core/contract/vessel.ts';
@@ -8,11 +8,11 @@ import type { ShownError } from '../ui/shown-error.ts';
 
 export interface UserState {
   user: LoggedUser | null;
-  /** The user's own vessel code: a vessel user's office id (product.md §1). */
+  /** The user's own vessel code: a vessel user's office id (product.md#who-uses-it). */
   vesselCode: string | null;
-  /** A vessel user's own vessel as last synced (current info and slane code, product.md §4). */
+  /** A vessel user's own vessel as last synced (current info and slane code, product.md#what-happens-when). */
   ownVessel: VesselCurrent | null;
-  /** An agent's own ports, in its order (product.md §4 Agent). */
+  /** An agent's own ports, in its order (product.md#agent). */
   myPorts: MyPortRow[];
   myPortCodes: string[];
   /** The agent's default port: the first own port, until the user picks another. */
@@ -20,14 +20,14 @@ export interface UserState {
   /** A vessel user's port: the one its vessel is at or heading to, from what the device keeps (ownPortOf). */
   ownPortCd: string | null;
   loading: boolean;
-  /** A user-load error (product.md §4 Page load): the fallback page shows it; `errorResponse` keeps what the server said. */
+  /** A user-load error (product.md#page-load): the fallback page shows it; `errorResponse` keeps what the server said. */
   error: ShownError | null;
   errorResponse: { name: string; message: string } | null;
-  /** The vessel, lane and port the user last opened: the drawer's links append them (product.md §2). */
+  /** The vessel, lane and port the user last opened: the drawer's links append them (product.md#screens-and-routes). */
   currVslCd: string | null;
   currSlanCd: string | null;
   currPortCd: string | null;
-  /** Incremented when an item is opened or a push is displayed (product.md §4); the badge is read again. */
+  /** Incremented when an item is opened or a push is displayed (product.md#what-happens-when); the badge is read again. */
   currBadgeCall: number;
 }
 
@@ -74,7 +74,7 @@ export const chatState = proxy<ChatState>({
   chatSubscribed: false,
 });
 
-/** isNotiSet: the notification drawer is in settings mode (product.md §3 common state, §4 Drawer mode). */
+/** isNotiSet: the notification drawer is in settings mode (product.md#what-the-app-holds common state, product.md#drawer-mode). */
 export const commonState = proxy({ isNotiSet: false });
 
 export type DrawerName = 'menu' | 'profile' | 'notification' | 'notificationDetail' | 'search';
@@ -84,7 +84,7 @@ export const uiState = proxy<{ drawer: DrawerName | null; detailNotSeq: number |
   detailNotSeq: null,
 });
 
-/** The notification detail drawer of product.md §2, for a push click. */
+/** The notification detail drawer of product.md#screens-and-routes, for a push click. */
 export function openNotificationDetail(notSeq: number): void {
   uiState.detailNotSeq = notSeq;
   uiState.drawer = 'notificationDetail';

@@ -36,7 +36,7 @@ export interface StartOptions {
 
 /**
  * Starts the session: from the device when it may (see StartOptions), else from the server. With no link, a device
- * that was signed on opens with its stored user (product.md §4: the app works at sea).
+ * that was signed on opens with its stored user (product.md#what-happens-when: the app works at sea).
  */
 export async function startSession(deps: SessionDeps, opts: StartOptions = {}): Promise<SessionStart> {
   const { db, tokens, client } = deps;
@@ -66,7 +66,7 @@ export async function startSession(deps: SessionDeps, opts: StartOptions = {}): 
 
 /**
  * Another user signed on on this device: the previous user's copies go. Their unsent operations cannot be sent as
- * the new user; they are reported (outbox failures) rather than dropped silently (architecture.md §3).
+ * the new user; they are reported (outbox failures) rather than dropped silently (architecture.md#how-data-moves).
  */
 async function forgetUser(db: QuayDb, usrId: string, now: () => number): Promise<void> {
   await db.transaction(
@@ -126,7 +126,7 @@ async function forgetUser(db: QuayDb, usrId: string, now: () => number): Promise
 }
 
 /**
- * Ends the session on the server; only then is the token removed (product.md §7). Without a live token the server
+ * Ends the session on the server; only then is the token removed (product.md#the-calls). Without a live token the server
  * ends the session of the cookie only when the browser shows the request is the app's: a Referer of this origin, for
  * browsers that send no Sec-Fetch-Site.
  */

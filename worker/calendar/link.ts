@@ -1,4 +1,4 @@
-// The calendar feed's secret (product.md §4 Calendar feed): asked for when the window first shows the feed's address,
+// The calendar feed's secret (product.md#calendar-feed): asked for when the window first shows the feed's address,
 // or made anew on request; the server answers a secret only when it makes one, and this device keeps it, so the
 // address shows again with no link. The answer is checked against the contract before anything is kept.
 import type { QuayDb } from '../../src/device/db.ts';

@@ -1,4 +1,4 @@
-// product.md §4 Chat enablement, as the worker decides it before it spends a request or a socket on chat: shore users
+// product.md#chat-enablement, as the worker decides it before it spends a request or a socket on chat: shore users
 // chat (in the rooms they belong to); a vessel user only when its vessel's service is in the chat-enabled list.
 import { DEFAULT_CHAT_LANES, isChatLane } from '../../src/core/chat-lanes.ts';
 import type { QuayDb } from '../../src/device/db.ts';

@@ -1,4 +1,4 @@
-// The worker's chat (product.md §3, §4, §7; architecture.md §3): the live STOMP connection of the leader, the REST calls any tab's
+// The worker's chat (product.md#what-the-app-holds, product.md#what-happens-when, product.md#the-calls; architecture.md#how-data-moves): the live STOMP connection of the leader, the REST calls any tab's
 // worker makes and the chat part of every sync pass. The chat commands (messages, read marks, berth prospects and push
 // alerts go through the outbox) are the worker's commands (worker/commands/chat.ts), given `live` to send over.
 // worker/index.ts lists `handlers` in its Comlink API.

@@ -1,5 +1,5 @@
-// The live path of chat (architecture.md §3) on the leader's live connection (worker/live/connection.ts): for a user who
-// may chat (product.md §4) it subscribes to the unread counts and to each room, writes what comes into IndexedDB, sends a
+// The live path of chat (architecture.md#how-data-moves) on the leader's live connection (worker/live/connection.ts): for a user who
+// may chat (product.md#what-happens-when) it subscribes to the unread counts and to each room, writes what comes into IndexedDB, sends a
 // ship's message as a STOMP SEND with a receipt, and after each (re)connect fetches what was missed. A vessel user
 // whose service is not chat-enabled still holds the connection, for the sync hint only: no chat topic, no request.
 import type { Client, IMessage, StompSubscription } from '@stomp/stompjs';
@@ -32,7 +32,7 @@ export interface ChatLiveDeps extends Omit<
   client: ChatApi;
   /** Connected (again): send what waits in the outbox. */
   onConnected?: () => void;
-  /** The chat-enabled services (product.md §4, §9); default the build's VITE_CHAT_LANES. */
+  /** The chat-enabled services (product.md#what-happens-when, product.md#constants); default the build's VITE_CHAT_LANES. */
   chatLanes?: string;
   /**
    * The connection hears hints (true) or went (false). On true it brings what was missed while away (the sync's
@@ -44,7 +44,7 @@ export interface ChatLiveDeps extends Omit<
 
 export function createChatLive(deps: ChatLiveDeps) {
   const { db, client } = deps;
-  /** Whether the user may chat (product.md §4): 'unknown' for a vessel user whose own vessel is not on the device yet. */
+  /** Whether the user may chat (product.md#what-happens-when): 'unknown' for a vessel user whose own vessel is not on the device yet. */
   let chat: 'yes' | 'no' | 'unknown' = 'unknown';
   let me = '';
   let roomIds: string[] = [];

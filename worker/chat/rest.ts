@@ -1,4 +1,4 @@
-// The chat calls of product.md §7 the worker makes over REST (any tab's worker may: only STOMP is the leader's): the room
+// The chat calls of product.md#the-calls the worker makes over REST (any tab's worker may: only STOMP is the leader's): the room
 // list into IndexedDB (a conditional GET: a 304 when nothing changed), the newest page of a room's history (and the
 // pages in between after an outage), older pages on scroll, and the missed messages of rooms with new activity.
 // Read marks go through the outbox (worker/commands, src/device/outbox/chat-ops.ts).
@@ -62,7 +62,7 @@ const chatRoomsJob: DatasetJob<ChatRoom[]> = {
 
 /**
  * GET my-room-list/V into chatRooms, with If-None-Match (a 304 keeps the rooms). Gives the rooms, or null when the
- * user may not chat (403: a vessel whose service is not chat-enabled, product.md §4): then the device keeps no rooms.
+ * user may not chat (403: a vessel whose service is not chat-enabled, product.md#what-happens-when): then the device keeps no rooms.
  */
 export async function syncRooms(
   db: QuayDb,

@@ -19,7 +19,7 @@ export async function syncChat(
   opts: ChatSyncOptions = {},
 ): Promise<ChatRoomRow[] | null> {
   // A vessel user's service is known from its own vessel (synced in the same pass): until then the server is not
-  // asked (product.md §4: a vessel off the chat-enabled services costs no chat request); the live path asks once known.
+  // asked (product.md#chat-enablement: a vessel off the chat-enabled services costs no chat request); the live path asks once known.
   if ((await chatEnabled(db)) !== 'yes') return null;
   const rooms = await syncRooms(db, client, opts.now);
   if (rooms === null) return null;

@@ -1,4 +1,4 @@
-// The chat commands of architecture.md §3's write path: a message, a read mark, a berth prospect and a push alert, each its
+// The chat commands of architecture.md#the-outbox: a message, a read mark, a berth prospect and a push alert, each its
 // kind's own command (src/device/outbox/ops/). A message also goes over the live socket at once when connected: the
 // server stores one message per clientMsgId, so the two ways never double it.
 import type { QuayDb } from '../../src/device/db.ts';
@@ -30,7 +30,7 @@ export function createChatCommands(deps: ChatCommandDeps) {
   const { db, after } = deps;
 
   /**
-   * A chat message (product.md §3): shown as pending and queued in ONE transaction. Connected and no message of the room
+   * A chat message (product.md#what-the-app-holds): shown as pending and queued in ONE transaction. Connected and no message of the room
    * still queued before it: it also goes over STOMP at once; the server stores one message per clientMsgId, so the
    * two ways never double it, and the RECEIPT normally removes the queued copy first.
    */

@@ -1,4 +1,4 @@
-// The write commands of architecture.md §3, bound to the worker's database: each is its operation kind's own command
+// The write commands of architecture.md#how-data-moves, bound to the worker's database: each is its operation kind's own command
 // (src/device/outbox/ops/: the local change and the outbox operation in ONE Dexie transaction), then asks for a drain.
 // Built from injected parts so tests run them on their own database.
 import type { QuayDb } from '../../src/device/db.ts';
@@ -61,17 +61,17 @@ export function createCommands(deps: CommandDeps) {
   });
 
   return {
-    /** "Got it" (product.md §4, §5, §6): vessel users only; ackUsrId becomes the user's id at once. */
+    /** "Got it" (product.md#what-happens-when, product.md#input-and-formatting-rules, product.md#who-may-do-what): vessel users only; ackUsrId becomes the user's id at once. */
     acknowledge: async (notSeq: number) => after(await acknowledge(db, notSeq)),
-    /** Opening an item (product.md §4): N -> Y, one off the badge's notCnt, and the badge call counter goes up. */
+    /** Opening an item (product.md#what-happens-when): N -> Y, one off the badge's notCnt, and the badge call counter goes up. */
     markRead: async (notSeq: number) => after(await markRead(db, notSeq)),
-    /** A notification setting switch (product.md §4): toggled at once, reverted if the server refuses. */
+    /** A notification setting switch (product.md#what-happens-when): toggled at once, reverted if the server refuses. */
     saveSetting: async (notId: string, notUseYn: 'Y' | 'N') => after(await saveSetting(db, notId, notUseYn)),
-    /** The push master switch (product.md §4): kept in meta `pushSubscription`, saved through the outbox. */
+    /** The push master switch (product.md#what-happens-when): kept in meta `pushSubscription`, saved through the outbox. */
     saveSubscription: async (notDevId: string, notSbscrYn: 'Y' | 'N', subscription?: SubscriptionJson) =>
       after(await saveSubscription(db, notDevId, notSbscrYn, subscription)),
     /**
-     * A route change (product.md §7): the page view goes through the outbox. Not a change of the user's: no Background
+     * A route change (product.md#the-calls): the page view goes through the outbox. Not a change of the user's: no Background
      * Sync is asked for, and it is not counted among the changes waiting; the normal drain sends it.
      */
     async recordVisit(visit: Visit): Promise<CommandResult> {

@@ -1,4 +1,4 @@
-// The outbox's controls the worker's triggers and the window call: drains (architecture.md §3 rule 5), and the clearing
+// The outbox's controls the worker's triggers and the window call: drains (architecture.md#drain-triggers), and the clearing
 // of what the window has shown of the server's refusals and confirmations. The window reads what waits from IndexedDB.
 import type { QuayDb } from '../../src/device/db.ts';
 import type { ApiCaller, DrainOptions } from '../../src/device/outbox/drain.ts';

@@ -1,4 +1,4 @@
-// The live connection (architecture.md §3 live path): ONE STOMP-over-WebSocket connection, held by the leader tab's worker
+// The live connection (architecture.md#live-path): ONE STOMP-over-WebSocket connection, held by the leader tab's worker
 // for every signed-on user, chat user or not, to the broker at the page's own origin (/ws). It hears the user's sync
 // hint (SYNC_HINT_TOPIC) and carries chat (worker/chat/live.ts subscribes its topics through onConnect). The token
 // goes in CONNECT's X-AUTH-TOKEN; a 401 ERROR refreshes it and connects again, a 403 never retries. Heart-beats are

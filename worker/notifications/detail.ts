@@ -1,4 +1,4 @@
-// A notification's detail (product.md §4 Notification read, §8): the pull brings those of unread and recent notifications
+// A notification's detail (product.md#notification-read, product.md#errors): the pull brings those of unread and recent notifications
 // (worker/sync/apply-pull.ts), and any other is fetched when its item is opened; all are kept in IndexedDB (at most
 // DETAIL_LIMIT), so that they open at sea. Offline, or when the link fails, the kept copy answers.
 import { NotificationDetailResponse, type NotificationDetail } from '../../src/core/contract/notification.ts';

@@ -1,4 +1,4 @@
-// The server's VAPID public key, which a browser needs to subscribe to Web Push (product.md §4 Push subscription).
+// The server's VAPID public key, which a browser needs to subscribe to Web Push (product.md#push-subscription).
 import type { ApiCaller } from '../../src/device/outbox/drain.ts';
 import type { Check } from '../../src/device/net/http.ts';
 import { NOTIFICATION_PUSH_KEY, notificationPath } from '../../src/core/contract/api.ts';

@@ -1,4 +1,4 @@
-// Loads one page's data for the window (architecture.md §3 read path): from the server with If-None-Match when the kept
+// Loads one page's data for the window (architecture.md#read-path): from the server with If-None-Match when the kept
 // copy is older than its kind's freshness, into IndexedDB `pageData`; offline or when the link fails, the kept copy
 // stands and the window shows its age. What grows is bounded: the least recently opened pages go first.
 import type { QuayDb } from '../../src/device/db.ts';

@@ -1,4 +1,4 @@
-// Port to port (product.md §2 /port/sailings): online, GET /port/sailings answers; with no link, or when the call fails
+// Port to port (product.md#port-to-port): online, GET /port/sailings answers; with no link, or when the call fails
 // for want of one, the schedule set this device keeps answers the same search (src/core/sailings.ts), with its age.
 // The set is fetched on the search's first use, never by the sync (a vessel user's day does not carry it), kept in
 // pageData ('schedules:all'), and asked again (If-None-Match) when older than a day or when the shared catalog moved

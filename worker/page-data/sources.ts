@@ -1,4 +1,4 @@
-// Where each page's data comes from (architecture.md §6): the server path for a code and the check of its answer at the
+// Where each page's data comes from (architecture.md#the-pages-the-product-leaves-open): the server path for a code and the check of its answer at the
 // client's boundary. One entry per kind; the window asks by kind and code, the worker fetches and keeps it.
 import type { Static, TSchema } from 'typebox';
 import {

@@ -1,4 +1,4 @@
-// Smart search (product.md §2, §5), at least 3 characters. Online: GET /common/keyword-search, the answer kept in memory
+// Smart search (product.md#screens-and-routes, product.md#input-and-formatting-rules), at least 3 characters. Online: GET /common/keyword-search, the answer kept in memory
 // by keyword (a repeated search is instant). With no link, or when the call fails for want of one (no answer,
 // timeout, 5xx), this device's search index answers the same search, marked fromDevice. Users of types 5 and 6 get
 // vessels only in both answers: the server's search reads nothing else, and the device's leaves out the ports their

@@ -13,7 +13,7 @@ import { isVesselUser } from '../../src/core/role.ts';
 /** How many notifications the device keeps: the newest (the list is virtualized). */
 const NOTIFICATION_LIMIT = 5000;
 /**
- * How many details the device keeps: the pull brings those of unread and recent notifications (docs/sync.md §2),
+ * How many details the device keeps: the pull brings those of unread and recent notifications (docs/sync.md#pull-by-cursor),
  * an opening those of others; past this, the details of read notifications go first, oldest first.
  */
 const DETAIL_LIMIT = 500;

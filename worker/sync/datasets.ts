@@ -62,7 +62,7 @@ export const searchIndexJob = job(
 );
 
 /**
- * The vessel user's own vessel: its office id is the vessel code (product.md §1). The same answer is the vessel page's data
+ * The vessel user's own vessel: its office id is the vessel code (product.md#who-uses-it). The same answer is the vessel page's data
  * (page kind 'vessel'): kept there too, so the page opened next does not ask the server for it again.
  */
 export const ownVesselJob = (vslCd: string) =>

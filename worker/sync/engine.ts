@@ -1,4 +1,4 @@
-// When to sync (architecture.md §4): on start, on `online`, on pull-to-refresh, when a push says something changed, and
+// When to sync (architecture.md#when-the-worker-talks-to-the-server): on start, on `online`, on pull-to-refresh, when a push says something changed, and
 // when the live connection's hint says the server has something newer (or carries it: applied with no request).
 // While the live connection is up there is no periodic pass, only a safety pass an hour; without it a slow timer
 // fitted to the link (15 minutes on a metered one), and a page becoming visible after a minute. One sync at a time

@@ -130,7 +130,7 @@ export async function runSync(db: QuayDb, client: ApiClient, opts: SyncOptions =
     if (s.status === 'rejected') result.error ??= toOpError(s.reason);
     else if (dataset) result.statuses[dataset] = s.value;
   });
-  // After them: a vessel user's own vessel says whether it chats (product.md §4), and the first pass knows it then.
+  // After them: a vessel user's own vessel says whether it chats (product.md#what-happens-when), and the first pass knows it then.
   if (opts.extra) {
     try {
       await opts.extra(result.pulled);

@@ -1,4 +1,4 @@
-// Calls with the X-AUTH-TOKEN (product.md §7): fetched first when missing, refreshed ONCE on 401 (single-flight, and a
+// Calls with the X-AUTH-TOKEN (product.md#the-calls): fetched first when missing, refreshed ONCE on 401 (single-flight, and a
 // call whose 401 arrives after another call already refreshed just retries with the new token), signed out when
 // the refresh says Fail. Plain, conditional (If-None-Match) and multipart calls share it. Two conditional GETs of
 // the same path with the same ETag at once (the sync's own-vessel dataset and the vessel page opened meanwhile) make

@@ -1,4 +1,4 @@
-// Shape checks for the sign-on answers (product.md §7, src/core/contract/common.ts): nothing from the network is trusted unchecked.
+// Shape checks for the sign-on answers (product.md#the-calls, src/core/contract/common.ts): nothing from the network is trusted unchecked.
 import type { LoggedUser } from '../../core/contract/common.ts';
 import type { Check } from './http.ts';
 

@@ -1,5 +1,5 @@
 // The one HTTP helper of worker and service worker: JSON over fetch with the session cookie, a timeout sized for
-// satellite links, product.md §7 headers, typed errors of product.md §8, and a shape check before an answer is trusted.
+// satellite links, product.md#calls-in-general headers, typed errors of product.md#errors, and a shape check before an answer is trusted.
 import { contextMeter } from '../meter/data-meter.ts';
 import { bodyLength, countHttp, timingNow } from '../meter/count-http.ts';
 import {
@@ -41,7 +41,7 @@ export interface RequestOptions {
   timeoutMs?: number;
   /** Extra headers, e.g. Idempotency-Key or If-None-Match. */
   headers?: Record<string, string>;
-  /** A multipart body (product.md §7 "a second client sends multipart"): the browser sets the boundary's content type. */
+  /** A multipart body (product.md#calls-in-general): the browser sets the boundary's content type. */
   form?: FormData;
   /**
    * Send the JSON body gzipped (Content-Encoding: gzip) where the runtime has CompressionStream: a push of a long
@@ -51,7 +51,7 @@ export interface RequestOptions {
   /**
    * This request's referrer policy, over the page's (`no-referrer`, set by the server): `same-origin` sends the
    * Referer that proves to the server that the request comes from the app, for a browser that sends no
-   * Sec-Fetch-Site (architecture.md §5 "Sign-out").
+   * Sec-Fetch-Site (architecture.md#sign-out).
    */
   referrerPolicy?: ReferrerPolicy;
 }
@@ -76,7 +76,7 @@ export type HttpAnswer<T> = (
 
 export type QueryValue = string | number | boolean | null | undefined;
 
-/** Query string with array parameters WITHOUT indices (`a=1&a=2`, product.md §7); empty values are left out. */
+/** Query string with array parameters WITHOUT indices (`a=1&a=2`, product.md#the-calls); empty values are left out. */
 export function query(params: Record<string, QueryValue | readonly QueryValue[]>): string {
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(params)) {

@@ -1,4 +1,4 @@
-// Whether the app runs on the developer's own machine (product.md §7: application history is sent on every route change
+// Whether the app runs on the developer's own machine (product.md#the-common-calls: application history is sent on every route change
 // outside local hosts): localhost and its subdomains, the IPv4 loopback block, the IPv6 loopback and 0.0.0.0.
 
 /** `hostname` as `location.hostname` gives it (no port; IPv6 possibly in brackets). Case and a final dot ignored. */

@@ -1,9 +1,9 @@
-// What the outbox's per-item calls answer (product.md §7): {success, msg} at the top level or under one key, a chat
+// What the outbox's per-item calls answer (product.md#the-calls): {success, msg} at the top level or under one key, a chat
 // message's {message, duplicate}, a read mark's unread count. Checked before the drain trusts it.
 import type { Check } from '../net/http.ts';
 import { asChatMessage } from './chat.ts';
 
-/** Every outbox endpoint answers {success, msg}, at the top level or under one key (product.md §7). */
+/** Every outbox endpoint answers {success, msg}, at the top level or under one key (product.md#the-calls). */
 export interface OpAnswer {
   success: boolean;
   msg: string;

@@ -1,4 +1,4 @@
-// A chat room's unread count while a read mark of it waits in the outbox (architecture.md §3 write path): the server's
+// A chat room's unread count while a read mark of it waits in the outbox (architecture.md#the-outbox): the server's
 // count is stale until the mark is sent, so what the device shows is what it knows to be unread after the mark.
 // Shared by the read mark's module (ops/chat-read.ts), the live socket and the REST sync of chat.
 import type { ChatRoomRow, QuayDb } from '../db.ts';

@@ -1,4 +1,4 @@
-// Chat messages on the device (architecture.md §3 write and live paths), shared by the outbox drain (the answer of
+// Chat messages on the device (architecture.md#the-outbox, architecture.md#live-path), shared by the outbox drain (the answer of
 // POST /chat/message), the worker's STOMP client (RECEIPT, room topic) and its REST sync (history): a message the
 // server stored replaces the pending copy with the same clientMsgId, so a message sent both ways is shown once.
 import type { ChatMessage, ReadReceipt } from '../../core/contract/chat.ts';

@@ -1,4 +1,4 @@
-// Rule 3 of architecture.md §3: what a failed send means (keep and retry later, signed out, or refused for good), and how
+// Rule 3 of architecture.md#retry-or-refusal: what a failed send means (keep and retry later, signed out, or refused for good), and how
 // long a kept operation waits before it is tried again.
 import { AuthenticationError, JsonWebTokenError, RequestError, TimeoutError } from '../net/http.ts';
 import type { OpAnswer } from './answer.ts';

@@ -1,4 +1,4 @@
-// Rule 2 of architecture.md §3: before an entity's queue is sent, operations that a later one makes pointless go (the last
+// Rule 2 of architecture.md#in-order-per-entity: before an entity's queue is sent, operations that a later one makes pointless go (the last
 // state of a setting wins, repeated reads collapse, only the newest read mark of a chat room is sent). Each kind
 // says how it merges with what was kept before it (its module's `merge`).
 import { opOf } from './ops/index.ts';

@@ -1,4 +1,4 @@
-// Rule 4 of architecture.md §3: how many of the user's changes wait to be sent. A module of its own so that the window
+// Rule 4 of architecture.md#how-data-moves: how many of the user's changes wait to be sent. A module of its own so that the window
 // counts without loading the drain.
 import type { QuayDb } from '../db.ts';
 import type { OpKind } from './types.ts';

@@ -1,4 +1,4 @@
-// Sends the outbox (architecture.md §3 rules 2 to 6): what waits for every entity whose head is due (after coalescing,
+// Sends the outbox (architecture.md#the-outbox): what waits for every entity whose head is due (after coalescing,
 // respecting backoff) in ONE push request, chunked by count and bytes; in order per entity; each operation's outcome
 // settled as its kind says; one drainer at a time under the Web Lock 'quay-outbox'. Shared by worker and sw.
 import type { QuayDb } from '../db.ts';

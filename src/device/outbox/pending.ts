@@ -1,4 +1,4 @@
-// Rule 4 of architecture.md §3, as the window reads it: which operations still wait for an entity (a clock on "Got it", a
+// Rule 4 of architecture.md#how-data-moves, as the window reads it: which operations still wait for an entity (a clock on "Got it", a
 // switch marked waiting, the followed vessels laid over the kept list). A module of its own so that the window
 // reads the pending state without loading the drain; the window's one way in is src/features/sync/use-pending.ts.
 import type { Table } from 'dexie';

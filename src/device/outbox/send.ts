@@ -1,5 +1,5 @@
 // How the drain sends what is due: every entity's waiting operations in ONE push (POST /api/v2/app/sync/push,
-// architecture.md §3 "Push in batches"), chunked by count and bytes; the per-item calls of product.md §7 when the server has no
+// sync.md#push-in-one-request), chunked by count and bytes; the per-item calls of product.md#the-calls when the server has no
 // push (an older server answers 404) or cannot take a batch as a whole.
 import {
   PUSH_MAX_BYTES,
@@ -124,7 +124,7 @@ export async function pushChunk(
   }
 }
 
-/** The per-item call of product.md §7 for one operation, with its id as the Idempotency-Key. */
+/** The per-item call of product.md#the-calls for one operation, with its id as the Idempotency-Key. */
 async function sendOne(client: ApiCaller, row: OutboxRow, timeoutMs: number | undefined): Promise<Outcome> {
   try {
     const answer = await client.json(row.path, checkAnswer, {

@@ -1,4 +1,4 @@
-// What the drain does with one operation's outcome (architecture.md §3 rule 3): applied, it goes and its kind's effect
+// What the drain does with one operation's outcome (architecture.md#retry-or-refusal): applied, it goes and its kind's effect
 // runs; refused, it goes, its local change is undone and the user is told as its kind says; otherwise it stays.
 import type { Table } from 'dexie';
 import type { QuayDb } from '../db.ts';

@@ -1,9 +1,9 @@
-// The outbox's row: one user action waiting to reach the server (architecture.md §3 write path).
+// The outbox's row: one user action waiting to reach the server (architecture.md#the-outbox).
 import type { AlertRule } from '../../core/contract/notification.ts';
 
 /**
  * What an operation does; each kind has one endpoint and one way to undo its local change. 'history' is a page
- * view of the application history (product.md §7): not a change of the user's, so it has nothing to undo and is not
+ * view of the application history (product.md#the-calls): not a change of the user's, so it has nothing to undo and is not
  * counted among the changes that wait. The chat kinds share their room's entity `chat:{roomId}`, so a room's
  * messages, read marks ('chatRead'), berth prospects and push alerts go in the order they were made.
  */
@@ -40,7 +40,7 @@ export interface OutboxRow {
   kind: OpKind;
   /** What the operation is about, e.g. 'notification:123' or 'setting:N004': order is kept per entity. */
   entity: string;
-  /** GET only for read marks: product.md §7 has GET /chat/read-message/{id}; a GET operation sends no body. */
+  /** GET only for read marks: product.md#the-calls has GET /chat/read-message/{id}; a GET operation sends no body. */
   method: OpMethod;
   path: string;
   /** What is sent (POST, PUT); for a GET, what the path's query says, kept for coalescing and undo. */
@@ -131,7 +131,7 @@ export interface UndoByKind {
   alertRule: UndoAlertRule;
 }
 
-/** The body of PUT /api/v2/app/common/history/application-history (product.md §7), as a 'history' operation sends it. */
+/** The body of PUT /api/v2/app/common/history/application-history (product.md#the-calls), as a 'history' operation sends it. */
 export interface HistoryBody {
   urlVal: string;
   appTpCd: 'MOB';
@@ -163,10 +163,10 @@ export interface OutboxFailure {
   kind: OpKind;
   entity: string;
   body: unknown;
-  /** The server's message (for an ack: the toast text, product.md §8). */
+  /** The server's message (for an ack: the toast text, product.md#errors). */
   message: string;
   status?: number | undefined;
-  /** product.md §8: an ack failure is a toast; read and setting failures are only logged (the switch reverts), and so
+  /** product.md#errors: an ack failure is a toast; read and setting failures are only logged (the switch reverts), and so
    * is a refused page view (history). */
   toast: boolean;
   at: number;

@@ -1,6 +1,6 @@
 // One message of a conversation: sender and its type (Ship or Shore), the text with safe links (never HTML), the
 // local time (LT), and for own messages sent / delivered / read. A berth prospect is marked as one. The sender's
-// newest message that nobody has read yet offers a push alert to the other members (product.md §7 push-alert).
+// newest message that nobody has read yet offers a push alert to the other members (product.md#chat-calls push-alert).
 import type { SenderType } from '../../core/contract/chat.ts';
 import type { ChatMessageRow } from '../../device/db.ts';
 import { formatChatTime } from '../../core/format/format-date.ts';

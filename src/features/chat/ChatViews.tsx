@@ -1,4 +1,4 @@
-// The chat pages (product.md §2, §3; loaded on first use): /chat/, the user's rooms, and /chat/{vslCd}, one room's
+// The chat pages (product.md#screens-and-routes, product.md#what-the-app-holds; loaded on first use): /chat/, the user's rooms, and /chat/{vslCd}, one room's
 // conversation. Both read IndexedDB (the worker writes what STOMP and REST bring) and ask the worker for the rest:
 // the newest page when a room opens, older pages at the top, read marks when messages are seen, and sending.
 import {
@@ -95,7 +95,7 @@ export function ChatConversation({ vslCd }: { vslCd: string }) {
   const roomId = roomIdOf(vslCd);
   const user = useSnapshot(userState);
   const me = user.user?.usrId ?? '';
-  // product.md §7 berth prospects come from shore users only (not user types 4, 5 and 6).
+  // product.md#the-calls berth prospects come from shore users only (not user types 4, 5 and 6).
   const shore = user.user ? isShoreUser(user.user) : false;
   const room = useLiveQuery(() => db.chatRooms.get(roomId), [roomId]);
   const messages = useLiveQuery(

@@ -1,4 +1,4 @@
-// What /health/ says about the chat connection (architecture.md §3 live path), from the leader worker's report.
+// What /health/ says about the chat connection (architecture.md#live-path), from the leader worker's report.
 import type { ChatStatusReport as ChatLinkReport } from '../../device/chat-link.ts';
 import { formatTimeDate } from '../../core/format/format-date.ts';
 

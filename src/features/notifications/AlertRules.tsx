@@ -1,6 +1,6 @@
-// "My alerts" beside the per-type switches (product.md §4 "My alerts"): the user's own rules on the vessels it follows,
+// "My alerts" beside the per-type switches (product.md#my-alerts): the user's own rules on the vessels it follows,
 // each listed with Edit and Delete, and a form to add or change one. Everything is read from the device and saved
-// through the worker's outbox, so it works at sea; types 5 and 6 (read-only) are not offered it (product.md §6).
+// through the worker's outbox, so it works at sea; types 5 and 6 (read-only) are not offered it (product.md#who-may-do-what).
 import { useId, useState, type FormEvent } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useSnapshot } from 'valtio';

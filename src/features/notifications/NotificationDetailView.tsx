@@ -1,4 +1,4 @@
-// An opened notification (product.md §2, §4): its text and the type's detail block, "Check schedule", and for vessel
+// An opened notification (product.md#screens-and-routes, product.md#what-happens-when): its text and the type's detail block, "Check schedule", and for vessel
 // users "Got it" (not for N101, gone once acknowledged; waiting while the outbox holds it). The detail comes from
 // the worker: the server's, or this device's copy at sea.
 import { useEffect, useState } from 'react';
@@ -18,7 +18,7 @@ import { isVesselUser } from '../../core/role.ts';
 
 type Loaded = { detail: NotificationDetail; stored: boolean } | null;
 
-/** product.md §8: a failed detail fetch is a toast with the server's message, or "N/A notSeq". */
+/** product.md#errors: a failed detail fetch is a toast with the server's message, or "N/A notSeq". */
 function useDetail(notSeq: number): Loaded | undefined {
   const [loaded, setLoaded] = useState<Loaded | undefined>(undefined);
   useEffect(() => {

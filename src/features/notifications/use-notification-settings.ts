@@ -1,4 +1,4 @@
-// The notification settings (product.md §3) as the worker synced them, which of them wait to be sent, and the outbox
+// The notification settings (product.md#what-the-app-holds) as the worker synced them, which of them wait to be sent, and the outbox
 // counter, read together so that they agree (see setting-choices.ts).
 import { entityOf } from '../../device/outbox/enqueue.ts';
 import { db } from '../../platform/db.ts';

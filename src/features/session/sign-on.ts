@@ -1,10 +1,10 @@
-// Where the window keeps its copy of the token (localStorage `token`, product.md §7) and how it sends a visitor to sign on.
+// Where the window keeps its copy of the token (localStorage `token`, product.md#the-calls) and how it sends a visitor to sign on.
 import { SIGN_ON_PATH } from '../../platform/config.ts';
 import { SIGN_ON_MARK_COOKIE } from '../../core/contract/sign-on-mark.ts';
 
 const TOKEN_KEY = 'token';
 
-/** The worker keeps the token in IndexedDB; the window mirrors it for code that reads localStorage (product.md §7). */
+/** The worker keeps the token in IndexedDB; the window mirrors it for code that reads localStorage (product.md#the-calls). */
 export function mirrorToken(token: string | null): void {
   try {
     if (token) localStorage.setItem(TOKEN_KEY, token);

@@ -40,7 +40,7 @@ export function useSession() {
     let current = true;
     /** The server has answered (or failed to): what the device showed meanwhile gives way to it. */
     let answered = false;
-    // A repeat visit opens at once with the user this device stored (architecture.md §9: data on screen in under 1 s,
+    // A repeat visit opens at once with the user this device stored (budgets.md#current-budgets: data on screen in under 1 s,
     // no slower offline than online, nor when the link is up but carries nothing), while the worker asks the server
     // who is signed on. Right after a sign-on the session may be another user's: then the answer is awaited.
     const fresh = hasSignOnMark(document.cookie);
@@ -67,7 +67,7 @@ export function useSession() {
         answered = true;
         if (!current) return;
         const error = toShownError(err);
-        // product.md §8: an authentication failure removes the token and goes to the sign-on page.
+        // product.md#errors: an authentication failure removes the token and goes to the sign-on page.
         if (error.name === 'AuthenticationError') return leave();
         // A check after the link came back failed, or the device's user is shown: keep showing what it has.
         if (shown.current) return;

@@ -1,5 +1,5 @@
 // Asks the service worker for a Background Sync when changes start to wait, so they are sent even if the page is
-// closed first (architecture.md §3 rule 5). Chromium only; the worker's other drain triggers cover the rest.
+// closed first (architecture.md#drain-triggers). Chromium only; the worker's other drain triggers cover the rest.
 import { useEffect, useRef } from 'react';
 import { OUTBOX_SYNC_TAG } from '../../device/outbox/lock.ts';
 

@@ -1,4 +1,4 @@
-// The window's one way to ask what still waits to be sent (architecture.md §3 rule 4): an entity's waiting operations, or
+// The window's one way to ask what still waits to be sent (architecture.md#nothing-expires-silently): an entity's waiting operations, or
 // those of every entity under a prefix, live. Views never read the outbox table themselves.
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { Table } from 'dexie';

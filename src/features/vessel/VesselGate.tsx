@@ -1,5 +1,5 @@
-// The vessel a vessel, schedule or voyage page shows (the address's code, else product.md §5's fallback) and whether the
-// user may open it (product.md §6: a vessel user only its own); the page itself renders only for an allowed vessel.
+// The vessel a vessel, schedule or voyage page shows (the address's code, else product.md#input-and-formatting-rules's fallback) and whether the
+// user may open it (product.md#who-may-do-what: a vessel user only its own); the page itself renders only for an allowed vessel.
 import { useEffect, type ReactNode } from 'react';
 import { useSnapshot } from 'valtio';
 import { ForbiddenError } from '../../device/net/errors.ts';

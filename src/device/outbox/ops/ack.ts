@@ -1,4 +1,4 @@
-// "Got it" (product.md §4, §5, §6), kind 'ack': vessel users only; ackUsrId becomes the user's at once, the server's
+// "Got it" (product.md#what-happens-when, product.md#input-and-formatting-rules, product.md#who-may-do-what), kind 'ack': vessel users only; ackUsrId becomes the user's at once, the server's
 // message is confirmed to the user ("Schedule Got it!"), a refusal shows the button again with a toast.
 import type { QuayDb } from '../../db.ts';
 import { ForbiddenError, UnknownError } from '../../net/http.ts';
@@ -45,6 +45,6 @@ export const ackOp: OpModule<'ack'> = {
     await db.notifications.update(u.notSeq, { ackUsrId: u.ackUsrId });
     await db.notificationDetails.update(u.notSeq, { ackUsrId: u.ackUsrId });
   },
-  // A button the user pressed: a toast with the server's message (product.md §8).
+  // A button the user pressed: a toast with the server's message (product.md#errors).
   refusal: (message) => ({ message, toast: true }),
 };

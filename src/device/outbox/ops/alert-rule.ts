@@ -1,4 +1,4 @@
-// The user's own alert rules (product.md §4 "My alerts"), kind 'alertRule': a rule saved (PUT /notification/alert-rule)
+// The user's own alert rules (product.md#my-alerts), kind 'alertRule': a rule saved (PUT /notification/alert-rule)
 // or deleted (POST /notification/alert-rule/delete) shows at once in the device's table, each rule its own entity, so
 // that repeated edits made offline go as one (the last state wins); a refusal puts the rule back as it was, with a toast.
 import type { QuayDb } from '../../db.ts';

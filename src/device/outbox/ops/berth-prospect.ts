@@ -1,4 +1,4 @@
-// A berth prospect (product.md §7 POST /chat/berth-prsp/message/{vslCd}), kind 'berthProspect': from shore users only,
+// A berth prospect (product.md#chat-calls POST /chat/berth-prsp/message/{vslCd}), kind 'berthProspect': from shore users only,
 // shown at once in the vessel's room as a pending message with the text the server will store; the stored one
 // replaces it; a refusal leaves it on screen marked not posted, with a toast, so nothing typed is lost.
 import type { QuayDb } from '../../db.ts';

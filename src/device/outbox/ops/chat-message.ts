@@ -1,4 +1,4 @@
-// A ship-shore chat message (product.md §3, architecture.md §3), kind 'chat': shown as pending and queued in one transaction;
+// A ship-shore chat message (product.md#what-the-app-holds, architecture.md#how-data-moves), kind 'chat': shown as pending and queued in one transaction;
 // the stored message replaces the pending copy; a refusal leaves it on screen marked not sent, with a toast.
 import type { QuayDb } from '../../db.ts';
 import { cleanChatText } from '../../../core/contract/chat.ts';

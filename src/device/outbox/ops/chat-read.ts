@@ -1,4 +1,4 @@
-// A read mark of a chat room (product.md §7 GET /chat/read-message/{msgSeq}, readSource=M), kind 'chatRead': read on the
+// A read mark of a chat room (product.md#chat-calls GET /chat/read-message/{msgSeq}, readSource=M), kind 'chatRead': read on the
 // device at once and the room's unread count falls (offline too); it waits behind the room's messages; of several
 // marks only the newest is sent, with the undo of all; a refusal clears exactly what they marked (logged only).
 import type { QuayDb } from '../../db.ts';

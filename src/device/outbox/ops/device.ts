@@ -1,4 +1,4 @@
-// Tying this device to the signed-on user (product.md §7 POST /notification/user/logged-user), kind 'device': queued with
+// Tying this device to the signed-on user (product.md#notification-calls POST /notification/user/logged-user), kind 'device': queued with
 // the push subscription it belongs to; nothing on the device to undo; repeats collapse.
 import { entityOf } from '../enqueue.ts';
 import type { NewOp } from '../types.ts';

@@ -1,4 +1,4 @@
-// A page view of the application history (product.md §7 PUT /common/history/application-history), kind 'history': not a
+// A page view of the application history (product.md#the-common-calls PUT /common/history/application-history), kind 'history': not a
 // change of the user's (nothing to undo, not counted as waiting), queued so a visit made at sea reaches the server.
 import type { QuayDb } from '../../db.ts';
 import { isLocalHost } from '../../net/local-host.ts';
@@ -12,7 +12,7 @@ const HISTORY_ENTITY = 'history';
 /** The server's limits (AppHistoryBody): urlVal 1 to 2000 characters, prmtVal up to 4000. */
 const URL_VAL_MAX = 2000;
 const PRMT_VAL_MAX = 4000;
-/** Page views kept waiting at most (architecture.md §3 Storage: bound what grows); past it the oldest waiting go. */
+/** Page views kept waiting at most (architecture.md#storage: bound what grows); past it the oldest waiting go. */
 export const MAX_WAITING_VISITS = 500;
 
 /** A route the window moved to: location.pathname, location.search and location.hostname. */
@@ -29,7 +29,7 @@ function clip(text: string, max: number): string {
   return chars.length <= max ? clean : chars.slice(0, max).join('');
 }
 
-/** The application history body of product.md §7 for one visit. */
+/** The application history body of product.md#the-calls for one visit. */
 function historyBody(visit: Pick<Visit, 'path' | 'search'>): HistoryBody {
   return {
     urlVal: clip(visit.path, URL_VAL_MAX) || '/',

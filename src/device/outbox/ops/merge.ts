@@ -1,4 +1,4 @@
-// Merging rules that several kinds share (rule 2 of architecture.md §3).
+// Merging rules that several kinds share (rule 2 of architecture.md#how-data-moves).
 import type { OutboxRow } from '../types.ts';
 import { KEEP, type MergeStep } from './module.ts';
 

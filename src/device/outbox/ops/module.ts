@@ -1,4 +1,4 @@
-// The shape of one kind of outbox operation (architecture.md §3 "Each kind of operation is one module"): its module holds
+// The shape of one kind of outbox operation (sync.md#push-in-one-request): its module holds
 // its request and local change (the command), what an applied answer changes on the device, how a refusal is undone
 // and told, and how it merges with the operations queued before it. The registry (./index.ts) has one per OpKind.
 import type { Table } from 'dexie';
@@ -26,7 +26,7 @@ export interface OpModule<K extends OpKind> {
   applied?(db: QuayDb, row: OpRow<K>, answer: OpAnswer, at: number): Promise<void>;
   /** Puts back what its local change replaced, after a refusal for good (inside the drain's transaction). */
   undo(db: QuayDb, row: OpRow<K>, why: string): Promise<void>;
-  /** What a refusal tells the user (product.md §8): the words, and whether they are a toast or only logged. */
+  /** What a refusal tells the user (product.md#errors): the words, and whether they are a toast or only logged. */
   refusal(message: string): { message: string; toast: boolean };
   /** Merging with the rows of its entity kept before it (rule 2); absent: always kept. */
   merge?(kept: readonly OutboxRow[], row: OpRow<K>): MergeStep;

@@ -1,4 +1,4 @@
-// Opening a notification (product.md §4), kind 'read': N -> Y and one off the badge at once; repeated reads of one item
+// Opening a notification (product.md#what-happens-when), kind 'read': N -> Y and one off the badge at once; repeated reads of one item
 // collapse; a refusal puts the flag and the badge back, and is only logged.
 import type { QuayDb } from '../../db.ts';
 import { UnknownError } from '../../net/http.ts';

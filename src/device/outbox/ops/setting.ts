@@ -1,4 +1,4 @@
-// A notification setting switch (product.md §4), kind 'setting': toggled at once, the last state wins, a refusal puts the
+// A notification setting switch (product.md#what-happens-when), kind 'setting': toggled at once, the last state wins, a refusal puts the
 // switch back (logged, no toast) unless the user switched it again meanwhile.
 import type { QuayDb } from '../../db.ts';
 import { enqueue, entityOf } from '../enqueue.ts';

@@ -1,4 +1,4 @@
-// The push master switch (product.md §4), kind 'subscription': kept in meta `pushSubscription` at once, the last state
+// The push master switch (product.md#what-happens-when), kind 'subscription': kept in meta `pushSubscription` at once, the last state
 // wins, a refusal puts the previous state back (logged).
 import type { QuayDb } from '../../db.ts';
 import { UnknownError } from '../../net/http.ts';
@@ -36,7 +36,7 @@ export async function saveSubscription(
       body: subscription ? { notDevId, notSbscrYn, subscription } : { notDevId, notSbscrYn },
       undo: { notDevId, previous },
     });
-    // product.md §7: the device is tied to the signed-on user (a shared device follows whoever signs on).
+    // product.md#the-calls: the device is tied to the signed-on user (a shared device follows whoever signs on).
     if (notSbscrYn === 'Y') await enqueue(db, deviceRequest(notDevId));
     return op.opId;
   });
