@@ -255,7 +255,7 @@ export async function askPushAlert(
 }
 
 /** Members of a room other than the given users, who are to be push-alerted about a message. */
-export async function otherMembers(sql: Sql, roomId: string, exclude: readonly string[]): Promise<string[]> {
+async function otherMembers(sql: Sql, roomId: string, exclude: readonly string[]): Promise<string[]> {
   const rows = await sql.query<{ usr_id: string }>(
     'SELECT usr_id FROM chat_members WHERE room_id = $1 AND NOT (usr_id = ANY($2::text[])) ORDER BY usr_id',
     [roomId, [...exclude]],

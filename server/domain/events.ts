@@ -53,7 +53,7 @@ export type DomainEvent =
 export type Reaction = (sql: Sql, events: readonly DomainEvent[]) => Promise<void>;
 
 /** Told after the commit of everything the transaction recorded, and of the change log's new versions. */
-export type Subscriber = (events: readonly DomainEvent[], committed: readonly Committed[]) => void;
+type Subscriber = (events: readonly DomainEvent[], committed: readonly Committed[]) => void;
 
 interface TxEvents {
   events: DomainEvent[];

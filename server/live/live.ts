@@ -11,7 +11,7 @@ import type { Frame } from '../stomp/frame.ts';
 import { header } from '../stomp/frame.ts';
 
 /** A part of the product on the live connection: the destinations it owns and what they mean. */
-export interface LivePart {
+interface LivePart {
   /** The destinations it owns, as a 404 names them (e.g. `/topic/chat.{roomId}`). */
   readonly names: readonly string[];
   /** Whether the destination is its own (SUBSCRIBE). */

@@ -10,7 +10,7 @@ import { USER_TYPE } from '../../src/core/role.ts';
 
 const HOUR = 3_600_000;
 /** A happening learnt of this long after it happened (a feed catching up after a pause) changes the world silently. */
-export const NEWS_WITHIN_MS = 6 * HOUR;
+const NEWS_WITHIN_MS = 6 * HOUR;
 /** An ETA that moves this much or more is a delay too (N003), not only an ETA change (N001). */
 const DELAY_MS = 3 * HOUR;
 /** At most this many notifications from the rules in one transaction: the work of a burst stays bounded. */
