@@ -33,6 +33,7 @@ export async function alertRuleRoutes(app: App): Promise<void> {
   app.put(
     NOTIFICATION_ALERT_RULE,
     {
+      config: { opKind: 'alertRule' },
       schema: {
         tags,
         security,
@@ -53,6 +54,7 @@ export async function alertRuleRoutes(app: App): Promise<void> {
   app.post(
     NOTIFICATION_ALERT_RULE_DELETE,
     {
+      config: { opKind: 'alertRule' },
       schema: {
         tags,
         security,

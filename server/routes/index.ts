@@ -10,7 +10,9 @@ import { serviceRoutes } from './service.ts';
 import { calendarRoutes } from './calendar.ts';
 import { pushRoutes } from './sync/push.ts';
 import { syncPullRoutes } from './sync/pull.ts';
+import { collectOpRoutes } from '../sync/push-calls.ts';
 import {
+  API_BASE,
   CALENDAR_PREFIX,
   CHAT_PREFIX,
   COMMON_PREFIX,
@@ -22,6 +24,9 @@ import {
 } from '../../src/core/contract/api.ts';
 
 export async function apiRoutes(app: App): Promise<void> {
+  // Which route serves each operation kind (config.opKind, checked against src/core/contract/ops.ts): the push's.
+  const opRoutes = collectOpRoutes(API_BASE);
+  app.addHook('onRoute', opRoutes.onRoute);
   await app.register(commonRoutes, { prefix: COMMON_PREFIX });
   await app.register(notificationRoutes, { prefix: NOTIFICATION_PREFIX });
   await app.register(alertRuleRoutes, { prefix: NOTIFICATION_PREFIX });
@@ -32,5 +37,5 @@ export async function apiRoutes(app: App): Promise<void> {
   await app.register(calendarRoutes, { prefix: CALENDAR_PREFIX });
   // The sync protocol (docs/sync.md): the pull by cursor and the batched push of the outbox.
   await app.register(syncPullRoutes, { prefix: SYNC_PREFIX });
-  await app.register(pushRoutes, { prefix: SYNC_PREFIX });
+  await app.register(pushRoutes, { prefix: SYNC_PREFIX, served: opRoutes.served });
 }

@@ -203,6 +203,7 @@ export async function notificationRoutes(app: App): Promise<void> {
   app.post(
     NOTIFICATION_SETTINGS,
     {
+      config: { opKind: 'setting' },
       schema: {
         tags,
         security,
@@ -225,6 +226,7 @@ export async function notificationRoutes(app: App): Promise<void> {
   app.post(
     NOTIFICATION_READ,
     {
+      config: { opKind: 'read' },
       schema: {
         tags,
         security,
@@ -242,6 +244,7 @@ export async function notificationRoutes(app: App): Promise<void> {
   app.post(
     NOTIFICATION_VESSEL_ACK,
     {
+      config: { opKind: 'ack' },
       schema: {
         tags,
         security,
@@ -276,6 +279,7 @@ export async function notificationRoutes(app: App): Promise<void> {
   app.post(
     NOTIFICATION_SUBSCRIPTION,
     {
+      config: { opKind: 'subscription' },
       schema: {
         tags,
         security,
@@ -308,6 +312,7 @@ export async function notificationRoutes(app: App): Promise<void> {
   app.post(
     NOTIFICATION_DEVICE,
     {
+      config: { opKind: 'device' },
       schema: {
         tags,
         security,

@@ -108,6 +108,7 @@ export async function chatMessageRoutes(app: App): Promise<void> {
   app.get(
     CHAT_READ_MESSAGE,
     {
+      config: { opKind: 'chatRead' },
       schema: {
         tags,
         security,
@@ -190,6 +191,7 @@ export async function chatMessageRoutes(app: App): Promise<void> {
   app.post(
     CHAT_MESSAGE,
     {
+      config: { opKind: 'chat' },
       schema: {
         tags,
         security,
@@ -220,6 +222,7 @@ export async function chatMessageRoutes(app: App): Promise<void> {
   app.post(
     CHAT_PUSH_ALERT,
     {
+      config: { opKind: 'pushAlert' },
       schema: {
         tags,
         security,
@@ -244,6 +247,7 @@ export async function chatMessageRoutes(app: App): Promise<void> {
   app.post(
     CHAT_BERTH_PROSPECT,
     {
+      config: { opKind: 'berthProspect' },
       schema: {
         tags,
         security,

@@ -70,6 +70,7 @@ export async function settingRoutes(app: App): Promise<void> {
   app.put(
     COMMON_MY_SETTING,
     {
+      config: { opKind: 'mySetting' },
       schema: {
         tags,
         security,

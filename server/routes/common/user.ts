@@ -44,6 +44,7 @@ export async function userRoutes(app: App): Promise<void> {
   app.put(
     COMMON_APPLICATION_HISTORY,
     {
+      config: { opKind: 'history' },
       schema: {
         tags,
         security,
