@@ -43,7 +43,7 @@ export function createNotificationDetail(db: QuayDb, client: ApiCaller, isOnline
       throw err;
     }
     // What the user did here and the server has not heard yet stays as the user left it (read, Got it).
-    const pending = (await pendingEntities(db)).has(entityOf.notification(notSeq));
+    const pending = (await pendingEntities(db)).has(entityOf('ack', { notSeq }));
     const row = pending && kept ? { ...detail, notReadYn: kept.notReadYn, ackUsrId: kept.ackUsrId } : detail;
     await db.transaction('rw', db.notifications, db.notificationDetails, async () => {
       await db.notificationDetails.put({ ...row, fetchedAt: Date.now() });

@@ -79,7 +79,7 @@ export async function applyPullPage(
     if (page.chatRooms || page.reset) await applyChatRooms(db, page.chatRooms ?? [], page.reset, now());
     // The whole list of alert rules replaces the device's, but for the rules whose save or delete still waits.
     if (page.alertRules || page.reset) {
-      const waits = (ruleId: string) => pending.has(entityOf.alertRule(ruleId));
+      const waits = (ruleId: string) => pending.has(entityOf('alertRule', { ruleId }));
       await db.alertRules.filter((rule) => !waits(rule.ruleId)).delete();
       await db.alertRules.bulkPut((page.alertRules ?? []).filter((rule) => !waits(rule.ruleId)));
     }

@@ -45,10 +45,5 @@ export async function enqueue(db: QuayDb, op: NewOp, now: number = Date.now()): 
   });
 }
 
-/** Entity strings: order is kept per entity (rule 2). */
-export const entityOf = {
-  notification: (notSeq: number): string => `notification:${notSeq}`,
-  setting: (notId: string): string => `setting:${notId}`,
-  subscription: (notDevId: string): string => `subscription:${notDevId}`,
-  alertRule: (ruleId: string): string => `alertRule:${ruleId}`,
-};
+/** Entity strings, as each kind's definition names them: order is kept per entity (rule 2). */
+export { entityOf } from '../../core/contract/ops.ts';

@@ -1,4 +1,6 @@
 // The outbox's row: one user action waiting to reach the server (architecture.md#the-outbox).
+// Its kinds are the registry's (core/contract/ops.ts): one definition each, shared with the server.
+import type { OpKind } from '../../core/contract/ops.ts';
 import type { AlertRule } from '../../core/contract/notification.ts';
 
 /**
@@ -7,19 +9,7 @@ import type { AlertRule } from '../../core/contract/notification.ts';
  * counted among the changes that wait. The chat kinds share their room's entity `chat:{roomId}`, so a room's
  * messages, read marks ('chatRead'), berth prospects and push alerts go in the order they were made.
  */
-export type OpKind =
-  | 'ack'
-  | 'read'
-  | 'setting'
-  | 'subscription'
-  | 'device'
-  | 'history'
-  | 'mySetting'
-  | 'chat'
-  | 'chatRead'
-  | 'berthProspect'
-  | 'pushAlert'
-  | 'alertRule';
+export type { OpKind };
 
 /** The outbox entity of the user's followed vessels (PUT /common/my-setting {vslCds}): the last list wins. */
 export const MY_VESSELS_ENTITY = 'mySetting:vessels';

@@ -19,7 +19,7 @@ import { usePendingWith } from '../sync/use-pending.ts';
 import { knownPorts, portsOfIndex, type KnownPort } from '../ports/port-list.ts';
 import { describeRule } from './alert-rule-text.ts';
 
-const PREFIX = entityOf.alertRule('');
+const PREFIX = entityOf('alertRule', { ruleId: '' });
 const EVENTS: [AlertEvent, string][] = [
   ['ATA', 'Arrives'],
   ['ATB', 'Berths'],

@@ -43,7 +43,7 @@ export function NotificationDetailView({ item }: { item: NotificationItem }) {
   const user = useSnapshot(userState).user;
   const [, navigate] = useLocation();
   const loaded = useDetail(item.notSeq);
-  const pendingAck = usePending(entityOf.notification(item.notSeq))?.some((op) => op.kind === 'ack');
+  const pendingAck = usePending(entityOf('ack', { notSeq: item.notSeq }))?.some((op) => op.kind === 'ack');
   const [sending, setSending] = useState(false);
   if (!user) return null;
 

@@ -5,7 +5,7 @@ import { db } from '../../platform/db.ts';
 import { usePendingWith } from '../sync/use-pending.ts';
 import type { SettingsSnapshot } from './setting-choices.ts';
 
-const SETTING_PREFIX = entityOf.setting('');
+const SETTING_PREFIX = entityOf('setting', { notId: '' });
 
 /** undefined while the first read is under way. */
 export function useNotificationSettings(): SettingsSnapshot | undefined {

@@ -24,7 +24,7 @@ export async function acknowledge(db: QuayDb, notSeq: number): Promise<string | 
     const vslCd = item?.vslCd ?? detail?.vslCd ?? user.ofcId;
     const row = await enqueue(db, {
       kind: 'ack',
-      entity: entityOf.notification(notSeq),
+      entity: entityOf('ack', { notSeq }),
       method: 'POST',
       path: notificationPath(NOTIFICATION_VESSEL_ACK),
       body: vslCd ? { notSeq, vslCd } : { notSeq },

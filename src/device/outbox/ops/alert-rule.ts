@@ -47,7 +47,7 @@ export async function saveAlertRule(db: QuayDb, ruleId: string, rule: AlertRule 
     else await db.alertRules.delete(ruleId);
     const op = await enqueue(db, {
       kind: 'alertRule',
-      entity: entityOf.alertRule(ruleId),
+      entity: entityOf('alertRule', { ruleId }),
       ...(next
         ? { method: 'PUT', path: notificationPath(NOTIFICATION_ALERT_RULE), body: next }
         : { method: 'POST', path: notificationPath(NOTIFICATION_ALERT_RULE_DELETE), body: { ruleId } }),

@@ -8,7 +8,7 @@ import { NOTIFICATION_DEVICE, notificationPath } from '../../../core/contract/ap
 /** Its operation (a shared device follows whoever signs on), in the subscription's entity. */
 export const deviceRequest = (notDevId: string): NewOp => ({
   kind: 'device',
-  entity: entityOf.subscription(notDevId),
+  entity: entityOf('device', { notDevId }),
   method: 'POST',
   path: notificationPath(NOTIFICATION_DEVICE),
   body: { notDevId },

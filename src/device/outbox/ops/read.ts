@@ -33,7 +33,7 @@ export async function markRead(db: QuayDb, notSeq: number): Promise<string | nul
       if (before === 'Y') return null;
       const row = await enqueue(db, {
         kind: 'read',
-        entity: entityOf.notification(notSeq),
+        entity: entityOf('read', { notSeq }),
         method: 'POST',
         path: notificationPath(NOTIFICATION_READ),
         body: { notSeq },

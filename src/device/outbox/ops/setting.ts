@@ -15,7 +15,7 @@ export async function saveSetting(db: QuayDb, notId: string, notUseYn: 'Y' | 'N'
     else await db.notificationSettings.put({ notId, notNm: notId, notUseYn });
     const op = await enqueue(db, {
       kind: 'setting',
-      entity: entityOf.setting(notId),
+      entity: entityOf('setting', { notId }),
       method: 'POST',
       path: notificationPath(NOTIFICATION_SETTINGS),
       body: user ? { notId, notUseYn, usrId: user.usrId } : { notId, notUseYn },

@@ -30,7 +30,7 @@ export async function saveSubscription(
     await db.setMeta('pushSubscription', state);
     const op = await enqueue(db, {
       kind: 'subscription',
-      entity: entityOf.subscription(notDevId),
+      entity: entityOf('subscription', { notDevId }),
       method: 'POST',
       path: notificationPath(NOTIFICATION_SUBSCRIPTION),
       body: subscription ? { notDevId, notSbscrYn, subscription } : { notDevId, notSbscrYn },
