@@ -1,10 +1,15 @@
 // The operation registry (src/core/contract/ops.ts) wires each kind whole: the server's push allows its calls, a route
 // of its domain serves them, the device has its effect, and the OpenAPI text of /sync/push names it.
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OP_KINDS, OPS, entityOf, refusalOf, type OpCall } from '../src/core/contract/ops.ts';
 import { API_BASE, SYNC_PREFIX, SYNC_PUSH } from '../src/core/contract/api.ts';
 import { opOf } from '../src/device/outbox/ops/index.ts';
 import type { OutboxRow } from '../src/device/outbox/types.ts';
+import { QuayDb } from '../src/device/db.ts';
+import { ApiClient } from '../src/device/net/api-client.ts';
+import { TokenStore } from '../src/device/net/token.ts';
+import { createCommands } from '../worker/commands/commands.ts';
 import { collectOpRoutes, kindOfCall, unservedKinds } from '../server/sync/push-calls.ts';
 import { startTestServer, type TestServer } from './helpers/server.ts';
 
@@ -87,5 +92,20 @@ describe("the server's routes of the kinds", () => {
     // One of its two calls is not enough.
     expect(unserved).toContain('alertRule');
     expect(unserved).toHaveLength(OP_KINDS.length - 1);
+  });
+});
+
+describe("the worker's entry by kind", () => {
+  it('makes an operation of a kind with its command, with the entity its definition names', async () => {
+    const db = new QuayDb({ indexedDB: new IDBFactory(), IDBKeyRange });
+    const cmd = createCommands({
+      db,
+      client: new ApiClient(new TokenStore(db)),
+      triggerDrain: () => undefined,
+    });
+    const { opId } = await cmd.op('setting', 'N002', 'N');
+    const [row] = await db.outbox.toArray();
+    expect(row).toMatchObject({ opId, kind: 'setting', entity: entityOf('setting', { notId: 'N002' }) });
+    expect(Object.keys(cmd.byKind).sort()).toEqual(OP_KINDS.filter((k) => k !== 'device').sort());
   });
 });

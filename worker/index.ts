@@ -160,6 +160,8 @@ const api = {
   clearOutboxFailures: outbox.clearOutboxFailures,
   clearOutboxConfirmed: outbox.clearOutboxConfirmed,
 
+  /** Makes an operation of a kind of the registry with its command's arguments (the window's useOp). */
+  op: commands.op,
   // Notifications and push (product.md#what-happens-when)
   acknowledge: commands.acknowledge,
   markRead: commands.markRead,

@@ -6,6 +6,7 @@ import type { WorkerApi } from '../../worker/index.ts';
 import syncWorkerUrl from 'virtual:sync-worker-url';
 
 export type { SessionStart, PageDataOf, PageKind, SailingsAnswer } from '../../worker/index.ts';
+export type { OpArgs, OpCommandKind, OpResult } from '../../worker/commands/commands.ts';
 
 let remote: Remote<WorkerApi> | undefined;
 let failed: Promise<never> | undefined;

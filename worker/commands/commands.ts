@@ -12,6 +12,7 @@ import { recordVisit, type Visit } from '../../src/device/outbox/ops/history.ts'
 import { saveMyVessels } from '../../src/device/outbox/ops/my-setting.ts';
 import { saveAlertRule } from '../../src/device/outbox/ops/alert-rule.ts';
 import type { AlertRule } from '../../src/core/contract/notification.ts';
+import type { OpKind } from '../../src/core/contract/ops.ts';
 import { createChatCommands, type ChatCommandDeps } from './chat.ts';
 
 export { HISTORY_PATH, MY_SETTING_PATH } from '../../src/device/outbox/ops/paths.ts';
@@ -60,7 +61,7 @@ export function createCommands(deps: CommandDeps) {
     ...(deps.liveChat ? { liveChat: deps.liveChat } : {}),
   });
 
-  return {
+  const named = {
     /** "Got it" (product.md#what-happens-when, product.md#input-and-formatting-rules, product.md#who-may-do-what): vessel users only; ackUsrId becomes the user's id at once. */
     acknowledge: async (notSeq: number) => after(await acknowledge(db, notSeq)),
     /** Opening an item (product.md#what-happens-when): N -> Y, one off the badge's notCnt, and the badge call counter goes up. */
@@ -86,6 +87,37 @@ export function createCommands(deps: CommandDeps) {
       after(await saveAlertRule(db, ruleId, rule)),
     ...chat,
   };
+
+  /**
+   * The worker's one entry for making an operation: each kind of the registry (src/core/contract/ops.ts) to its
+   * command. A kind without one does not compile here, except 'device', which a subscription makes beside itself.
+   */
+  const byKind = {
+    ack: named.acknowledge,
+    read: named.markRead,
+    setting: named.saveSetting,
+    subscription: named.saveSubscription,
+    history: named.recordVisit,
+    mySetting: named.saveMyVessels,
+    alertRule: named.saveAlertRule,
+    chat: named.sendChat,
+    chatRead: named.markChatRead,
+    berthProspect: named.postBerthProspect,
+    pushAlert: named.askPushAlert,
+  } satisfies { readonly [K in Exclude<OpKind, 'device'>]: (...args: never[]) => Promise<CommandResult> };
+  type ByKind = typeof byKind;
+
+  return {
+    ...named,
+    byKind,
+    /** Makes an operation of `kind` with its command's arguments (the window's useOp). */
+    op: <K extends keyof ByKind>(kind: K, ...args: Parameters<ByKind[K]>): ReturnType<ByKind[K]> =>
+      (byKind[kind] as (...a: Parameters<ByKind[K]>) => ReturnType<ByKind[K]>)(...args),
+  };
 }
 
 export type Commands = ReturnType<typeof createCommands>;
+/** The kinds the window can make, each with its command's arguments and answer. */
+export type OpCommandKind = keyof Commands['byKind'];
+export type OpArgs<K extends OpCommandKind> = Parameters<Commands['byKind'][K]>;
+export type OpResult<K extends OpCommandKind> = Awaited<ReturnType<Commands['byKind'][K]>>;

@@ -5,10 +5,9 @@ import { useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
 import { useSnapshot } from 'valtio';
 import type { NotificationDetail, NotificationItem } from '../../core/contract/notification.ts';
-import { entityOf } from '../../device/outbox/enqueue.ts';
 import { closeDrawer, userState } from '../../state/app-state.ts';
 import { PendingMarker } from '../../ui/PendingMarker.tsx';
-import { usePending } from '../sync/use-pending.ts';
+import { useOp } from '../sync/use-op.ts';
 import { toast } from '../../ui/toast-store.ts';
 import { toShownError } from '../../ui/shown-error.ts';
 import { callWorker } from '../../platform/worker-bridge.ts';
@@ -43,15 +42,14 @@ export function NotificationDetailView({ item }: { item: NotificationItem }) {
   const user = useSnapshot(userState).user;
   const [, navigate] = useLocation();
   const loaded = useDetail(item.notSeq);
-  const pendingAck = usePending(entityOf('ack', { notSeq: item.notSeq }))?.some((op) => op.kind === 'ack');
-  const [sending, setSending] = useState(false);
+  const ack = useOp('ack', { notSeq: item.notSeq });
   if (!user) return null;
 
   const detail = loaded?.detail ?? null;
   const rows = detail ? detailRows(detail) : [];
   const body = detail?.notMsg ?? '';
   const vesselUser = isVesselUser(user);
-  const waiting = pendingAck === true || sending;
+  const waiting = ack.waiting;
   const showGotIt = vesselUser && item.notId !== 'N101' && (!item.ackUsrId || waiting);
 
   const checkSchedule = () => {
@@ -62,13 +60,10 @@ export function NotificationDetailView({ item }: { item: NotificationItem }) {
   };
 
   const gotIt = () => {
-    setSending(true);
-    callWorker((api) => api.acknowledge(item.notSeq))
-      .catch((err: unknown) => {
-        const shown = toShownError(err);
-        toast.error(shown.detail || shown.title);
-      })
-      .finally(() => setSending(false));
+    ack.run(item.notSeq).catch((err: unknown) => {
+      const shown = toShownError(err);
+      toast.error(shown.detail || shown.title);
+    });
   };
 
   return (

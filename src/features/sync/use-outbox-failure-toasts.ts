@@ -1,15 +1,15 @@
 // Tells the user what became of their changes as product.md#errors says. Refused for good (the worker already undid them
 // locally): a toast with the server's message where the failure asks for one (acknowledge), the console otherwise
-// (read and setting saves: the switch has reverted). Confirmed acknowledgements: "Schedule Got it!". Then clears
-// what it handled, so another tab or a reload does not say it again.
+// (read and setting saves). Applied operations whose kind has words of confirmation ("Schedule Got it!"): those
+// words, as the kind's definition (core/contract/ops.ts) says them. Then clears what it handled, so nothing is said twice.
 import { useEffect, useRef } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { db } from '../../platform/db.ts';
 import { callWorker } from '../../platform/worker-bridge.ts';
 import { toast } from '../../ui/toast-store.ts';
+import { OPS } from '../../core/contract/ops.ts';
 
 const FALLBACK_MESSAGE = 'A change could not be saved.';
-const ACK_CONFIRMED = 'Schedule Got it!';
 
 export function useOutboxFailureToasts(): void {
   const failures = useLiveQuery(() => db.getMeta('outboxFailures'));
@@ -36,7 +36,10 @@ export function useOutboxFailureToasts(): void {
     if (!confirmed?.length) return;
     const fresh = confirmed.filter((c) => !handled.current.has(c.opId));
     for (const c of fresh) handled.current.add(c.opId);
-    if (fresh.length > 0) toast.info(ACK_CONFIRMED);
+    // One toast at a time (product.md#constants): the newest's words.
+    const last = fresh[fresh.length - 1];
+    const words = last && ((OPS as Partial<typeof OPS>)[last.kind]?.confirmed ?? last.message);
+    if (words) toast.info(words);
     const opIds = confirmed.map((c) => c.opId);
     callWorker((api) => api.clearOutboxConfirmed(opIds)).catch((err: unknown) =>
       console.warn('Could not clear the shown confirmations', err),
