@@ -78,7 +78,7 @@ test('a ship reads while offline: the badge falls at once, and the shore sees "R
   await close(ship, shore);
 });
 
-test('/health/ shows the chat connection of the tab that holds it, and disabled for a non-chat vessel', async ({
+test('/health/ shows the live connection of the tab that holds it, and updates only for a non-chat vessel', async ({
   browser,
   baseURL,
 }) => {
@@ -87,9 +87,9 @@ test('/health/ shows the chat connection of the tab that holds it, and disabled 
   const health = await ship.context.newPage();
   const problems = watchHealth(health);
   await health.goto('/health/');
-  const state = health.getByRole('status', { name: 'Chat connection' });
+  const state = health.getByRole('status', { name: 'Live connection' });
   await expect(state).toHaveText('Connected');
-  const facts = health.getByRole('region', { name: 'Chat' });
+  const facts = health.getByRole('region', { name: 'Live updates and chat' });
   await expect(facts.getByRole('definition').filter({ hasText: 'another Quay tab' })).toBeVisible();
   await expect(facts.getByText('Last connected')).toBeVisible();
   await expect(facts).toContainText(/Last connected\s*\d{2}:\d{2} \d{2}-[A-Z][a-z]{2} UTC/);
@@ -114,7 +114,7 @@ test('/health/ shows the chat connection of the tab that holds it, and disabled 
   const other = await open(browser, baseURL ?? '', 'vessel2');
   const otherHealth = await other.context.newPage();
   await otherHealth.goto('/health/');
-  await expect(otherHealth.getByRole('status', { name: 'Chat connection' })).toHaveText(
+  await expect(otherHealth.getByRole('status', { name: 'Live connection' })).toHaveText(
     'Connected: updates only, not a chat user',
     { timeout: 20_000 },
   );

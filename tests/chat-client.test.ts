@@ -14,7 +14,7 @@ import { drain } from '../src/device/outbox/drain.ts';
 import { memoryLocks } from '../src/device/locks.ts';
 import { roomIdOf, type ChatMember, type HistoryResponse } from '../src/core/contract/chat.ts';
 import { createCommands, type Commands } from '../worker/commands/commands.ts';
-import { createChatLive, type ChatLive } from '../worker/chat/live.ts';
+import { liveChat, type LiveChat } from './helpers/live-chat.ts';
 import { fetchNewest, loadOlder, syncRooms } from '../worker/chat/rest.ts';
 import { openDevice } from './helpers/device.ts';
 import { signOnSid } from './helpers/http-session.ts';
@@ -61,7 +61,7 @@ let db: QuayDb;
 let client: ApiClient;
 let tokens: TokenStore;
 let cmd: Commands;
-let live: ChatLive | null = null;
+let live: LiveChat | null = null;
 const locks = memoryLocks();
 
 beforeEach(async () => {
@@ -90,9 +90,9 @@ async function until(check: () => Promise<boolean> | boolean, ms = 5000): Promis
   }
 }
 
-function startLive(): ChatLive {
+function startLive(): LiveChat {
   const url = `${base.replace(/^http/, 'ws')}/ws`;
-  live = createChatLive({
+  live = liveChat({
     db,
     client,
     tokens,
@@ -290,7 +290,7 @@ describe('chat on the device', () => {
       },
     });
     const url = `${base.replace(/^http/, 'ws')}/ws`;
-    live = createChatLive({
+    live = liveChat({
       db,
       client: forVessel2,
       tokens: new TokenStore(db),

@@ -22,6 +22,7 @@ import { EMPTY_BERTH_FORM } from '../src/core/chat-berth.ts';
 import type { Commands } from '../worker/commands/commands.ts';
 import { fetchNewest, syncRooms } from '../worker/chat/rest.ts';
 import { createWorkerChat } from '../worker/chat/index.ts';
+import { createLiveConnection } from '../worker/live/connection.ts';
 import { createSyncService, type SyncService } from '../worker/sync/service.ts';
 import { openDevice } from './helpers/device.ts';
 import { signOnHttp } from './helpers/http-session.ts';
@@ -207,7 +208,8 @@ async function chatLeader(usrId: string) {
     isOnline: () => true,
     extra: (full, pulled) => chat.syncPass(full, pulled),
   });
-  const chat = createWorkerChat({ db, client: sync.client, tokens, isOnline: () => true });
+  const live = createLiveConnection({ db, tokens, isOnline: () => true });
+  const chat = createWorkerChat({ db, client: sync.client, live, isOnline: () => true });
   services.push(sync);
   sync.start();
   await sync.whenLeading();

@@ -13,7 +13,7 @@ import { roomIdOf, sendDestination, type HistoryResponse } from '../src/core/con
 import { memoryLocks } from '../src/device/locks.ts';
 import { drain } from '../src/device/outbox/drain.ts';
 import { createCommands } from '../worker/commands/commands.ts';
-import { createChatLive, type ChatLive } from '../worker/chat/live.ts';
+import { liveChat, type LiveChat } from './helpers/live-chat.ts';
 import { openDevice } from './helpers/device.ts';
 import { signOnHttp } from './helpers/http-session.ts';
 import { startTestServer, type TestServer } from './helpers/server.ts';
@@ -27,7 +27,7 @@ let s: TestServer;
 let base = '';
 let url = '';
 const peers: Peer[] = [];
-let live: ChatLive | null = null;
+let live: LiveChat | null = null;
 let n = 0;
 /** How long a batch of frames may take to be answered: the tests look at order and fairness, not speed. */
 const BATCH_MS = 60_000;
@@ -213,7 +213,7 @@ describe("the app's worker", () => {
     tune({ send: { burst: 1, perSecond: 0.001 }, userSend: { burst: 1, perSecond: 0.001 } });
     await signOnHttp(base, 'vessel');
     const { db, client, tokens } = await openDevice(s, 'vessel');
-    live = createChatLive({
+    live = liveChat({
       db,
       client,
       tokens,

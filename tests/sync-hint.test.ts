@@ -10,7 +10,7 @@ import { roomIdOf, type ChatMember } from '../src/core/contract/chat.ts';
 import { PENDING_MSG_SEQ, QuayDb } from '../src/device/db.ts';
 import { memoryLocks } from '../src/device/locks.ts';
 import { TokenStore } from '../src/device/net/token.ts';
-import { createChatLive, type ChatLive } from '../worker/chat/live.ts';
+import { liveChat, type LiveChat } from './helpers/live-chat.ts';
 import { createSyncService, type SyncService } from '../worker/sync/service.ts';
 import type { Timers } from '../worker/sync/engine.ts';
 import { signOnHttp } from './helpers/http-session.ts';
@@ -25,7 +25,7 @@ let url: string;
 const seen: { call: string; bytes: number }[] = [];
 /** Bytes of every WebSocket message the device received. */
 let frameBytes: number[] = [];
-const running: { sync: SyncService; live: ChatLive }[] = [];
+const running: { sync: SyncService; live: LiveChat }[] = [];
 
 beforeAll(async () => {
   s = await startTestServer();
@@ -96,7 +96,7 @@ async function device(
     ...(opening.liveComing ? { liveComing: opening.liveComing } : {}),
   });
   const ws = `${url.replace(/^http/, 'ws')}/ws`;
-  const live: ChatLive = createChatLive({
+  const live: LiveChat = liveChat({
     db,
     client: sync.client,
     tokens,

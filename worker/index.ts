@@ -10,6 +10,8 @@ import { registerSync } from './background-sync.ts';
 import { createCommands } from './commands/commands.ts';
 import { createOutboxControls } from './commands/outbox.ts';
 import { createWorkerChat } from './chat/index.ts';
+import { createLiveConnection } from './live/connection.ts';
+import { liveStatusOf } from './live/status.ts';
 import { createKeywordSearch } from './search/keyword-search.ts';
 import { createNotificationDetail } from './notifications/detail.ts';
 import { createPushKey } from './notifications/push-key.ts';
@@ -41,8 +43,8 @@ const sync = createSyncService({
   },
   // After each pull: the live connection's room subscriptions, and a chat user's missed messages.
   extra: (full, pulled) => chat.syncPass(full, pulled),
-  // Every signed-on leader connects at once (startChat): an opening's pull waits for it, so it is one pull, not two.
-  liveComing: () => navigator.onLine && chat.live.status().state !== 'refused',
+  // Every signed-on leader connects at once (startLive): an opening's pull waits for it, so it is one pull, not two.
+  liveComing: () => navigator.onLine && live.status().state !== 'refused',
 });
 /** What the window last said of the link (Chromium fires no online/offline events in a dedicated worker). */
 let linkUp = navigator.onLine;
@@ -76,15 +78,24 @@ const analytics = createAnalytics({
   deferred: meter.saverOn,
 });
 // The leader's live connection (connected once leading, dropped on sign-out): every signed-on user's sync hint, and
-// chat for a user who chats. A hint pulls, or carries its change; a (re)connect pulls what was missed while away.
+// chat, a part of it, for a user who chats. A hint pulls, or carries its change; a (re)connect pulls what was missed.
+const live = createLiveConnection({
+  db,
+  tokens,
+  isOnline: () => navigator.onLine,
+  onHint: (hint) => void sync.hinted(hint, chat.live.chatHeard()).catch(() => undefined),
+});
 const chat = createWorkerChat({
   db,
   client: sync.client,
-  tokens,
+  live,
   isOnline: () => navigator.onLine,
   onConnected: () => void outbox.drainOutbox(),
-  onHint: (hint) => void sync.hinted(hint, chat.live.chatHeard()).catch(() => undefined),
   onLive: (up) => sync.setLive(up),
+});
+const liveStatus = liveStatusOf({
+  db,
+  live,
   isLeader: () => sync.isLeader,
   leaderExists: async () => {
     const locks = (navigator as { locks?: { query?: () => Promise<{ held?: { name?: string }[] }> } }).locks;
@@ -97,7 +108,7 @@ const commands = createCommands({ db, client: sync.client, registerSync, drainOp
 const routeChanged = createRouteChanged({ recordVisit: commands.recordVisit, analytics });
 // At once when leading, beside the first pass. A vessel user whose vessel this device does not know yet hears only
 // the hint until a pass brings it: its service decides whether it may chat at all (product.md#what-happens-when).
-const startChat = () => void sync.whenLeader().then(() => chat.live.start());
+const startLive = () => void sync.whenLeader().then(() => live.start());
 
 /** The link came or went: sync and send at once when it comes back (architecture.md#when-the-worker-talks-to-the-server). */
 function linkChanged(online: boolean): void {
@@ -105,7 +116,7 @@ function linkChanged(online: boolean): void {
   void sync.setOnline(online);
   analytics.linkChanged(online);
   void meter.refreshSaver().catch(() => undefined);
-  if (sync.isLeader) chat.live.setOnline(online);
+  if (sync.isLeader) live.setOnline(online);
   if (online) void outbox.drainOutboxNow();
 }
 // Chromium fires no online/offline events in dedicated workers: the window forwards its own (linkChanged below).
@@ -125,7 +136,7 @@ const api = {
       // A sign-out of an earlier session must not send this fresh one back to the sign-on page.
       await writeStatus(db, { signedOut: false });
       sync.start();
-      startChat();
+      startLive();
       void outbox.drainOutbox();
     }
     return result;
@@ -135,6 +146,7 @@ const api = {
     await outbox.drainOutbox();
     analytics.clear();
     chat.live.stop();
+    live.stop();
     await signOut({ tokens });
     stopScheduledDrain(db);
     await sync.signedOut();
@@ -200,7 +212,8 @@ const api = {
   chatOpen: chat.handlers.chatOpen,
   chatClose: chat.handlers.chatClose,
   chatLoadOlder: chat.handlers.chatLoadOlder,
-  chatStatus: chat.handlers.chatStatus,
+  /** The live connection as the leader holds it (for /health/). */
+  liveStatus,
 
   // History and analytics (product.md#the-calls)
   /** Every route change: application history through the outbox (not on local hosts), and analytics (page_view,

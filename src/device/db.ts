@@ -18,7 +18,7 @@ import type {
   PushSubscriptionState,
 } from './outbox/types.ts';
 import type { Dataset, SyncStatus } from './sync/status.ts';
-import type { ChatLinkStatus } from './chat-link.ts';
+import type { LiveLinkStatus } from './live-link.ts';
 import type { DataUsageRow } from './meter/usage.ts';
 import type { PortLiveFilters } from '../core/port-filters.ts';
 
@@ -46,8 +46,8 @@ export interface MetaValues {
   pushSubscription: PushSubscriptionState;
   /** A vessel user's own vessel (GET /vessel/current with its ofcId): its current info and slane code (product.md#what-happens-when). */
   ownVessel: VesselCurrent;
-  /** The leader's chat connection as it last reported it (src/device/chat-link.ts), for /health/ in any tab. */
-  chatLink: ChatLinkStatus;
+  /** The leader's live connection as it last reported it (src/device/live-link.ts), for /health/ in any tab. */
+  liveLink: LiveLinkStatus;
   /** Data saver as the user set it (src/device/meter/data-saver.ts); absent: it follows what the link reports. */
   dataSaver: boolean;
   /** The user's monthly data budget in MB (the data meter warns at 80%); absent: none. */

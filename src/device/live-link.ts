@@ -1,16 +1,16 @@
 // The state of the leader's live connection (architecture.md#live-path: the sync hint, and chat for a chat user), as
-// the worker reports it and keeps it in `meta` (key 'chatLink') so that any tab, /health/ included, can show it.
+// the worker reports it and keeps it in `meta` (key 'liveLink') so that any tab, /health/ included, can show it.
 
 /**
  * off: no leader holds it here (signed out, or not the leading tab); offline: the link is down, no attempts;
  * connecting; connected; waiting: a reconnect is planned after a failure; refused: the broker refused this user
  * (an older server that lets only chat users connect). no-rooms: no longer reported (every signed-on user connects).
  */
-export type ChatLinkState =
+export type LiveLinkState =
   'off' | 'offline' | 'no-rooms' | 'connecting' | 'connected' | 'waiting' | 'refused';
 
-export interface ChatLinkStatus {
-  state: ChatLinkState;
+export interface LiveLinkStatus {
+  state: LiveLinkState;
   /** The broker confirmed this connection's subscriptions. */
   subscribed: boolean;
   /** The last ERROR frame's message or socket failure, cleared on connect. */
@@ -21,7 +21,7 @@ export interface ChatLinkStatus {
   attempts: number;
   /** When the next attempt is planned (state 'waiting'), or null. */
   nextAttemptAt: number | null;
-  /** Rooms subscribed to (or to be subscribed to). */
+  /** Chat's part: rooms subscribed to (or to be subscribed to). */
   rooms: number;
   /**
    * Whether the user chats (product.md#what-happens-when): false for a vessel whose service is not chat-enabled, which holds the connection
@@ -33,7 +33,7 @@ export interface ChatLinkStatus {
   receiptMs: number | null;
 }
 
-export const CHAT_LINK_OFF: ChatLinkStatus = {
+export const LIVE_LINK_OFF: LiveLinkStatus = {
   state: 'off',
   subscribed: false,
   lastError: null,
@@ -45,7 +45,7 @@ export const CHAT_LINK_OFF: ChatLinkStatus = {
   receiptMs: null,
 };
 
-/** What the worker's chatStatus() answers (for /health/): the leader's chat link, and whether this tab holds it. */
-export interface ChatStatusReport extends ChatLinkStatus {
+/** What the worker's liveStatus() answers (for /health/): the leader's live link, and whether this tab holds it. */
+export interface LiveStatusReport extends LiveLinkStatus {
   leader: boolean;
 }

@@ -9,8 +9,8 @@ import { formatTimeDateYear } from '../core/format/format-date.ts';
 import { db } from '../platform/db.ts';
 import { useOnline } from '../ui/use-online.ts';
 import { useOutboxCount } from '../features/sync/use-outbox-count.ts';
-import { useChatLink } from '../features/chat/use-chat-link.ts';
-import { chatLinkRows, chatStateText } from '../features/chat/chat-link-text.ts';
+import { useLiveLink } from '../features/sync/use-live-link.ts';
+import { liveLinkRows, liveStateText } from '../features/sync/live-link-text.ts';
 import { useDataUsage } from '../features/meter/use-data-usage.ts';
 import { BudgetBar, BudgetForm, DataUsedRows } from '../features/meter/DataMeterPanel.tsx';
 
@@ -60,27 +60,27 @@ function FactsCard(props: {
   );
 }
 
-/** The chat connection: its state as a named live region, then when it last connected, attempts and errors. */
-function ChatLinkFacts() {
-  const link = useChatLink();
-  const state = link ? chatStateText(link) : link === null ? 'Unknown: the app’s worker did not answer' : '…';
+/** The live connection: its state as a named live region, then when it last connected, attempts and errors. */
+function LiveLinkFacts() {
+  const link = useLiveLink();
+  const state = link ? liveStateText(link) : link === null ? 'Unknown: the app’s worker did not answer' : '…';
   return (
     <FactsCard
-      titleId="health-chat-title"
-      title="Chat"
+      titleId="health-live-title"
+      title="Live updates and chat"
       className="health-chat"
       facts={
         <>
           <div>
-            <dt id="health-chat-state">Chat connection</dt>
+            <dt id="health-live-state">Live connection</dt>
             <dd>
               {/* A live region of its own inside the dd: a dd with a role of its own breaks the list. */}
-              <span role="status" aria-labelledby="health-chat-state" data-state={link?.state}>
+              <span role="status" aria-labelledby="health-live-state" data-state={link?.state}>
                 {state}
               </span>
             </dd>
           </div>
-          {link && <FactRows rows={chatLinkRows(link)} />}
+          {link && <FactRows rows={liveLinkRows(link)} />}
         </>
       }
     />
@@ -133,7 +133,7 @@ export function HealthPage() {
         <FactRows rows={rows} />
       </dl>
       <DataFacts />
-      <ChatLinkFacts />
+      <LiveLinkFacts />
       <a className="button button--secondary" href="/">
         Open Quay
       </a>

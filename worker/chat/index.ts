@@ -1,11 +1,9 @@
-// The worker's chat (product.md#what-the-app-holds, product.md#what-happens-when, product.md#the-calls; architecture.md#how-data-moves): the live STOMP connection of the leader, the REST calls any tab's
+// The worker's chat (product.md#what-the-app-holds, product.md#what-happens-when, product.md#the-calls; architecture.md#how-data-moves): chat's part of the leader's live connection, the REST calls any tab's
 // worker makes and the chat part of every sync pass. The chat commands (messages, read marks, berth prospects and push
 // alerts go through the outbox) are the worker's commands (worker/commands/chat.ts), given `live` to send over.
 // worker/index.ts lists `handlers` in its Comlink API.
 import type { QuayDb } from '../../src/device/db.ts';
 import type { ApiClient } from '../../src/device/net/api-client.ts';
-import type { TokenStore } from '../../src/device/net/token.ts';
-import { CHAT_LINK_OFF, type ChatStatusReport } from '../../src/device/chat-link.ts';
 import { createChatLive, type ChatLiveDeps } from './live.ts';
 import type { PullOutcome } from '../sync/pull.ts';
 import { chatEnabled } from './enabled.ts';
@@ -15,15 +13,10 @@ import { syncChat } from './sync.ts';
 export interface WorkerChatDeps {
   db: QuayDb;
   client: ApiClient;
-  tokens: TokenStore;
+  live: ChatLiveDeps['live'];
   isOnline: () => boolean;
   onConnected?: ChatLiveDeps['onConnected'];
   onLive?: ChatLiveDeps['onLive'];
-  onHint?: ChatLiveDeps['onHint'];
-  /** Whether this worker leads (runs sync and STOMP): a follower reports the leader's chat state instead. */
-  isLeader?: () => boolean;
-  /** Whether any tab leads at all (a Web Lock query); unknown (undefined) where the browser cannot say. */
-  leaderExists?: () => Promise<boolean | undefined>;
 }
 
 export function createWorkerChat(deps: WorkerChatDeps) {
@@ -31,21 +24,10 @@ export function createWorkerChat(deps: WorkerChatDeps) {
   const live = createChatLive({
     db,
     client,
-    tokens: deps.tokens,
-    isOnline,
+    live: deps.live,
     ...(deps.onConnected ? { onConnected: deps.onConnected } : {}),
     ...(deps.onLive ? { onLive: deps.onLive } : {}),
-    ...(deps.onHint ? { onHint: deps.onHint } : {}),
   });
-
-  /** The leader's state: its own, or as it last wrote it (when a leader runs at all). */
-  async function chatStatus(): Promise<ChatStatusReport> {
-    if (deps.isLeader?.() ?? true) return { ...live.status(), leader: true };
-    const written = (await db.getMeta('chatLink')) ?? CHAT_LINK_OFF;
-    // The leading tab closed without a word: no tab holds a connection now.
-    if ((await deps.leaderExists?.()) === false) return { ...written, ...OFF_NOW, leader: false };
-    return { ...written, leader: false };
-  }
 
   /** What the window reads of chat and asks of the live connection (the writes are the worker's commands). */
   const handlers = {
@@ -63,7 +45,6 @@ export function createWorkerChat(deps: WorkerChatDeps) {
     chatClose: (roomId: string): void => live.close(roomId),
     /** Scrolled to the top: the page before the oldest message on the device; false when none are older. */
     chatLoadOlder: (roomId: string): Promise<boolean> => loadOlder(db, client, roomId),
-    chatStatus,
   };
 
   /**
@@ -85,5 +66,3 @@ export function createWorkerChat(deps: WorkerChatDeps) {
 
   return { live, handlers, syncPass };
 }
-
-const OFF_NOW = { state: 'off', subscribed: false, nextAttemptAt: null } as const;

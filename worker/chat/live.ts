@@ -1,4 +1,4 @@
-// The live path of chat (architecture.md#how-data-moves) on the leader's live connection (worker/live/connection.ts): for a user who
+// The live path of chat (architecture.md#how-data-moves), a part of the leader's live connection (worker/live/connection.ts): for a user who
 // may chat (product.md#what-happens-when) it subscribes to the unread counts and to each room, writes what comes into IndexedDB, sends a
 // ship's message as a STOMP SEND with a receipt, and after each (re)connect fetches what was missed. A vessel user
 // whose service is not chat-enabled still holds the connection, for the sync hint only: no chat topic, no request.
@@ -21,14 +21,15 @@ import {
   storeChatMessages,
 } from '../../src/device/outbox/chat.ts';
 import { applyServerUnread } from '../../src/device/outbox/chat-ops.ts';
-import { createLiveConnection, type LiveConnectionDeps } from '../live/connection.ts';
+import type { LiveConnection } from '../live/connection.ts';
+import type { QuayDb } from '../../src/device/db.ts';
 import { chatEnabled } from './enabled.ts';
 import { fetchMissed, fetchNewest, syncRooms, type ChatApi } from './rest.ts';
 
-export interface ChatLiveDeps extends Omit<
-  LiveConnectionDeps,
-  'prepare' | 'onConnect' | 'onSubscribed' | 'onDown' | 'statusOf'
-> {
+export interface ChatLiveDeps {
+  db: QuayDb;
+  /** The live connection chat is a part of (its status, the client it subscribes and sends through). */
+  live: LiveConnection;
   client: ChatApi;
   /** Connected (again): send what waits in the outbox. */
   onConnected?: () => void;
@@ -51,8 +52,8 @@ export function createChatLive(deps: ChatLiveDeps) {
   const subs = new Map<string, StompSubscription>();
   const openRooms = new Set<string>();
 
-  const connection = createLiveConnection({
-    ...deps,
+  const connection = deps.live;
+  connection.register({
     prepare,
     onConnect,
     onSubscribed: () => void caughtUp().catch((err: unknown) => console.warn('catch-up failed', err)),
@@ -60,7 +61,7 @@ export function createChatLive(deps: ChatLiveDeps) {
       subs.clear();
       void deps.onLive?.(false);
     },
-    statusOf: () => ({
+    status: () => ({
       rooms: chat === 'yes' ? roomIds.length : 0,
       chat: chat === 'unknown' ? undefined : chat === 'yes',
     }),
@@ -151,11 +152,9 @@ export function createChatLive(deps: ChatLiveDeps) {
   }
 
   return {
-    start: (): Promise<void> => connection.start(),
-    /** Sign-out (or leadership lost): disconnect, forget the open rooms. */
+    /** Sign-out (or leadership lost; the connection stops on its own): the open rooms are forgotten. */
     stop(): void {
       openRooms.clear();
-      connection.stop();
     },
     /**
      * A sync pass brought the user's rooms (or the own vessel, which says whether a vessel user chats): subscribe to
@@ -173,7 +172,6 @@ export function createChatLive(deps: ChatLiveDeps) {
     chatHeard: (): boolean => connection.subscribed && chat === 'yes' && subs.has(UNREAD_TOPIC),
     /** The rooms the window shows. */
     openRoomIds: (): string[] => [...openRooms],
-    setOnline: (up: boolean): void => connection.setOnline(up),
     /** The window shows a room: its newest page is fetched after each reconnect. */
     open(roomId: string): void {
       openRooms.add(roomId);
@@ -203,10 +201,6 @@ export function createChatLive(deps: ChatLiveDeps) {
         headers: { receipt, 'content-type': 'application/json' },
       });
       return true;
-    },
-    status: connection.status,
-    get connected() {
-      return connection.connected;
     },
   };
 }

@@ -1,13 +1,14 @@
-// The live connection (architecture.md#live-path): ONE STOMP-over-WebSocket connection, held by the leader tab's worker
-// for every signed-on user, chat user or not, to the broker at the page's own origin (/ws). It hears the user's sync
-// hint (SYNC_HINT_TOPIC) and carries chat (worker/chat/live.ts subscribes its topics through onConnect). The token
-// goes in CONNECT's X-AUTH-TOKEN; a 401 ERROR refreshes it and connects again, a 403 never retries. Heart-beats are
-// long (each is a paid packet and its ACK); reconnects wait 2 s doubling to 60 s with jitter, none while the link is
-// down. Its state goes to `meta` ('chatLink') whenever it changes, so /health/ in any tab can show it.
+// The live connection (architecture.md#live-path), a domain of its own: ONE STOMP-over-WebSocket connection, held by
+// the leader tab's worker for every signed-on user, chat user or not, to the broker at the page's own origin (/ws). It
+// hears the user's sync hint (SYNC_HINT_TOPIC); the parts of the product that use it register (chat is one:
+// worker/chat/live.ts subscribes its topics when told the connection is up). The token goes in CONNECT's
+// X-AUTH-TOKEN; a 401 ERROR refreshes it and connects again, a 403 never retries. Heart-beats are long (each is a paid
+// packet and its ACK); reconnects wait 2 s doubling to 60 s with jitter, none while the link is down. Its state goes
+// to `meta` ('liveLink') whenever it changes, so /health/ in any tab can show it.
 import { Client, type IFrame, type IMessage, type IStompSocket } from '@stomp/stompjs';
 import { STOMP_PATH } from '../../src/core/contract/chat.ts';
 import { SYNC_HINT_TOPIC, SyncHint } from '../../src/core/contract/sync.ts';
-import type { ChatLinkState, ChatLinkStatus } from '../../src/device/chat-link.ts';
+import type { LiveLinkState, LiveLinkStatus } from '../../src/device/live-link.ts';
 import type { QuayDb } from '../../src/device/db.ts';
 import { TOKEN_HEADER } from '../../src/device/net/http.ts';
 import { meteredWebSocket } from '../../src/device/net/metered-socket.ts';
@@ -43,18 +44,8 @@ export interface LiveConnectionDeps {
   heartbeatMs?: number;
   random?: () => number;
   now?: () => number;
-  /** Before each connection: what the chat layer must know first (whether the user chats, its rooms). */
-  prepare?: () => Promise<void>;
-  /** Connected: subscribe more topics (chat); the hint's subscription follows them, with the receipt. */
-  onConnect?: (stomp: Client) => void;
-  /** The broker confirmed every subscription (the hint's receipt comes after the others): hints are heard now. */
-  onSubscribed?: () => void;
-  /** The connection went (or is stopped): hints are not heard. */
-  onDown?: () => void;
   /** A hint frame, checked against the contract. */
   onHint?: (hint: SyncHint) => void;
-  /** More of the published status (the chat layer's rooms). */
-  statusOf?: () => Pick<ChatLinkStatus, 'rooms' | 'chat'>;
 }
 
 function brokerUrl(): string {
@@ -67,6 +58,20 @@ function brokerUrl(): string {
 function errorStatus(frame: Pick<IFrame, 'headers'>): number | null {
   const m = /^(\d{3})\b/.exec(frame.headers.message ?? '');
   return m ? Number(m[1]) : null;
+}
+
+/** A part of the product on the live connection (chat): told when it comes and goes, and asked for its status. */
+export interface LivePart {
+  /** Before each connection: what the part must know first (chat: whether the user chats, its rooms). */
+  prepare?(): Promise<void>;
+  /** Connected: subscribe its topics; the hint's subscription follows them all, with the receipt. */
+  onConnect?(stomp: Client): void;
+  /** The broker confirmed every subscription (the hint's receipt comes after the others). */
+  onSubscribed?(): void;
+  /** The connection went (or is stopped). */
+  onDown?(): void;
+  /** Its part of the published status. */
+  status?(): Partial<Pick<LiveLinkStatus, 'rooms' | 'chat'>>;
 }
 
 export function createLiveConnection(deps: LiveConnectionDeps) {
@@ -93,8 +98,11 @@ export function createLiveConnection(deps: LiveConnectionDeps) {
   const online = () => linkUp && isOnline();
   let lastError: string | null = null;
   const timings = { connectMs: null as number | null, receiptMs: null as number | null };
+  const parts: LivePart[] = [];
+  const partStatus = () =>
+    Object.assign({}, ...parts.map((p) => p.status?.() ?? {})) as Partial<LiveLinkStatus>;
 
-  const state = (): ChatLinkState => {
+  const state = (): LiveLinkState => {
     if (refused) return 'refused';
     if (connected) return 'connected';
     if (stomp) return 'connecting';
@@ -103,19 +111,22 @@ export function createLiveConnection(deps: LiveConnectionDeps) {
     return online() ? 'connecting' : 'offline';
   };
 
-  const status = (): ChatLinkStatus => ({
-    state: state(),
-    subscribed,
-    lastError,
-    lastConnectedAt,
-    attempts,
-    nextAttemptAt: timer ? nextAttemptAt : null,
-    rooms: deps.statusOf?.().rooms ?? 0,
-    chat: deps.statusOf?.().chat,
-    ...timings,
-  });
+  const status = (): LiveLinkStatus => {
+    const part = partStatus();
+    return {
+      state: state(),
+      subscribed,
+      lastError,
+      lastConnectedAt,
+      attempts,
+      nextAttemptAt: timer ? nextAttemptAt : null,
+      rooms: part.rooms ?? 0,
+      chat: part.chat,
+      ...timings,
+    };
+  };
 
-  /** The state as every tab reads it (meta 'chatLink'), written when something a person would see changed. */
+  /** The state as every tab reads it (meta 'liveLink'), written when something a person would see changed. */
   let published = '';
   function publish(): void {
     const c = status();
@@ -131,7 +142,7 @@ export function createLiveConnection(deps: LiveConnectionDeps) {
     ]);
     if (text === published) return;
     published = text;
-    void db.setMeta('chatLink', c).catch(() => undefined);
+    void db.setMeta('liveLink', c).catch(() => undefined);
   }
 
   function delay(): number {
@@ -162,7 +173,7 @@ export function createLiveConnection(deps: LiveConnectionDeps) {
     const old = stomp;
     stomp = null;
     if (old) void old.deactivate().catch(() => undefined);
-    if (wasUp) deps.onDown?.();
+    if (wasUp) for (const p of parts) p.onDown?.();
     publish();
   }
 
@@ -202,14 +213,14 @@ export function createLiveConnection(deps: LiveConnectionDeps) {
       lastError = null;
       lastConnectedAt = now();
       timings.connectMs = Math.round(performance.now() - started);
-      deps.onConnect?.(c);
+      for (const p of parts) p.onConnect?.(c);
       // The broker handles a connection's frames in order: the receipt of the last subscription comes after all.
       const receipt = `sub-${++subscribeRound}`;
       c.watchForReceipt(receipt, () => {
         if (stomp !== c) return;
         subscribed = true;
         publish();
-        deps.onSubscribed?.();
+        for (const p of parts) p.onSubscribed?.();
       });
       c.subscribe(SYNC_HINT_TOPIC, onHintFrame, { receipt });
       publish();
@@ -242,7 +253,7 @@ export function createLiveConnection(deps: LiveConnectionDeps) {
   async function bringUp(): Promise<void> {
     if (!wanted || refused || stomp || !online()) return publish();
     try {
-      await deps.prepare?.();
+      for (const p of parts) await p.prepare?.();
     } catch (err) {
       lastError = err instanceof Error ? err.message : String(err);
       return schedule();
@@ -252,6 +263,10 @@ export function createLiveConnection(deps: LiveConnectionDeps) {
   }
 
   return {
+    /** A part that uses the connection: told from the next connection on. */
+    register(part: LivePart): void {
+      parts.push(part);
+    },
     /** This worker leads and the user is signed on: connect (once the link is up). */
     start(): Promise<void> {
       wanted = true;
@@ -275,7 +290,7 @@ export function createLiveConnection(deps: LiveConnectionDeps) {
         void bringUp();
       }
     },
-    /** Gives the STOMP client while connected (chat subscribes and sends through it). */
+    /** Gives the STOMP client while connected (a part subscribes and sends through it). */
     client: (): Client | null => (connected ? stomp : null),
     /** Measured SEND to RECEIPT of a chat message (ms). */
     receiptTook(ms: number): void {
@@ -291,3 +306,5 @@ export function createLiveConnection(deps: LiveConnectionDeps) {
     },
   };
 }
+
+export type LiveConnection = ReturnType<typeof createLiveConnection>;

@@ -1,11 +1,12 @@
-// What /health/ says about the chat connection (architecture.md#live-path), from the leader worker's report.
-import type { ChatStatusReport as ChatLinkReport } from '../../device/chat-link.ts';
+// What /health/ says about the live connection (architecture.md#live-path: the sync hint, and chat for a chat user),
+// from the leader worker's report.
+import type { LiveStatusReport as LiveLinkReport } from '../../device/live-link.ts';
 import { formatTimeDate } from '../../core/format/format-date.ts';
 
-export type { ChatLinkReport };
+export type { LiveLinkReport };
 
 /** The connection state in words, e.g. "Connected", "Reconnecting (attempt 3)", "Connected: updates only…". */
-export function chatStateText(s: ChatLinkReport): string {
+export function liveStateText(s: LiveLinkReport): string {
   switch (s.state) {
     case 'connected':
       return s.chat === false ? 'Connected: updates only, not a chat user' : 'Connected';
@@ -25,18 +26,18 @@ export function chatStateText(s: ChatLinkReport): string {
 }
 
 /** The rows under the state: when it last connected, the attempts, where the connection lives, the last error. */
-export function chatLinkRows(s: ChatLinkReport): [string, string][] {
+export function liveLinkRows(s: LiveLinkReport): [string, string][] {
   const rows: [string, string][] = [
     ['Last connected', s.lastConnectedAt ? `${formatTimeDate(s.lastConnectedAt)} UTC` : 'never'],
     ['Reconnect attempts', String(s.attempts)],
   ];
   if (s.state === 'waiting' && s.nextAttemptAt)
     rows.push(['Next attempt', `${formatTimeDate(s.nextAttemptAt)} UTC`]);
-  rows.push(['Rooms', String(s.rooms)]);
+  rows.push(['Chat rooms', String(s.rooms)]);
   rows.push([
     'Held by',
     s.leader ? 'this tab' : s.state === 'off' ? 'no tab: open Quay to connect' : 'another Quay tab',
   ]);
-  rows.push(['Last chat error', s.lastError ?? 'none']);
+  rows.push(['Last error', s.lastError ?? 'none']);
   return rows;
 }
