@@ -2,7 +2,7 @@
 // of its domain serves them, the device has its effect, and the OpenAPI text of /sync/push names it.
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OP_KINDS, OPS, entityOf, refusalOf, type OpCall } from '../src/core/contract/ops.ts';
+import { OP_BODIES, OP_KINDS, OPS, entityOf, refusalOf, type OpCall } from '../src/core/contract/ops.ts';
 import { API_BASE, SYNC_PREFIX, SYNC_PUSH } from '../src/core/contract/api.ts';
 import { opOf } from '../src/device/outbox/ops/index.ts';
 import type { OutboxRow } from '../src/device/outbox/types.ts';
@@ -46,6 +46,21 @@ describe('every kind of the registry', () => {
     expect(entityOf(kind, names as never)).toMatch(/^[A-Za-z]+(:[\w-]+)?$/);
     const { prefix, toast } = OPS[kind].refused;
     expect(refusalOf(kind, 'why')).toEqual({ message: prefix ? `${prefix}: why` : 'why', toast });
+  });
+
+  it.each(everyCall)("$kind ($name): its body schema is its route's", async ({ kind, name, call }) => {
+    const doc = (await s.call('GET', '/api/docs/openapi.json')).json<{
+      paths: Record<
+        string,
+        Record<string, { requestBody?: { content: Record<string, { schema: unknown }> } }>
+      >;
+    }>();
+    const path = `${API_BASE}${call.prefix}${call.route}`.replace(/:(\w+)/g, '{$1}');
+    const route = doc.paths[path]?.[call.method.toLowerCase()];
+    const served = route?.requestBody?.content['application/json']?.schema as
+      { properties?: Record<string, unknown> } | undefined;
+    const body = (OP_BODIES[kind] as Record<string, { properties?: Record<string, unknown> } | null>)[name];
+    expect(Object.keys(served?.properties ?? {})).toEqual(Object.keys(body?.properties ?? {}));
   });
 
   it('is named, with its calls, in the OpenAPI text of /sync/push', async () => {

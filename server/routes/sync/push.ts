@@ -44,7 +44,7 @@ const notTried = (op: PushOp): PushResult => ({
 });
 
 /** Each kind of the registry, its calls and what the user did: the OpenAPI text lists them all, from ops.ts. */
-export const PUSH_KINDS_TEXT = OP_KINDS.map((kind) => {
+const PUSH_KINDS_TEXT = OP_KINDS.map((kind) => {
   const calls = Object.values<OpCall>(OPS[kind].calls).map((c) => `${c.method} ${c.prefix}${c.route}`);
   return `${kind} (${OPS[kind].what}: ${calls.join(', ')})`;
 }).join('; ');

@@ -32,7 +32,7 @@ import {
 import { AppHistoryBody, MySettingBody } from './common.ts';
 import { BerthPrspBody, PushAlertBody, SendMessageBody } from './chat.ts';
 
-export type OpMethod = 'GET' | 'POST' | 'PUT';
+type OpMethod = 'GET' | 'POST' | 'PUT';
 
 /** One per-item call of product.md#the-calls that an operation of the kind sends, as the contract's route names it. */
 export interface OpCall {
@@ -50,7 +50,7 @@ export interface OpCall {
  * operation; 'once' per entity, for kinds of which only the newest is sent (a room's read marks); 'not' for what is
  * not the user's change (page views).
  */
-export type Counted = 'each' | 'once' | 'not';
+type Counted = 'each' | 'once' | 'not';
 
 export interface OpDef<Of, Calls extends Readonly<Record<string, OpCall>>> {
   /** What the user did, in a few words (the OpenAPI text of /sync/push lists them). */
