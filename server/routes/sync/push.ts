@@ -43,10 +43,10 @@ const notTried = (op: PushOp): PushResult => ({
   body: { message: `Not tried: an earlier operation of ${op.entity} is to be sent again first` },
 });
 
-/** Each kind of the registry, its calls and what the user did: the OpenAPI text lists them all, from ops.ts. */
+/** Each kind of the registry and its calls: the OpenAPI text lists them all, from ops.ts. */
 const PUSH_KINDS_TEXT = OP_KINDS.map((kind) => {
   const calls = Object.values<OpCall>(OPS[kind].calls).map((c) => `${c.method} ${c.prefix}${c.route}`);
-  return `${kind} (${OPS[kind].what}: ${calls.join(', ')})`;
+  return `${kind} (${calls.join(', ')})`;
 }).join('; ');
 
 /** `served`: the route of each kind, as the domains registered them (routes/index.ts, config.opKind). */

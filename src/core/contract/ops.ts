@@ -53,8 +53,6 @@ export interface OpCall {
 type Counted = 'each' | 'once' | 'not';
 
 export interface OpDef<Of, Calls extends Readonly<Record<string, OpCall>>> {
-  /** What the user did, in a few words (the OpenAPI text of /sync/push lists them). */
-  readonly what: string;
   /** Its calls by name: most kinds have one, `send`; an alert rule is saved or deleted. */
   readonly calls: Calls;
   /** The entity it touches, from what names it in its body: order is kept per entity (sync.md#push-in-one-request). */
@@ -80,7 +78,6 @@ const room = ({ roomId }: { roomId: string }): string => `chat:${roomId}`;
 /** Every kind the outbox sends. A new one also needs its device effect (src/device/outbox/ops/) and its server route. */
 export const OPS = {
   ack: def({
-    what: 'Got it',
     calls: send('POST', NOTIFICATION_PREFIX, NOTIFICATION_VESSEL_ACK),
     entity: ({ notSeq }: { notSeq: number }) => `notification:${notSeq}`,
     counted: 'each',
@@ -88,28 +85,24 @@ export const OPS = {
     refused: { toast: true },
   }),
   read: def({
-    what: 'a notification read',
     calls: send('POST', NOTIFICATION_PREFIX, NOTIFICATION_READ),
     entity: ({ notSeq }: { notSeq: number }) => `notification:${notSeq}`,
     counted: 'each',
     refused: { toast: false },
   }),
   setting: def({
-    what: 'a notification switch',
     calls: send('POST', NOTIFICATION_PREFIX, NOTIFICATION_SETTINGS),
     entity: ({ notId }: { notId: string }) => `setting:${notId}`,
     counted: 'each',
     refused: { toast: false },
   }),
   subscription: def({
-    what: 'the push subscription',
     calls: send('POST', NOTIFICATION_PREFIX, NOTIFICATION_SUBSCRIPTION),
     entity: ({ notDevId }: { notDevId: string }) => `subscription:${notDevId}`,
     counted: 'each',
     refused: { toast: false },
   }),
   device: def({
-    what: 'the device tied to the user',
     calls: send('POST', NOTIFICATION_PREFIX, NOTIFICATION_DEVICE),
     // In its subscription's entity: it goes after the subscription it belongs to.
     entity: ({ notDevId }: { notDevId: string }) => `subscription:${notDevId}`,
@@ -117,14 +110,12 @@ export const OPS = {
     refused: { toast: false },
   }),
   history: def({
-    what: 'a page view (application history)',
     calls: send('PUT', COMMON_PREFIX, COMMON_APPLICATION_HISTORY),
     entity: () => 'history',
     counted: 'not',
     refused: { toast: false },
   }),
   mySetting: def({
-    what: 'the followed vessels',
     calls: send('PUT', COMMON_PREFIX, COMMON_MY_SETTING),
     // The whole list each time: the last list wins.
     entity: () => 'mySetting:vessels',
@@ -132,35 +123,30 @@ export const OPS = {
     refused: { toast: true, prefix: 'My Vessel could not be saved' },
   }),
   chat: def({
-    what: 'a chat message',
     calls: send('POST', CHAT_PREFIX, CHAT_MESSAGE),
     entity: room,
     counted: 'each',
     refused: { toast: true, prefix: 'Message not sent' },
   }),
   chatRead: def({
-    what: 'a chat read mark',
     calls: send('GET', CHAT_PREFIX, CHAT_READ_MESSAGE, { params: { msgSeq: '[0-9]{1,15}' }, query: true }),
     entity: room,
     counted: 'once',
     refused: { toast: false },
   }),
   berthProspect: def({
-    what: 'a berth prospect',
     calls: send('POST', CHAT_PREFIX, CHAT_BERTH_PROSPECT, { params: { vslCd: '[A-Za-z0-9]{1,20}' } }),
     entity: room,
     counted: 'each',
     refused: { toast: true, prefix: 'Berth prospect not posted' },
   }),
   pushAlert: def({
-    what: 'a push alert about an unread message',
     calls: send('POST', CHAT_PREFIX, CHAT_PUSH_ALERT),
     entity: room,
     counted: 'each',
     refused: { toast: true, prefix: 'Alert not sent' },
   }),
   alertRule: def({
-    what: 'an alert rule saved or deleted',
     calls: {
       save: { method: 'PUT', prefix: NOTIFICATION_PREFIX, route: NOTIFICATION_ALERT_RULE },
       delete: { method: 'POST', prefix: NOTIFICATION_PREFIX, route: NOTIFICATION_ALERT_RULE_DELETE },
