@@ -37,7 +37,7 @@ export async function acknowledge(db: QuayDb, notSeq: number): Promise<string | 
 export const ackOp: OpModule<'ack'> = {
   kind: 'ack',
   tables: (db) => [db.notifications, db.notificationDetails],
-  // The window says "Schedule Got it!" with the server's words, whichever context sent it.
+  // Recorded for the window, which says the kind's words (core/contract/ops.ts `confirmed`), whichever context sent it.
   applied: (db, row, answer, at) =>
     recordConfirmation(db, { opId: row.opId, kind: row.kind, entity: row.entity, message: answer.msg, at }),
   async undo(db, row) {
