@@ -106,9 +106,8 @@ export async function runSync(db: QuayDb, client: ApiClient, opts: SyncOptions =
     if (result.error.name === 'AuthenticationError') return result;
   }
   const states = new Map((await db.syncState.toArray()).map((row) => [row.dataset, row]));
-  const due = (job: DatasetJob<unknown>) => {
+  const due = (job: DatasetJob<unknown>, state = states.get(job.dataset)) => {
     if (opts.full) return true;
-    const state = states.get(job.dataset);
     // The shared catalog (programs, the fleet, services, ports) moved: each shared dataset not brought since this pass
     // began (a page opened meanwhile may have: the own vessel's page is its answer); not the user, whom the pull brings.
     if (result.pulled?.catalogChanged && job.dataset !== 'user' && (state?.syncedAt ?? 0) < attemptedAt)
@@ -122,13 +121,18 @@ export async function runSync(db: QuayDb, client: ApiClient, opts: SyncOptions =
     slow.push(searchIndexJob);
   // The vessel's identity and lane (for links and chat) change rarely; the vessel pages sync its state themselves.
   if (user && isVesselUser(user) && user.ofcId) slow.push(ownVesselJob(user.ofcId));
-  const jobs = slow.filter(due);
+  const jobs = slow.filter((j) => due(j));
+  const stillDue = async (j: DatasetJob<unknown>) => due(j, await db.syncState.get(j.dataset));
   // Round trips are most of a second: the GETs go in parallel (one token refresh serves them all).
-  const settled = await Promise.allSettled(jobs.map((j) => syncDataset(db, client, j, now)));
+  // Each is asked again whether it is due right before its request: a page opened while the pass ran may have brought
+  // it meanwhile (the own vessel's page is its answer), and a second copy of an answer is money for nothing.
+  const settled = await Promise.allSettled(
+    jobs.map(async (j) => ((await stillDue(j)) ? syncDataset(db, client, j, now) : null)),
+  );
   settled.forEach((s, i) => {
     const dataset = jobs[i]?.dataset;
     if (s.status === 'rejected') result.error ??= toOpError(s.reason);
-    else if (dataset) result.statuses[dataset] = s.value;
+    else if (dataset && s.value !== null) result.statuses[dataset] = s.value;
   });
   // After them: a vessel user's own vessel says whether it chats (product.md#what-happens-when), and the first pass knows it then.
   if (opts.extra) {
