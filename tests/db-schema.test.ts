@@ -10,7 +10,7 @@ import { enqueue } from '../src/device/outbox/enqueue.ts';
 class NextQuayDb extends QuayDb {
   constructor(options: ConstructorParameters<typeof QuayDb>[0]) {
     super(options);
-    this.version(7).stores({ nextTable: 'id' });
+    this.version(8).stores({ nextTable: 'id' });
   }
 }
 
@@ -24,7 +24,7 @@ describe('the quay database', () => {
 
     const db = new QuayDb({ indexedDB, IDBKeyRange });
     expect(await db.getMeta('token')).toBe('tok-1');
-    expect(db.verno).toBe(6);
+    expect(db.verno).toBe(7);
     expect(db.tables.map((t) => t.name)).toEqual(
       expect.arrayContaining([
         'outbox',
@@ -34,6 +34,7 @@ describe('the quay database', () => {
         'chatMessages',
         'dataUsage',
         'alertRules',
+        'base',
       ]),
     );
     db.close();
@@ -49,7 +50,6 @@ describe('the quay database', () => {
       method: 'POST',
       path: '/api/v2/app/notification/settings',
       body: { notId: 'N004', notUseYn: 'N' },
-      undo: { notId: 'N004', notUseYn: 'Y' },
     });
     let told = false;
     old.on('versionchange', () => {
@@ -58,7 +58,7 @@ describe('the quay database', () => {
 
     const next = new NextQuayDb({ indexedDB, IDBKeyRange });
     await next.open();
-    expect(next.verno).toBe(7);
+    expect(next.verno).toBe(8);
     expect(told).toBe(true);
     expect(old.isOpen()).toBe(false);
     expect(await next.getMeta('token')).toBe('tok-2');
@@ -66,5 +66,34 @@ describe('the quay database', () => {
       expect.objectContaining({ entity: 'setting:N004', body: { notId: 'N004', notUseYn: 'N' } }),
     ]);
     next.close();
+  });
+
+  it('keeps an operation queued with an undo before version 7, without it, and pulls from scratch', async () => {
+    const indexedDB = new IDBFactory();
+    const v6 = new Dexie(DB_NAME, { indexedDB, IDBKeyRange });
+    v6.version(6).stores({ meta: 'key', outbox: '++seq, entity, opId, nextAttemptAt' });
+    await v6.table('meta').put({ key: 'pullState', value: { cursor: 'c', version: 3, catalog: 'k' } });
+    await v6.table('outbox').add({
+      opId: 'c:1',
+      kind: 'setting',
+      entity: 'setting:N004',
+      method: 'POST',
+      path: '/api/v2/app/notification/settings',
+      body: { notId: 'N004', notUseYn: 'N' },
+      undo: { notId: 'N004', notUseYn: 'Y' },
+      createdAt: 0,
+      attempts: 0,
+      nextAttemptAt: 0,
+      lastError: null,
+    });
+    v6.close();
+
+    const db = new QuayDb({ indexedDB, IDBKeyRange });
+    const [row] = await db.outbox.toArray();
+    expect(row).toMatchObject({ opId: 'c:1', body: { notId: 'N004', notUseYn: 'N' } });
+    expect(row).not.toHaveProperty('undo');
+    // Its change was made with no base kept: a pull from scratch brings the server's rows to rebase on.
+    expect(await db.getMeta('pullState')).toBeUndefined();
+    db.close();
   });
 });

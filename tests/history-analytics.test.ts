@@ -176,7 +176,6 @@ describe('application history through the outbox', () => {
       method: 'PUT',
       path: HISTORY_PATH,
       body: { urlVal: '/vessel/QHZN', appTpCd: 'MOB', httpMethTpCd: 'GE', prmtVal: 'tab=schedule&notSeq=12' },
-      undo: null,
     });
 
     expect(await drain(db, client, opts())).toMatchObject({ applied: 0, retrying: 1, remaining: 1 });
@@ -266,7 +265,6 @@ describe('application history through the outbox', () => {
       method: 'PUT',
       path: HISTORY_PATH,
       body: { urlVal, appTpCd: 'MOB', httpMethTpCd: 'GE', prmtVal },
-      undo: null,
       createdAt: 0,
       attempts: 0,
       nextAttemptAt: 0,

@@ -164,7 +164,7 @@ describe('My Vessel through the outbox', () => {
 });
 
 describe('coalescing My Vessel', () => {
-  const row = (seq: number, vslCds: string[], undo: string[]): OutboxRow => ({
+  const row = (seq: number, vslCds: string[]): OutboxRow => ({
     seq,
     opId: `c:${seq}`,
     kind: 'mySetting',
@@ -172,20 +172,15 @@ describe('coalescing My Vessel', () => {
     method: 'PUT',
     path: MY_SETTING_PATH,
     body: { vslCds },
-    undo: { key: KEY, vslCds: undo },
     createdAt: 0,
     attempts: 0,
     nextAttemptAt: 0,
     lastError: null,
   });
 
-  it('keeps the last list with the undo of the first', () => {
-    const { keep, drop } = coalesce([
-      row(1, ['A'], []),
-      row(2, ['A', 'B'], ['A']),
-      row(3, ['B'], ['A', 'B']),
-    ]);
-    expect(keep).toEqual([{ ...row(3, ['B'], ['A', 'B']), undo: { key: KEY, vslCds: [] } }]);
+  it('keeps the last list', () => {
+    const { keep, drop } = coalesce([row(1, ['A']), row(2, ['A', 'B']), row(3, ['B'])]);
+    expect(keep).toEqual([row(3, ['B'])]);
     expect(drop.map((r) => r.seq)).toEqual([1, 2]);
   });
 });

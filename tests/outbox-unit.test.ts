@@ -22,15 +22,14 @@ import { createCommands } from '../worker/commands/commands.ts';
 
 const freshDb = () => new QuayDb({ indexedDB: new IDBFactory(), IDBKeyRange });
 
-const row = (seq: number, kind: OutboxRow['kind'], undo: unknown = seq): OutboxRow => ({
+const row = (seq: number, kind: OutboxRow['kind'], body: unknown = { seq }): OutboxRow => ({
   seq,
   opId: `c:${seq}`,
   kind,
   entity: 'e',
   method: 'POST',
   path: '/x',
-  body: { seq },
-  undo,
+  body,
   createdAt: 0,
   attempts: 0,
   nextAttemptAt: 0,
@@ -46,7 +45,6 @@ describe('enqueue', () => {
       method: 'POST',
       path: '/r',
       body: {},
-      undo: { notSeq: 1, notReadYn: 'N', badgeDecremented: false },
     });
     const b = await enqueue(db, {
       kind: 'read',
@@ -54,7 +52,6 @@ describe('enqueue', () => {
       method: 'POST',
       path: '/r',
       body: {},
-      undo: { notSeq: 2, notReadYn: 'N', badgeDecremented: false },
     });
     const clientId = await db.getMeta('clientId');
     expect(clientId).toMatch(/^[A-Za-z0-9-]+$/);
@@ -75,7 +72,6 @@ describe('enqueue', () => {
           method: 'POST',
           path: '/s',
           body: {},
-          undo: { notId: 'N004', notUseYn: 'Y' },
         });
         throw new Error('boom');
       }),
@@ -122,7 +118,7 @@ describe('commands', () => {
       expect.objectContaining({
         kind: 'subscription',
         entity: 'subscription:dev-1',
-        undo: { notDevId: 'dev-1', previous: null },
+        body: { notDevId: 'dev-1', notSbscrYn: 'N' },
       }),
     ]);
     expect(drains).toBe(1);
@@ -130,9 +126,9 @@ describe('commands', () => {
 });
 
 describe('coalesce', () => {
-  it('keeps the last setting with the first undo', () => {
+  it('keeps the last setting', () => {
     const { keep, drop } = coalesce([row(1, 'setting', 'Y'), row(2, 'setting', 'N'), row(3, 'setting', 'Y')]);
-    expect(keep.map((r) => [r.seq, r.undo])).toEqual([[3, 'Y']]);
+    expect(keep.map((r) => [r.seq, r.body])).toEqual([[3, 'Y']]);
     expect(drop.map((r) => r.seq)).toEqual([1, 2]);
   });
 
@@ -216,7 +212,6 @@ describe('scheduleDrain', () => {
       method: 'POST',
       path: '/r',
       body: { notSeq: 1 },
-      undo: { notSeq: 1, notReadYn: 'N', badgeDecremented: false },
     });
     const opts = { locks: memoryLocks(), backoff: { baseMs: 60_000, maxMs: 60_000 } };
     const a = scheduleDrain(db, client, opts);

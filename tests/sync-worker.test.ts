@@ -219,7 +219,7 @@ describe('sync', () => {
     expect(await db.myPorts.count()).toBe(0);
   });
 
-  it('keeps the local state of rows whose outbox operation waits through a pull, and applies the others', async () => {
+  it("writes the server's rows in a pull and applies the operations still waiting on top of them", async () => {
     const { db, sync } = await leader('vessel');
     const [pending, other] = await db.notifications
       .filter((n) => n.notReadYn === 'N')
@@ -231,22 +231,21 @@ describe('sync', () => {
     await db.notifications.update(pending.notSeq, { ackUsrId: 'vessel' });
     const flipped = setting.notUseYn === 'Y' ? 'N' : 'Y';
     await db.notificationSettings.update(setting.notId, { notUseYn: flipped });
-    const op = (n: number, kind: 'ack' | 'setting', entity: string) => ({
+    const op = (n: number, kind: 'ack' | 'setting', entity: string, body: unknown) => ({
       opId: `test:${n}`,
       kind,
       entity,
       method: 'POST' as const,
       path: `${API}/x`,
-      body: {},
-      undo: null,
+      body,
       createdAt: Date.now(),
       attempts: 0,
       nextAttemptAt: 0,
       lastError: null,
     });
     await db.outbox.bulkAdd([
-      op(1, 'ack', `notification:${pending.notSeq}`),
-      op(2, 'setting', `setting:${setting.notId}`),
+      op(1, 'ack', `notification:${pending.notSeq}`, { notSeq: pending.notSeq }),
+      op(2, 'setting', `setting:${setting.notId}`, { notId: setting.notId, notUseYn: flipped }),
     ]);
     // Elsewhere (another device of the user): both notifications read, the switch saved as it was.
     for (const n of [pending, other])
@@ -258,7 +257,8 @@ describe('sync', () => {
     seen.length = 0;
     await sync.engine.request();
     expect(seen.map(at)).toEqual(['POST /sync/pull 200']);
-    expect(await db.notifications.get(pending.notSeq)).toMatchObject({ ackUsrId: 'vessel', notReadYn: 'N' });
+    // The server's read shows, and the "Got it" still waiting on top of it.
+    expect(await db.notifications.get(pending.notSeq)).toMatchObject({ ackUsrId: 'vessel', notReadYn: 'Y' });
     expect(await db.notifications.get(other.notSeq)).toMatchObject({ notReadYn: 'Y' });
     expect((await db.notificationSettings.get(setting.notId))?.notUseYn).toBe(flipped);
   });

@@ -1,6 +1,6 @@
 // The IndexedDB schema of the `quay` database, shared by window, worker and service worker.
 // The ONE place that declares Dexie versions: add a new version below, never edit a shipped one, never drop the outbox.
-import { Dexie, type DexieOptions, type EntityTable, type Table } from 'dexie';
+import { Dexie, type DexieOptions, type EntityTable, type IndexableType, type Table } from 'dexie';
 import type { LoggedUser, Program } from '../core/contract/common.ts';
 import type { VesselCurrent } from '../core/contract/vessel.ts';
 import type { ChatMessage, ChatRoom } from '../core/contract/chat.ts';
@@ -165,6 +165,19 @@ export interface ChatMessageRow extends ChatMessage {
   alert?: 'pending' | 'sent' | undefined;
 }
 
+/**
+ * The server's version of a row that a waiting operation changed on the device (architecture.md#the-outbox): kept
+ * apart from the visible row, so that a refusal can put it back and a pull can update it (src/device/outbox/base.ts).
+ */
+export interface BaseRow {
+  /** The table's name and the row's primary key as JSON, e.g. 'notifications|123'. */
+  id: string;
+  table: string;
+  key: IndexableType;
+  /** The row as the server has it, or null: the server has no such row. */
+  row: unknown;
+}
+
 /** Local msgSeq of a message not yet stored: PENDING_MSG_SEQ + the outbox counter. */
 export const PENDING_MSG_SEQ = 1e15;
 
@@ -184,6 +197,7 @@ export class QuayDb extends Dexie {
   declare chatMessages: Table<ChatMessageRow, [string, number]>;
   declare dataUsage: EntityTable<DataUsageRow, 'period'>;
   declare alertRules: EntityTable<AlertRule, 'ruleId'>;
+  declare base: EntityTable<BaseRow, 'id'>;
 
   /** Tests pass `{ indexedDB, IDBKeyRange }` from fake-indexeddb (see traps.md). */
   constructor(options?: DexieOptions) {
@@ -212,6 +226,19 @@ export class QuayDb extends Dexie {
     this.version(5).stores({ dataUsage: 'period' });
     // Version 6 adds the user's own alert rules (product.md#my-alerts), by rule and by vessel: a table only.
     this.version(6).stores({ alertRules: 'ruleId, vslCd' });
+    // Version 7 keeps the server's rows apart from what waiting operations did (architecture.md#the-outbox), and
+    // operations lose their per-kind `undo`. Operations queued before it keep waiting, but their changes were made
+    // with no base kept: the next pull starts from scratch, and the rebase after it keeps the server's rows.
+    this.version(7)
+      .stores({ base: 'id' })
+      .upgrade(async (tx) => {
+        const outbox = tx.table('outbox');
+        if ((await outbox.count()) === 0) return;
+        await outbox.toCollection().modify((row: Record<string, unknown>) => {
+          delete row.undo;
+        });
+        await tx.table('meta').delete('pullState');
+      });
   }
 
   async getMeta<K extends MetaKey>(key: K): Promise<MetaValues[K] | undefined> {

@@ -81,6 +81,7 @@ async function forgetUser(db: QuayDb, usrId: string, now: () => number): Promise
       db.badge,
       db.myPorts,
       db.outbox,
+      db.base,
       db.pageData,
       db.searchIndex,
       db.chatRooms,
@@ -102,6 +103,7 @@ async function forgetUser(db: QuayDb, usrId: string, now: () => number): Promise
       }
       await Promise.all([
         db.outbox.clear(),
+        db.base.clear(),
         db.programs.clear(),
         db.notifications.clear(),
         db.notificationDetails.clear(),

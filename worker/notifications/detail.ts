@@ -6,8 +6,7 @@ import type { QuayDb } from '../../src/device/db.ts';
 import type { ApiCaller } from '../../src/device/outbox/drain.ts';
 import { isLinkFailure, RequestError, UnknownError } from '../../src/device/net/http.ts';
 import { checkSchema } from '../../src/device/net/schema-check.ts';
-import { pendingEntities } from '../../src/device/outbox/drain.ts';
-import { entityOf } from '../../src/device/outbox/enqueue.ts';
+import { rebaseTables, underWaiting } from '../../src/device/outbox/rebase.ts';
 import { pruneDetails } from '../sync/apply-pull.ts';
 import { NOTIFICATION_USER_DETAIL, notificationPath } from '../../src/core/contract/api.ts';
 
@@ -42,13 +41,15 @@ export function createNotificationDetail(db: QuayDb, client: ApiCaller, isOnline
       if (kept && isLinkFailure(err)) return { detail: kept, stored: true };
       throw err;
     }
-    // What the user did here and the server has not heard yet stays as the user left it (read, Got it).
-    const pending = (await pendingEntities(db)).has(entityOf('ack', { notSeq }));
-    const row = pending && kept ? { ...detail, notReadYn: kept.notReadYn, ackUsrId: kept.ackUsrId } : detail;
-    await db.transaction('rw', db.notifications, db.notificationDetails, async () => {
-      await db.notificationDetails.put({ ...row, fetchedAt: Date.now() });
-      await pruneDetails(db, notSeq);
+    // The server's detail, with what the user did here and the server has not heard yet on top (read, Got it).
+    const tables = [db.notifications, db.notificationDetails, ...rebaseTables(db)];
+    const row = await db.transaction('rw', tables, async () => {
+      await underWaiting(db, async () => {
+        await db.notificationDetails.put({ ...detail, fetchedAt: Date.now() });
+        await pruneDetails(db, notSeq);
+      });
+      return db.notificationDetails.get(notSeq);
     });
-    return { detail: row, stored: false };
+    return { detail: row ?? detail, stored: false };
   };
 }

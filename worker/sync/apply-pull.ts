@@ -1,12 +1,11 @@
 // One page of a pull by cursor (src/core/contract/sync.ts PullResponse) into IndexedDB in ONE transaction, with the
-// cursor it brings: rows the user changed on the device keep their local state while their outbox operation waits.
+// cursor it brings: the server's rows are written as they are, and the operations still waiting are applied again
+// on top of them (architecture.md#the-outbox).
 import type { PullResponse } from '../../src/core/contract/sync.ts';
 import type { ChatRoom } from '../../src/core/contract/chat.ts';
 import type { ChatRoomRow, PullState, QuayDb } from '../../src/device/db.ts';
-import { unreadToShow } from '../../src/device/outbox/chat-ops.ts';
 import { followVessels } from '../../src/device/outbox/drain.ts';
-import { MY_VESSELS_ENTITY } from '../../src/device/outbox/types.ts';
-import { entityOf } from '../../src/device/outbox/enqueue.ts';
+import { rebaseTables, underWaiting } from '../../src/device/outbox/rebase.ts';
 import { pageKey } from '../page-data/sources.ts';
 import { isVesselUser } from '../../src/core/role.ts';
 
@@ -27,19 +26,21 @@ export interface PageApplied {
   chatRooms: boolean;
 }
 
-/** Every table a page may write, and the outbox it reads for waiting operations. */
+/** Every table a page may write, and those of the rebase (the bases, the outbox, what waiting operations change). */
 const pullTables = (db: QuayDb) => [
-  db.meta,
-  db.notifications,
-  db.notificationDetails,
-  db.badge,
-  db.notificationSettings,
-  db.myPorts,
-  db.pageData,
-  db.chatRooms,
-  db.chatMessages,
-  db.alertRules,
-  db.outbox,
+  ...new Set([
+    db.meta,
+    db.notifications,
+    db.notificationDetails,
+    db.badge,
+    db.notificationSettings,
+    db.myPorts,
+    db.pageData,
+    db.chatRooms,
+    db.chatMessages,
+    db.alertRules,
+    ...rebaseTables(db),
+  ]),
 ];
 
 /**
@@ -55,34 +56,7 @@ export async function applyPullPage(
   return db.transaction('rw', pullTables(db), async () => {
     const before = await db.getMeta('pullState');
     if (!askedFrom(before)) return null;
-    // Entities like 'notification:123', 'setting:N002', 'chat:V-QHZN' with an operation still waiting.
-    const pending = new Set((await db.outbox.orderBy('entity').uniqueKeys()).map(String));
-    if (page.user) await db.setMeta('user', page.user);
-    await applyNotifications(db, page, pending, now());
-    if (page.badge !== undefined) {
-      const old = await db.badge.get('notification');
-      await db.badge.put({ key: 'notification', notCnt: page.badge, currBadgeCall: old?.currBadgeCall ?? 0 });
-    }
-    if (page.settings || page.reset) {
-      const keep = (notId: string) => pending.has(`setting:${notId}`);
-      if (page.reset) await db.notificationSettings.filter((row) => !keep(row.notId)).delete();
-      await db.notificationSettings.bulkPut((page.settings ?? []).filter((row) => !keep(row.notId)));
-    }
-    if (page.myPorts || page.reset) {
-      await db.myPorts.clear();
-      await db.myPorts.bulkPut(page.myPorts ?? []);
-    }
-    const usrId = (page.user ?? (await db.getMeta('user')))?.usrId;
-    // The My Vessel page's data marks the followed ones; a list the user changed and not yet sent stays.
-    if (page.myVessels && usrId && !pending.has(MY_VESSELS_ENTITY))
-      await followVessels(db, pageKey('myVessels', usrId), page.myVessels);
-    if (page.chatRooms || page.reset) await applyChatRooms(db, page.chatRooms ?? [], page.reset, now());
-    // The whole list of alert rules replaces the device's, but for the rules whose save or delete still waits.
-    if (page.alertRules || page.reset) {
-      const waits = (ruleId: string) => pending.has(entityOf('alertRule', { ruleId }));
-      await db.alertRules.filter((rule) => !waits(rule.ruleId)).delete();
-      await db.alertRules.bulkPut((page.alertRules ?? []).filter((rule) => !waits(rule.ruleId)));
-    }
+    await underWaiting(db, () => applyRows(db, page, now()));
     const state: PullState = { cursor: page.cursor, version: page.version, catalog: page.catalog };
     await db.setMeta('pullState', state);
     return {
@@ -93,25 +67,39 @@ export async function applyPullPage(
   });
 }
 
-async function applyNotifications(
-  db: QuayDb,
-  page: PullResponse,
-  pending: ReadonlySet<string>,
-  fetchedAt: number,
-): Promise<void> {
-  const waits = (notSeq: number) => pending.has(`notification:${notSeq}`);
-  // A reset replaces the list: only rows whose read or "Got it" still waits are kept as the device has them.
-  if (page.reset) {
-    const keys = (await db.notifications.toCollection().primaryKeys()).filter((notSeq) => !waits(notSeq));
-    await db.notifications.bulkDelete(keys);
+/** The page's rows as the server has them: what waiting operations did is applied again after (underWaiting). */
+async function applyRows(db: QuayDb, page: PullResponse, now: number): Promise<void> {
+  if (page.user) await db.setMeta('user', page.user);
+  await applyNotifications(db, page, now);
+  if (page.badge !== undefined) {
+    const old = await db.badge.get('notification');
+    await db.badge.put({ key: 'notification', notCnt: page.badge, currBadgeCall: old?.currBadgeCall ?? 0 });
   }
-  const items = (page.notifications ?? []).filter((row) => !waits(row.notSeq));
+  if (page.settings || page.reset) {
+    if (page.reset) await db.notificationSettings.clear();
+    await db.notificationSettings.bulkPut(page.settings ?? []);
+  }
+  if (page.myPorts || page.reset) {
+    await db.myPorts.clear();
+    await db.myPorts.bulkPut(page.myPorts ?? []);
+  }
+  const usrId = (page.user ?? (await db.getMeta('user')))?.usrId;
+  // The My Vessel page's data marks the followed ones.
+  if (page.myVessels && usrId) await followVessels(db, pageKey('myVessels', usrId), page.myVessels);
+  if (page.chatRooms || page.reset) await applyChatRooms(db, page.chatRooms ?? [], page.reset, now);
+  // The whole list of alert rules replaces the device's.
+  if (page.alertRules || page.reset) {
+    await db.alertRules.clear();
+    await db.alertRules.bulkPut(page.alertRules ?? []);
+  }
+}
+
+async function applyNotifications(db: QuayDb, page: PullResponse, fetchedAt: number): Promise<void> {
+  // A reset replaces the list.
+  if (page.reset) await db.notifications.clear();
+  const items = page.notifications ?? [];
   await db.notifications.bulkPut(items);
-  const details = [];
-  for (const detail of page.details ?? []) {
-    if (waits(detail.notSeq) && (await db.notificationDetails.get(detail.notSeq))) continue;
-    details.push({ ...detail, fetchedAt });
-  }
+  const details = (page.details ?? []).map((detail) => ({ ...detail, fetchedAt }));
   await db.notificationDetails.bulkPut(details);
   // A notification read or acknowledged long ago comes without its detail: the one kept here takes its flags.
   const brought = new Set(details.map((d) => d.notSeq));
@@ -127,11 +115,7 @@ async function applyNotifications(
   await db.notificationDetails.bulkPut(flagged);
   const excess = (await db.notifications.count()) - NOTIFICATION_LIMIT;
   if (excess > 0) {
-    const oldest = await db.notifications
-      .orderBy('creDt')
-      .filter((row) => !waits(row.notSeq))
-      .limit(excess)
-      .primaryKeys();
+    const oldest = await db.notifications.orderBy('creDt').limit(excess).primaryKeys();
     await db.notifications.bulkDelete(oldest);
     await db.notificationDetails.bulkDelete(oldest);
   }
@@ -164,8 +148,8 @@ export async function pruneDetails(db: QuayDb, keep?: number, limit = DETAIL_LIM
 
 /**
  * Rooms whose summary or unread count changed, merged into the device's (a reset replaces them), as the room list
- * writes them (worker/chat/rest.ts): what the device knows of each room's history is kept, and the unread count a
- * read mark still waiting makes. The order is the server's: the own vessel's room first, then newest message first.
+ * writes them (worker/chat/rest.ts): what the device knows of each room's history is kept. The order is the
+ * server's: the own vessel's room first, then newest message first.
  */
 async function applyChatRooms(
   db: QuayDb,
@@ -178,7 +162,6 @@ async function applyChatRooms(
   for (const r of rooms) {
     merged.set(r.roomId, {
       ...r,
-      unreadCount: await unreadToShow(db, r.roomId, r.unreadCount, r.lastMessage),
       order: 0,
       hasOlder: before.get(r.roomId)?.hasOlder ?? true,
       syncedAt,

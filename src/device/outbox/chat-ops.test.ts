@@ -1,4 +1,4 @@
-// Coalescing of a chat room's outbox operations (only the newest read mark goes, with the undo of all it replaced;
+// Coalescing of a chat room's outbox operations (only the newest read mark goes, as it marks all the others did;
 // a repeated push alert goes) and the "changes waiting" count, which counts a room's read marks once.
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
@@ -8,7 +8,7 @@ import { pendingCount } from './count.ts';
 import { enqueue } from './enqueue.ts';
 import type { NewOp, OutboxRow } from './types.ts';
 
-const op = (seq: number, kind: OutboxRow['kind'], body: unknown, undo: unknown): OutboxRow => ({
+const op = (seq: number, kind: OutboxRow['kind'], body: unknown): OutboxRow => ({
   seq,
   opId: `c:${seq}`,
   kind,
@@ -16,33 +16,25 @@ const op = (seq: number, kind: OutboxRow['kind'], body: unknown, undo: unknown):
   method: kind === 'chatRead' ? 'GET' : 'POST',
   path: `/x/${seq}`,
   body,
-  undo,
   createdAt: 0,
   attempts: 0,
   nextAttemptAt: 0,
   lastError: null,
 });
-const read = (seq: number, uptoSeq: number, unreadBefore: number) =>
-  op(
-    seq,
-    'chatRead',
-    { roomId: 'V-QHZN', uptoSeq, readDate: `d${seq}` },
-    { roomId: 'V-QHZN', readDates: [`d${seq}`], unreadBefore },
-  );
+const read = (seq: number, uptoSeq: number) =>
+  op(seq, 'chatRead', { roomId: 'V-QHZN', uptoSeq, readDate: `d${seq}` });
 
 describe("a chat room's operations, coalesced", () => {
-  it('keeps only the newest read mark, in its place, with the undo of all of them', () => {
-    const message = op(2, 'chat', { msgText: 'hi' }, { roomId: 'V-QHZN', clientMsgId: 'm2' });
-    const { keep, drop } = coalesce([read(1, 10, 4), message, read(3, 12, 1), read(4, 15, 0)]);
+  it('keeps only the newest read mark, in its place', () => {
+    const message = op(2, 'chat', { msgText: 'hi' });
+    const { keep, drop } = coalesce([read(1, 10), message, read(3, 12), read(4, 15)]);
     expect(keep.map((r) => r.seq)).toEqual([2, 4]);
     expect(drop.map((r) => r.seq)).toEqual([1, 3]);
-    expect(keep[1]?.undo).toEqual({ roomId: 'V-QHZN', readDates: ['d1', 'd3', 'd4'], unreadBefore: 4 });
   });
 
   it('leaves a single read mark as it is, and drops a repeated push alert of one message', () => {
-    const one = read(1, 10, 2);
-    const alert = (seq: number, msgSeq: number) =>
-      op(seq, 'pushAlert', { roomId: 'V-QHZN', msgSeq }, { roomId: 'V-QHZN', msgSeq });
+    const one = read(1, 10);
+    const alert = (seq: number, msgSeq: number) => op(seq, 'pushAlert', { roomId: 'V-QHZN', msgSeq });
     const { keep, drop } = coalesce([one, alert(2, 7), alert(3, 8), alert(4, 7)]);
     expect(keep).toEqual([one, alert(2, 7), alert(3, 8)]);
     expect(drop.map((r) => r.seq)).toEqual([4]);
@@ -58,7 +50,6 @@ describe('changes waiting', () => {
       method: 'GET',
       path: `/api/v2/app/chat/read-message/${uptoSeq}`,
       body: { roomId, uptoSeq, readDate: 'd' },
-      undo: { roomId, readDates: ['d'], unreadBefore: 1 },
     });
     await enqueue(db, mark('V-QHZN', 1));
     await enqueue(db, mark('V-QHZN', 2));
@@ -69,7 +60,6 @@ describe('changes waiting', () => {
       method: 'PUT',
       path: '/h',
       body: { urlVal: '/chat/' },
-      undo: null,
     });
     await enqueue(db, {
       kind: 'chat',
@@ -77,7 +67,6 @@ describe('changes waiting', () => {
       method: 'POST',
       path: '/m',
       body: {},
-      undo: { roomId: 'V-QHZN', clientMsgId: 'x' },
     });
     expect(await pendingCount(db)).toBe(3);
     db.close();

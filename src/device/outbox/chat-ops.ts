@@ -1,5 +1,5 @@
 // A chat room's unread count while a read mark of it waits in the outbox (architecture.md#the-outbox): the server's
-// count is stale until the mark is sent, so what the device shows is what it knows to be unread after the mark.
+// count is stale until the mark is sent, so the mark's effect shows what the device knows to be unread after it.
 // Shared by the read mark's module (ops/chat-read.ts), the live socket and the REST sync of chat.
 import type { ChatRoomRow, QuayDb } from '../db.ts';
 import { PENDING_MSG_SEQ } from '../db.ts';
@@ -43,11 +43,27 @@ export async function unreadAfter(
 }
 
 /**
- * A room's unread count from the server (room list, the unread topic, a read mark's answer): taken as it is,
- * unless a read mark of the room still waits, when the server's count is stale (it has not heard of the read): then
- * what this device knows to be unread after the mark, at least 1 when the room's last message is another's and
- * newer, and never more than the server said. So a count does not bounce back while the mark waits.
- * Call inside a transaction over chatOpTables.
+ * What a room's unread count is once the user read it up to `upto`: what this device knows to be unread after the
+ * mark, at least 1 when the room's last message is another's and newer, and never more than `count` (the server's,
+ * which has not heard of the read). Call inside a transaction over chatOpTables.
+ */
+export async function unreadAfterMark(
+  db: QuayDb,
+  roomId: string,
+  upto: number,
+  count: number,
+  lastMessage: ChatRoomRow['lastMessage'] | null,
+): Promise<number> {
+  const usrId = await me(db);
+  const known = await unreadAfter(db, roomId, upto, usrId);
+  const newer = lastMessage != null && lastMessage.msgSeq > upto && lastMessage.sender !== usrId ? 1 : 0;
+  return Math.min(count, Math.max(known, newer));
+}
+
+/**
+ * A room's unread count from the server as the room list shows it while a read mark of the room waits: what the
+ * mark's effect makes of it (ops/chat-read.ts). For the writers that do not rebase yet: the chat's room list and
+ * unread topic (worker/chat/).
  */
 export async function unreadToShow(
   db: QuayDb,
@@ -57,14 +73,11 @@ export async function unreadToShow(
 ): Promise<number> {
   const upto = await waitingReadMark(db, roomId);
   if (upto === null) return serverCount;
-  const usrId = await me(db);
-  const known = await unreadAfter(db, roomId, upto, usrId);
   const last = lastMessage ?? (await db.chatRooms.get(roomId))?.lastMessage ?? null;
-  const newer = last !== null && last.msgSeq > upto && last.sender !== usrId ? 1 : 0;
-  return Math.min(serverCount, Math.max(known, newer));
+  return unreadAfterMark(db, roomId, upto, serverCount, last);
 }
 
-/** A server count for a room: stored, as unreadToShow says. */
+/** A server count for a room (the unread topic): stored, as unreadToShow says. */
 export async function applyServerUnread(db: QuayDb, roomId: string, serverCount: number): Promise<void> {
   await db.transaction('rw', chatOpTables(db), async () => {
     if (!(await db.chatRooms.get(roomId))) return;

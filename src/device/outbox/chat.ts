@@ -100,15 +100,15 @@ export async function applyReadReceipt(db: QuayDb, receipt: ReadReceipt, me: str
   });
 }
 
-/** The server refused a message for good: it stays on screen, marked not sent, with why (no undo). */
+/** The server refused a message for good: it stays on screen, marked not sent, with why (nothing typed is lost). */
 export async function markChatFailed(
   db: QuayDb,
-  undo: { roomId: string; clientMsgId: string },
+  message: { roomId: string; clientMsgId: string },
   error: string,
 ): Promise<void> {
-  const copies = await db.chatMessages.where('clientMsgId').equals(undo.clientMsgId).toArray();
+  const copies = await db.chatMessages.where('clientMsgId').equals(message.clientMsgId).toArray();
   for (const c of copies) {
-    if (c.roomId === undo.roomId && c.status === 'pending')
+    if (c.roomId === message.roomId && c.status === 'pending')
       await db.chatMessages.update([c.roomId, c.msgSeq], { status: 'failed', error });
   }
 }

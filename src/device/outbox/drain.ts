@@ -8,7 +8,8 @@ import { backoffMs, type Outcome } from './classify.ts';
 import { coalesce } from './coalesce.ts';
 import { OUTBOX_LOCK } from './lock.ts';
 import { firstChunk, pushChunk, sendEach, type ApiCaller } from './send.ts';
-import { settleApplied, settleKept, settleRefused, tablesFor } from './settle.ts';
+import { rebaseTables } from './rebase.ts';
+import { rebaseSettled, settleApplied, settleKept, settleRefused, type AppliedOp } from './settle.ts';
 import type { OutboxFailure, OutboxRow } from './types.ts';
 import { dataSaverOn } from '../meter/data-saver.ts';
 
@@ -48,7 +49,7 @@ export interface DrainResult {
   /** False when another context held the lock (and `wait` was not set): it drains instead. */
   ran: boolean;
   applied: number;
-  /** Refused for good: dropped, undone, reported. */
+  /** Refused for good: dropped (the rebase shows the server's rows), reported. */
   refused: number;
   /** Transient failures this run: kept, with a later nextAttemptAt. */
   retrying: number;
@@ -83,10 +84,6 @@ async function queuesOf(
       if (drop.length > 0) {
         dropped += drop.length;
         await db.outbox.bulkDelete(drop.map((r) => r.seq as number));
-        for (const k of keep) {
-          const original = rows.find((r) => r.seq === k.seq);
-          if (original && original.undo !== k.undo) await db.outbox.update(k.seq as number, { undo: k.undo });
-        }
       }
       if (keep.length > 0) queues.push(keep);
     }
@@ -123,15 +120,20 @@ async function run(db: QuayDb, client: ApiCaller, opts: DrainOptions): Promise<D
       result.nextAttemptAt = at;
   };
 
+  /** What went this chunk (applied or refused): the rest is rebased once, after the chunk. */
+  const gone = { any: false, applied: [] as AppliedOp[] };
   const settle = async (row: OutboxRow, outcome: Outcome): Promise<void> => {
     switch (outcome.type) {
       case 'applied':
-        await settleApplied(db, row, outcome.answer, now());
+        await settleApplied(db, row);
+        gone.any = true;
+        gone.applied.push({ row, answer: outcome.answer });
         result.applied += 1;
         opts.onApplied?.(row, outcome.answer);
         return;
       case 'refused': {
         const failure = await settleRefused(db, row, outcome.message, outcome.status, now());
+        gone.any = true;
         result.refused += 1;
         opts.onPermanentFailure?.(failure);
         return;
@@ -173,7 +175,9 @@ async function run(db: QuayDb, client: ApiCaller, opts: DrainOptions): Promise<D
       (await sendEach(client, chunk, { ...sendOpts, concurrency: opts.concurrency ?? DEFAULT_CONCURRENCY }));
     // The whole answer settled in one transaction (each operation's own is nested in it): a hundred small ones
     // would cost more than the request did.
-    await db.transaction('rw', tablesFor(db, ...chunk), async () => {
+    await db.transaction('rw', rebaseTables(db), async () => {
+      gone.any = false;
+      gone.applied = [];
       for (const [i, row] of chunk.entries()) {
         // Not tried because an earlier operation of its entity is kept: it stays as it was, behind it.
         if (blocked.has(row.entity)) continue;
@@ -181,6 +185,7 @@ async function run(db: QuayDb, client: ApiCaller, opts: DrainOptions): Promise<D
         // run cannot ask again and again.
         await settle(row, outcomes[i] ?? NOT_TRIED);
       }
+      if (gone.any) await rebaseSettled(db, gone.applied, now());
     });
   }
   result.remaining = await db.outbox.count();
@@ -217,13 +222,4 @@ export type { ApiCaller } from './send.ts';
 /** The operations waiting for one entity (e.g. 'notification:123'): a clock on "Got it" while one is an ack. */
 export function pendingFor(db: QuayDb, entity: string): Promise<OutboxRow[]> {
   return db.outbox.where('entity').equals(entity).sortBy('seq');
-}
-
-/**
- * Entities with operations still waiting. The sync must not overwrite their optimistic fields with an older server
- * copy (e.g. ackUsrId back to null while the ack waits): skip or re-apply them when writing a synced list.
- */
-export async function pendingEntities(db: QuayDb): Promise<Set<string>> {
-  const keys = await db.outbox.orderBy('entity').uniqueKeys();
-  return new Set(keys.map(String));
 }

@@ -19,8 +19,8 @@ export async function clientIdOf(db: QuayDb): Promise<string> {
 }
 
 /**
- * Appends `op` to the outbox. Call it inside the command's `db.transaction('rw', [...tables, db.outbox, db.meta])`
- * so the local change, the counter and the operation commit together; called alone it opens its own transaction.
+ * Appends `op` to the outbox. Call it inside the command's `db.transaction('rw', [...tables, db.base, db.outbox,
+ * db.meta])` so the operation, the counter and its effect commit together; called alone it opens its own transaction.
  */
 export async function enqueue(db: QuayDb, op: NewOp, now: number = Date.now()): Promise<OutboxRow> {
   return db.transaction('rw', db.outbox, db.meta, async () => {
@@ -34,7 +34,6 @@ export async function enqueue(db: QuayDb, op: NewOp, now: number = Date.now()): 
       method: op.method,
       path: op.path,
       body: op.body,
-      undo: op.undo,
       createdAt: now,
       attempts: 0,
       nextAttemptAt: 0,

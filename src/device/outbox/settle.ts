@@ -1,35 +1,29 @@
-// What the drain does with one operation's outcome (architecture.md#retry-or-refusal): applied, it goes and its kind's effect
-// runs; refused, it goes, its local change is undone and the user is told as its kind says; otherwise it stays.
-import type { Table } from 'dexie';
+// What the drain does with one operation's outcome (architecture.md#retry-or-refusal): applied or refused, it goes
+// and the rest is rebased (./rebase.ts): an applied one's effect becomes part of the server's rows, a refused one's
+// simply is not applied again, and the user is told as its kind says; otherwise it stays.
 import type { QuayDb } from '../db.ts';
 import type { OpAnswer } from './answer.ts';
+import { rewind } from './base.ts';
 import type { Outcome } from './classify.ts';
 import { recordFailure } from './meta.ts';
 import { opOf } from './ops/index.ts';
+import { applyOne, replay } from './rebase.ts';
 import type { OutboxFailure, OutboxRow } from './types.ts';
 
-/** The drain's transaction for operations: the outbox, meta, and what their kinds change on the device. */
-export function tablesFor(db: QuayDb, ...rows: OutboxRow[]): Table[] {
-  return [...new Set([db.outbox, db.meta, ...rows.flatMap((row) => opOf(row).op.tables(db))])];
+/** An operation the server applied, with its answer: settled by `rebaseSettled`. */
+export interface AppliedOp {
+  row: OutboxRow;
+  answer: OpAnswer;
 }
 
-/** Applied: the operation goes and its kind's effect on the device runs, in one transaction. */
-export async function settleApplied(
-  db: QuayDb,
-  stored: OutboxRow,
-  answer: OpAnswer,
-  at: number,
-): Promise<void> {
-  const { op, row } = opOf(stored);
-  await db.transaction('rw', tablesFor(db, stored), async () => {
-    await db.outbox.delete(stored.seq as number);
-    await op.applied?.(db, row, answer, at);
-  });
+/** Applied: the operation goes (its effect stays: `rebaseSettled` makes it part of the server's rows). */
+export async function settleApplied(db: QuayDb, stored: OutboxRow): Promise<void> {
+  await db.outbox.delete(stored.seq as number);
 }
 
 /**
- * Refused for good: the operation goes, its local change is undone (unless a later one of the same kind stands in
- * its entity: the user's latest choice stays on screen and inherits what to put back), and it is reported.
+ * Refused for good: the operation goes and is reported; its own message is marked not sent. Nothing is undone:
+ * `rebaseSettled` shows the server's rows with the operations still waiting on top.
  */
 export async function settleRefused(
   db: QuayDb,
@@ -50,17 +44,28 @@ export async function settleRefused(
     toast: told.toast,
     at,
   };
-  await db.transaction('rw', tablesFor(db, stored), async () => {
-    await db.outbox.delete(stored.seq as number);
-    const later = op.handOver
-      ? (await db.outbox.where('entity').equals(row.entity).sortBy('seq')).find((r) => r.kind === row.kind)
-      : undefined;
-    if (later && op.handOver)
-      await db.outbox.update(later.seq as number, { undo: op.handOver(row, opOf(later).row) });
-    else await op.undo(db, row, message);
-    await recordFailure(db, failure);
-  });
+  await db.outbox.delete(stored.seq as number);
+  if (op.refused) await op.refused(db, row, message);
+  await recordFailure(db, failure);
   return failure;
+}
+
+/**
+ * After operations went (applied or refused): the server's rows come back (the kept bases), the applied ones'
+ * effects are laid on them as the server now has them (until a pull brings the server's own rows) with what their
+ * answers say, and the operations still waiting are applied again on top, keeping new bases.
+ * Call inside a transaction over rebaseTables(db).
+ */
+export async function rebaseSettled(db: QuayDb, applied: readonly AppliedOp[], at: number): Promise<void> {
+  await rewind(db);
+  // No `await` for a kind with nothing to run (./rebase.ts applyOne says why).
+  for (const { row } of applied) if (opOf(row).op.apply) await applyOne(db, row);
+  await db.base.clear();
+  for (const { row, answer } of applied) {
+    const { op, row: typed } = opOf(row);
+    if (op.applied) await op.applied(db, typed, answer, at);
+  }
+  await replay(db);
 }
 
 /** Settles a retry or a sign-out: the operation stays, with when to try again and why it failed. */

@@ -42,12 +42,9 @@ describe('myVesselsView', () => {
     expect(v.removed).toEqual([]);
   });
 
-  it('lays the waiting changes over the kept list: the last list shows, added and removed against the first undo', () => {
-    const waiting = [
-      { body: { vslCds: ['QHZN'] }, undo: { key: 'k', vslCds: ['QHZN', 'AHDS'] } },
-      { body: { vslCds: ['QHZN', 'NRPL'] }, undo: { key: 'k', vslCds: ['QHZN'] } },
-    ];
-    const v = myVesselsView(FLEET, waiting);
+  it("lays the waiting changes over the kept list: the last list shows, added and removed against the server's", () => {
+    const waiting = [{ body: { vslCds: ['QHZN'] } }, { body: { vslCds: ['QHZN', 'NRPL'] } }];
+    const v = myVesselsView(FLEET, waiting, FLEET);
     expect(v.followed.map((x) => x.vslCd)).toEqual(['QHZN', 'NRPL']);
     expect(v.list).toEqual(['QHZN', 'NRPL']);
     expect([...v.added]).toEqual(['NRPL']);

@@ -7,7 +7,6 @@ import { followedCodes } from '../../core/followed.ts';
 /** What the window reads of a waiting 'mySetting' operation. */
 export interface WaitingListChange {
   body: unknown;
-  undo: unknown;
 }
 
 export interface MyVesselsView {
@@ -23,7 +22,7 @@ export interface MyVesselsView {
   removed: FleetVessel[];
 }
 
-/** The vslCds of an operation's body or undo, or null when it has none. */
+/** The vslCds of an operation's body, or null when it has none. */
 const codesOf = (v: unknown): string[] | null => {
   const list = (v as Record<string, unknown> | null | undefined)?.vslCds;
   return Array.isArray(list) && list.every((c) => typeof c === 'string') ? (list as string[]) : null;
@@ -32,15 +31,19 @@ const codesOf = (v: unknown): string[] | null => {
 const byName = (a: FleetVessel, b: FleetVessel) =>
   a.vslNm.localeCompare(b.vslNm) || a.vslCd.localeCompare(b.vslCd);
 
+/**
+ * `server`: the followed vessels as the server has them, when changes wait (the kept fleet answer's base,
+ * architecture.md#the-outbox); null when nothing waits.
+ */
 export function myVesselsView(
   fleet: readonly FleetVessel[],
   waiting: readonly WaitingListChange[],
+  server: readonly FleetVessel[] | null = null,
 ): MyVesselsView {
   const kept = followedCodes(fleet);
   const last = waiting.length ? codesOf(waiting[waiting.length - 1]?.body) : null;
-  const first = waiting.length ? codesOf(waiting[0]?.undo) : null;
   const list = last ?? kept;
-  const before = new Set(first ?? list);
+  const before = new Set(waiting.length && server ? followedCodes(server) : list);
   const now = new Set(list);
   const byCode = new Map(fleet.map((v) => [v.vslCd, v]));
   const followed = list.flatMap((c) => byCode.get(c) ?? []);

@@ -1,8 +1,9 @@
 // My Vessel's data in the window: the kept fleet answer (page kind 'myVessels', keyed by the user's id) with the list
 // changes still in the outbox laid over it, and the command that saves a new list through the worker's outbox.
 import { useCallback } from 'react';
+import type { FleetVessel } from '../../core/contract/vessel.ts';
 import { MY_VESSELS_ENTITY } from '../../device/outbox/types.ts';
-import { usePending } from '../sync/use-pending.ts';
+import { usePending, useServerVersion } from '../sync/use-pending.ts';
 import { usePageData, type PageData } from '../../state/use-page-data.ts';
 import { callWorker, type PageDataOf } from '../../platform/worker-bridge.ts';
 import { myVesselsView, type MyVesselsView } from './my-vessels-state.ts';
@@ -18,10 +19,14 @@ export interface MyVessels {
 export function useMyVessels(usrId: string | null): MyVessels {
   const page = usePageData('myVessels', usrId);
   const waiting = usePending(MY_VESSELS_ENTITY);
+  // The server's list while changes wait: what "added" and "removed" are against.
+  const server = useServerVersion('pageData', usrId && `myVessels:${usrId}`);
+  const serverFleet = (server?.row as { data?: { vessels?: FleetVessel[] } } | null | undefined)?.data
+    ?.vessels;
   const view =
-    page.data === undefined || waiting === undefined
+    page.data === undefined || waiting === undefined || server === undefined
       ? undefined
-      : myVesselsView(page.data?.vessels ?? [], waiting);
+      : myVesselsView(page.data?.vessels ?? [], waiting, serverFleet ?? null);
   const save = useCallback(async (vslCds: string[]) => {
     await callWorker((api) => api.saveMyVessels(vslCds));
   }, []);

@@ -7,6 +7,7 @@ import {
   pendingOps,
   pendingTables,
   pendingUnder,
+  serverVersion,
   type PendingOp,
 } from '../../device/outbox/pending.ts';
 import { db } from '../../platform/db.ts';
@@ -18,10 +19,21 @@ export function usePending(entity: string): PendingOp[] | undefined {
   return useLiveQuery(() => pendingOps(db, entity), [entity]);
 }
 
+/**
+ * The server's version of a row that waiting operations changed (`{ row }`, row null when the server has none), or
+ * null when the row shown is the server's; undefined while the first read is under way.
+ */
+export function useServerVersion(table: string, key: string | null): { row: unknown } | null | undefined {
+  return useLiveQuery(
+    async () => (key === null ? null : ((await serverVersion(db, table, key)) ?? null)),
+    [table, key],
+  );
+}
+
 export interface PendingWith<T> {
   value: T;
   pending: Map<string, PendingOp[]>;
-  /** The counter the next operation gets: a choice committed before it and no longer pending was sent or undone. */
+  /** The counter the next operation gets: a choice committed before it and no longer pending was sent or refused. */
   opCounter: number;
 }
 

@@ -1,6 +1,6 @@
 // The user's own alert rules (product.md#my-alerts), kind 'alertRule': a rule saved (PUT /notification/alert-rule)
 // or deleted (POST /notification/alert-rule/delete) shows at once in the device's table, each rule its own entity, so
-// that repeated edits made offline go as one (the last state wins); a refusal puts the rule back as it was, with a toast.
+// that repeated edits made offline go as one (the last state wins); refused, the rebase shows the server's rule, with a toast.
 import type { QuayDb } from '../../db.ts';
 import type { AlertRule } from '../../../core/contract/notification.ts';
 import {
@@ -11,6 +11,8 @@ import {
 import { ForbiddenError, UnknownError } from '../../net/http.ts';
 import { isRestricted, isVesselUser } from '../../../core/role.ts';
 import { enqueue, entityOf } from '../enqueue.ts';
+import { touch } from '../base.ts';
+import type { OutboxRow } from '../types.ts';
 import { lastStateWins } from './merge.ts';
 import type { OpModule } from './module.ts';
 
@@ -41,31 +43,32 @@ export async function saveAlertRule(db: QuayDb, ruleId: string, rule: AlertRule 
   const next = rule && checked({ ...rule, ruleId });
   if (next && isVesselUser(user) && next.vslCd !== user.ofcId)
     throw new ForbiddenError(`Alerts can be set on your own vessel ${user.ofcId} only.`);
-  return db.transaction('rw', [db.alertRules, db.outbox, db.meta], async () => {
-    const before = (await db.alertRules.get(ruleId)) ?? null;
-    if (next) await db.alertRules.put(next);
-    else await db.alertRules.delete(ruleId);
+  return db.transaction('rw', [...alertRuleOp.tables(db), db.base, db.outbox, db.meta], async () => {
     const op = await enqueue(db, {
       kind: 'alertRule',
       entity: entityOf('alertRule', { ruleId }),
       ...(next
         ? { method: 'PUT', path: notificationPath(NOTIFICATION_ALERT_RULE), body: next }
         : { method: 'POST', path: notificationPath(NOTIFICATION_ALERT_RULE_DELETE), body: { ruleId } }),
-      undo: { ruleId, before },
     });
+    await applyAlertRule(db, op);
     return op.opId;
   });
+}
+
+/** The rule saved (a PUT's body is the rule) or deleted (a POST names it). */
+async function applyAlertRule(db: QuayDb, row: Pick<OutboxRow, 'body' | 'method'>): Promise<void> {
+  const { ruleId } = row.body as { ruleId: string };
+  if (typeof ruleId !== 'string') return;
+  await touch(db, db.alertRules, ruleId);
+  if (row.method === 'PUT') await db.alertRules.put(row.body as AlertRule);
+  else await db.alertRules.delete(ruleId);
 }
 
 export const alertRuleOp: OpModule<'alertRule'> = {
   kind: 'alertRule',
   tables: (db) => [db.alertRules],
-  async undo(db, row) {
-    const { ruleId, before } = row.undo;
-    if (before) await db.alertRules.put(before);
-    else await db.alertRules.delete(ruleId);
-  },
+  apply: applyAlertRule,
   refusal: (message) => ({ message: `Your alert could not be saved: ${message}`, toast: true }),
   merge: lastStateWins,
-  handOver: (refused) => refused.undo,
 };

@@ -35,7 +35,6 @@ export async function postBerthProspect(
       method: 'POST',
       path: berthProspectPath(vslCd),
       body: { ...checked.body, clientMsgId },
-      undo: { roomId, clientMsgId },
     });
     const { portCd, ydNm, remark } = checked.body;
     const msgText = berthProspectText({ portCd, ydNm, etb: checked.etb, etd: checked.etd, remark });

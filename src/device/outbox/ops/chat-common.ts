@@ -6,6 +6,7 @@ import { UnknownError } from '../../net/http.ts';
 import { isVesselUser } from '../../../core/role.ts';
 import { asChatMessage, chatTables, markChatFailed, storeChatMessages } from '../chat.ts';
 import { clientIdOf } from '../enqueue.ts';
+import type { OutboxRow } from '../types.ts';
 import type { OpModule } from './module.ts';
 
 export const ROOM_ID = /^V-[A-Z0-9]{4}$/;
@@ -43,9 +44,12 @@ export const pendingRow = (
   status: 'pending',
 });
 
+const clientMsgIdOf = (row: OutboxRow): string => (row.body as { clientMsgId?: string }).clientMsgId ?? '';
+
 /**
- * An own message's kind (a chat message, a berth prospect): the stored message replaces the pending copy; refused,
- * nothing is taken back: it stays on screen marked failed, and a toast says `notDone` and why.
+ * An own message's kind (a chat message, a berth prospect): its pending copy is the device's own row, no server's,
+ * so it has no effect to rebase; the stored message replaces it; refused, it stays on screen marked failed, and a
+ * toast says `notDone` and why.
  */
 export function ownMessageOp<K extends 'chat' | 'berthProspect'>(kind: K, notDone: string): OpModule<K> {
   return {
@@ -55,7 +59,9 @@ export function ownMessageOp<K extends 'chat' | 'berthProspect'>(kind: K, notDon
       const stored = asChatMessage(answer.stored);
       if (stored) await storeChatMessages(db, [stored]);
     },
-    undo: (db, row, why) => markChatFailed(db, row.undo, why),
+    // The room is the entity's (a berth prospect's body names the vessel, not the room).
+    refused: (db, row, why) =>
+      markChatFailed(db, { roomId: row.entity.replace(/^chat:/, ''), clientMsgId: clientMsgIdOf(row) }, why),
     refusal: (message) => ({ message: `${notDone}: ${message}`, toast: true }),
   };
 }

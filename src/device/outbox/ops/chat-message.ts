@@ -53,7 +53,6 @@ export async function queueChatMessage(
       method: 'POST',
       path: CHAT_MESSAGE_PATH,
       body: { roomId, clientMsgId, msgText: clean.text },
-      undo: { roomId, clientMsgId },
     });
     const row = { roomId, clientMsgId, msgTpCd: 'TEXT' as const, msgText: clean.text, opId: op.opId };
     await db.chatMessages.add(pendingRow(row, counter, user));

@@ -1,42 +1,40 @@
-// A read mark of a chat room (product.md#chat-calls GET /chat/read-message/{msgSeq}, readSource=M), kind 'chatRead': read on the
-// device at once and the room's unread count falls (offline too); it waits behind the room's messages; of several
-// marks only the newest is sent, with the undo of all; a refusal clears exactly what they marked (logged only).
+// A read mark of a chat room (product.md#chat-calls GET /chat/read-message/{msgSeq}, readSource=M), kind 'chatRead':
+// read on the device at once and the room's unread count falls (offline too); it waits behind the room's messages;
+// of several marks only the newest is sent; refused, the rebase shows the server's unread again (logged only).
 import type { QuayDb } from '../../db.ts';
 import { PENDING_MSG_SEQ } from '../../db.ts';
 import { query, UnknownError } from '../../net/http.ts';
+import { touch } from '../base.ts';
 import { chatEntity } from '../chat.ts';
-import { chatOpTables, unreadAfter, unreadToShow, waitingReadMark, type ReadMarkBody } from '../chat-ops.ts';
+import { chatOpTables, unreadAfterMark, waitingReadMark, type ReadMarkBody } from '../chat-ops.ts';
 import { enqueue } from '../enqueue.ts';
-import type { UndoChatRead } from '../types.ts';
+import type { OutboxRow } from '../types.ts';
 import { ROOM_ID, signedOn } from './chat-common.ts';
 import { KEEP, type OpModule } from './module.ts';
 import { CHAT_READ_MESSAGE, chatPath } from '../../../core/contract/api.ts';
 
 const readMarkPath = (msgSeq: number): string => chatPath(CHAT_READ_MESSAGE, { msgSeq });
 
-/** The read on the device and its operation, in one transaction; the operation id, or null when nothing new was read. */
+/** Others' stored messages of a room up to `upto` that the user has not read on this device. */
+const unreadUpTo = (db: QuayDb, roomId: string, upto: number, me: string) =>
+  db.chatMessages
+    .where('[roomId+msgSeq]')
+    .between([roomId, 0], [roomId, upto], true, true)
+    .filter((m) => m.sender !== me && m.readDate === null && m.status === 'sent');
+
+/** The operation and its effect, in one transaction; the operation id, or null when nothing new was read. */
 export async function markChatRead(db: QuayDb, roomId: string, msgSeq: number): Promise<string | null> {
   if (!ROOM_ID.test(roomId)) throw new UnknownError(`${roomId} is not a chat room.`);
   if (!Number.isInteger(msgSeq) || msgSeq <= 0 || msgSeq >= PENDING_MSG_SEQ)
     throw new UnknownError('A read mark needs a stored message.');
-  return db.transaction('rw', [db.chatMessages, db.chatRooms, db.outbox, db.meta], async () => {
+  return db.transaction('rw', [...chatOpTables(db), db.base], async () => {
     const me = (await signedOn(db)).usrId;
     const room = await db.chatRooms.get(roomId);
-    const unread = db.chatMessages
-      .where('[roomId+msgSeq]')
-      .between([roomId, 0], [roomId, msgSeq], true, true)
-      .filter((m) => m.sender !== me && m.readDate === null && m.status === 'sent');
-    const marking = await unread.count();
+    const marking = await unreadUpTo(db, roomId, msgSeq, me).count();
     const waiting = await waitingReadMark(db, roomId);
     const covered = waiting !== null && waiting >= msgSeq;
     if (marking === 0 && (covered || (room?.unreadCount ?? 0) === 0)) return null;
     const readDate = new Date().toISOString();
-    await unread.modify({ readDate });
-    const unreadBefore = room?.unreadCount ?? 0;
-    if (room)
-      await db.chatRooms.update(roomId, {
-        unreadCount: Math.min(unreadBefore, await unreadAfter(db, roomId, msgSeq, me)),
-      });
     const msg = await db.chatMessages.get([roomId, msgSeq]);
     const params = {
       roomId,
@@ -51,53 +49,44 @@ export async function markChatRead(db: QuayDb, roomId: string, msgSeq: number): 
       method: 'GET',
       path: `${readMarkPath(msgSeq)}${query(params)}`,
       body,
-      undo: { roomId, readDates: [readDate], unreadBefore },
     });
+    await applyChatRead(db, op);
     return op.opId;
   });
 }
 
-/** Two marks of one room as one: every readDate they set, and the unread count before the first. */
-const together = (first: UndoChatRead, then: UndoChatRead): UndoChatRead => ({
-  ...first,
-  readDates: [...first.readDates, ...then.readDates],
-});
+/** Others' messages up to the mark read on the device, and the room's unread count what is left after it. */
+async function applyChatRead(db: QuayDb, row: Pick<OutboxRow, 'body'>): Promise<void> {
+  const { roomId, uptoSeq, readDate } = row.body as ReadMarkBody;
+  if (typeof roomId !== 'string' || typeof uptoSeq !== 'number') return;
+  const me = (await db.getMeta('user'))?.usrId ?? '';
+  for (const key of await unreadUpTo(db, roomId, uptoSeq, me).primaryKeys()) {
+    await touch(db, db.chatMessages, key);
+    await db.chatMessages.update(key, { readDate });
+  }
+  const room = await db.chatRooms.get(roomId);
+  if (!room) return;
+  const unreadCount = await unreadAfterMark(db, roomId, uptoSeq, room.unreadCount, room.lastMessage ?? null);
+  if (unreadCount === room.unreadCount) return;
+  await touch(db, db.chatRooms, roomId);
+  await db.chatRooms.update(roomId, { unreadCount });
+}
 
 export const chatReadOp: OpModule<'chatRead'> = {
   kind: 'chatRead',
   tables: (db) => chatOpTables(db),
+  apply: applyChatRead,
+  // The server's count, which has heard of this read (the marks still waiting are applied on top of it).
   async applied(db, row, answer) {
     if (answer.unreadCount === undefined) return;
     const { roomId } = row.body as ReadMarkBody;
     if (await db.chatRooms.get(roomId))
-      await db.chatRooms.update(roomId, { unreadCount: await unreadToShow(db, roomId, answer.unreadCount) });
-  },
-  async undo(db, row) {
-    const u = row.undo;
-    const usrId = (await db.getMeta('user'))?.usrId ?? '';
-    const dates = new Set(u.readDates);
-    const marked = db.chatMessages
-      .where('roomId')
-      .equals(u.roomId)
-      .filter((m) => m.sender !== usrId && m.readDate !== null && dates.has(m.readDate));
-    const reverted = await marked.count();
-    await marked.modify({ readDate: null });
-    const room = await db.chatRooms.get(u.roomId);
-    if (room)
-      await db.chatRooms.update(u.roomId, {
-        unreadCount: Math.max(room.unreadCount + reverted, u.unreadBefore),
-      });
+      await db.chatRooms.update(roomId, { unreadCount: answer.unreadCount });
   },
   refusal: (message) => ({ message, toast: false }),
-  // Only the newest read mark of a room is sent: it marks everything the older ones did, and takes their undo.
+  // Only the newest read mark of a room is sent: it marks everything the older ones did.
   merge(kept, row) {
     const earlier = kept.find((r) => r.kind === 'chatRead');
-    if (!earlier) return KEEP;
-    return {
-      type: 'supersede',
-      earlier,
-      merged: { ...row, undo: together(earlier.undo as UndoChatRead, row.undo) },
-    };
+    return earlier ? { type: 'supersede', earlier, merged: row as OutboxRow } : KEEP;
   },
-  handOver: (refused, later) => together(refused.undo, later.undo),
 };

@@ -1,5 +1,5 @@
 // Tying this device to the signed-on user (product.md#notification-calls POST /notification/user/logged-user), kind 'device': queued with
-// the push subscription it belongs to; nothing on the device to undo; repeats collapse.
+// the push subscription it belongs to; it shows nothing on the device; repeats collapse.
 import { entityOf } from '../enqueue.ts';
 import type { NewOp } from '../types.ts';
 import { KEEP, type OpModule } from './module.ts';
@@ -12,13 +12,11 @@ export const deviceRequest = (notDevId: string): NewOp => ({
   method: 'POST',
   path: notificationPath(NOTIFICATION_DEVICE),
   body: { notDevId },
-  undo: null,
 });
 
 export const deviceOp: OpModule<'device'> = {
   kind: 'device',
   tables: () => [],
-  undo: async () => undefined,
   refusal: (message) => ({ message, toast: false }),
   merge: (kept) => (kept.some((r) => r.kind === 'device') ? { type: 'drop' } : KEEP),
 };

@@ -1,5 +1,5 @@
 // A page view of the application history (product.md#the-common-calls PUT /common/history/application-history), kind 'history': not a
-// change of the user's (nothing to undo, not counted as waiting), queued so a visit made at sea reaches the server.
+// change of the user's (no effect on the device, not counted as waiting), queued so a visit made at sea reaches the server.
 import type { QuayDb } from '../../db.ts';
 import { isLocalHost } from '../../net/local-host.ts';
 import { enqueue } from '../enqueue.ts';
@@ -50,7 +50,6 @@ export async function recordVisit(db: QuayDb, visit: Visit): Promise<string | nu
       method: 'PUT',
       path: HISTORY_PATH,
       body,
-      undo: null,
     });
     const waiting = db.outbox.where('entity').equals(HISTORY_ENTITY);
     const excess = (await waiting.count()) - MAX_WAITING_VISITS;
@@ -70,9 +69,8 @@ function sameVisit(a: OutboxRow, b: OutboxRow): boolean {
 
 export const historyOp: OpModule<'history'> = {
   kind: 'history',
+  // A page view shows nothing on the device: no effect.
   tables: () => [],
-  // A page view changed nothing on the device.
-  undo: async () => undefined,
   refusal: (message) => ({ message, toast: false }),
   merge(kept, row) {
     const prev = kept[kept.length - 1];

@@ -31,10 +31,15 @@ const OPS: { readonly [K in OpKind]: OpModule<K> } = {
 
 /**
  * The module of a stored row, and the row as its kind's: the one place where a row read back from IndexedDB is taken
- * to be what its `kind` says (enqueue only writes rows built from NewOp, which ties kind and undo together).
+ * to be what its `kind` says.
  */
 export function opOf(row: OutboxRow): { op: OpModule<OpKind>; row: OpRow<OpKind> } {
   return { op: OPS[row.kind] as unknown as OpModule<OpKind>, row: row as OpRow<OpKind> };
 }
 
 export type { OpModule, OpRow } from './module.ts';
+
+/** Every kind's module (what a rebase's transaction must cover). */
+export function allOps(): readonly OpModule<OpKind>[] {
+  return Object.values(OPS) as unknown as OpModule<OpKind>[];
+}

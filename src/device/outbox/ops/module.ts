@@ -1,13 +1,14 @@
-// The shape of one kind of outbox operation (sync.md#push-in-one-request): its module holds
-// its request and local change (the command), what an applied answer changes on the device, how a refusal is undone
-// and told, and how it merges with the operations queued before it. The registry (./index.ts) has one per OpKind.
+// The shape of one kind of outbox operation (sync.md#push-in-one-request): its module holds its request and its
+// effect on the device (`apply`, run by the command and again by every rebase), what an applied answer changes,
+// what a refusal tells the user, and how it merges with the operations queued before it. The registry (./index.ts)
+// has one per OpKind.
 import type { Table } from 'dexie';
 import type { QuayDb } from '../../db.ts';
 import type { OpAnswer } from '../answer.ts';
-import type { OpKind, OutboxRow, UndoByKind } from '../types.ts';
+import type { OpKind, OutboxRow } from '../types.ts';
 
-/** An outbox row of one kind, with that kind's undo. */
-export type OpRow<K extends OpKind> = Omit<OutboxRow, 'kind' | 'undo'> & { kind: K; undo: UndoByKind[K] };
+/** An outbox row of one kind. */
+export type OpRow<K extends OpKind> = Omit<OutboxRow, 'kind'> & { kind: K };
 
 /**
  * Rule 2, for one row against the rows of its entity kept before it: kept as it is, dropped (an earlier one already
@@ -20,19 +21,23 @@ export const KEEP: MergeStep = { type: 'keep' };
 
 export interface OpModule<K extends OpKind> {
   readonly kind: K;
-  /** The device tables its applied effect and its undo write; the drain adds db.outbox and db.meta. */
+  /** The device tables its effect and its applied answer write; the drain adds db.base, db.outbox and db.meta. */
   tables(db: QuayDb): Table[];
+  /**
+   * Its change on the device, computed from its body on top of whatever the rows are (the server's, after a pull):
+   * the command runs it once, every rebase again. Each row it changes goes through `touch` (../base.ts) first.
+   * Absent: the kind shows nothing (a page view).
+   */
+  apply?(db: QuayDb, row: OpRow<K>): Promise<void>;
   /** What the server's answer changes on the device once applied (inside the drain's transaction). */
   applied?(db: QuayDb, row: OpRow<K>, answer: OpAnswer, at: number): Promise<void>;
-  /** Puts back what its local change replaced, after a refusal for good (inside the drain's transaction). */
-  undo(db: QuayDb, row: OpRow<K>, why: string): Promise<void>;
+  /**
+   * A refusal's mark on what is the device's own and no server row (an own message stays on screen, marked not
+   * sent). Nothing is undone here: the rebase puts the server's rows back.
+   */
+  refused?(db: QuayDb, row: OpRow<K>, why: string): Promise<void>;
   /** What a refusal tells the user (product.md#errors): the words, and whether they are a toast or only logged. */
   refusal(message: string): { message: string; toast: boolean };
   /** Merging with the rows of its entity kept before it (rule 2); absent: always kept. */
   merge?(kept: readonly OutboxRow[], row: OpRow<K>): MergeStep;
-  /**
-   * When it is refused while a later operation of the same kind waits in its entity (the user switched again, read
-   * further): the later one stays on screen and takes what to put back. Absent: the refusal is undone at once.
-   */
-  handOver?(refused: OpRow<K>, later: OpRow<K>): UndoByKind[K];
 }

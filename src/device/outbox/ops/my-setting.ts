@@ -1,13 +1,14 @@
 // My Vessel's followed vessels (PUT /common/my-setting {vslCds}), kind 'mySetting': the whole new list shown at once
-// in the kept page data, the last list wins, the applied list is laid on the kept data again, and a refusal puts
-// the list before back with a toast (a list the user edited by hand).
+// in the kept page data, the last list wins; refused, the rebase shows the server's list again, with a toast (a
+// list the user edited by hand).
 import type { QuayDb } from '../../db.ts';
 import type { FleetResponse } from '../../../core/contract/vessel.ts';
 import { MY_SETTING_MAX } from '../../../core/contract/common.ts';
 import { followedCodes } from '../../../core/followed.ts';
 import { UnknownError } from '../../net/http.ts';
 import { enqueue } from '../enqueue.ts';
-import { MY_VESSELS_ENTITY } from '../types.ts';
+import { touch } from '../base.ts';
+import { MY_VESSELS_ENTITY, type OutboxRow } from '../types.ts';
 import { lastStateWins } from './merge.ts';
 import type { OpModule } from './module.ts';
 import { MY_SETTING_PATH } from './paths.ts';
@@ -32,50 +33,50 @@ export async function followVessels(db: QuayDb, key: string, vslCds: readonly st
   await db.pageData.update(key, { data: { ...data, vessels } });
 }
 
-/** The new list shown at once and its operation, in one transaction; the operation id, or null when unchanged. */
+/** The operation and its effect (the new list shown), in one transaction; the operation id, or null when unchanged. */
 export async function saveMyVessels(db: QuayDb, vslCds: string[]): Promise<string | null> {
   const list = [...new Set(vslCds.map((c) => c.trim().toUpperCase()))];
   const bad = list.find((c) => !VSL_CD.test(c));
   if (bad !== undefined) throw new UnknownError(`${bad} is not a vessel code.`);
   if (list.length > MY_SETTING_MAX)
     throw new UnknownError(`At most ${MY_SETTING_MAX} vessels can be followed.`);
-  return db.transaction('rw', [db.pageData, db.outbox, db.meta], async () => {
+  return db.transaction('rw', [...mySettingOp.tables(db), db.base, db.outbox, db.meta], async () => {
     const user = await db.getMeta('user');
     if (!user) throw new UnknownError('Nobody is signed on.');
-    const key = myVesselsKey(user.usrId);
-    const kept = (await db.pageData.get(key))?.data as FleetResponse | undefined;
-    // What the user saw before this change: the list still waiting to be sent, else the kept data's.
+    const kept = (await db.pageData.get(myVesselsKey(user.usrId)))?.data as FleetResponse | undefined;
+    // What the user sees now: the list still waiting to be sent, else the kept data's.
     const waiting = await db.outbox.where('entity').equals(MY_VESSELS_ENTITY).sortBy('seq');
     const shown =
       (waiting[waiting.length - 1]?.body as { vslCds?: string[] } | undefined)?.vslCds ??
       (kept?.vessels ? followedCodes(kept.vessels) : undefined) ??
       [];
     if (shown.length === list.length && shown.every((c) => list.includes(c))) return null;
-    await followVessels(db, key, list);
     const op = await enqueue(db, {
       kind: 'mySetting',
       entity: MY_VESSELS_ENTITY,
       method: 'PUT',
       path: MY_SETTING_PATH,
       body: { vslCds: list },
-      undo: { key, vslCds: shown },
     });
+    await applyMyVessels(db, op);
     return op.opId;
   });
+}
+
+/** The body's list marked followed in the signed-on user's kept My Vessel data. */
+async function applyMyVessels(db: QuayDb, row: Pick<OutboxRow, 'body'>): Promise<void> {
+  const { vslCds } = row.body as { vslCds?: string[] };
+  const usrId = (await db.getMeta('user'))?.usrId;
+  if (!usrId || !Array.isArray(vslCds)) return;
+  await touch(db, db.pageData, myVesselsKey(usrId));
+  await followVessels(db, myVesselsKey(usrId), vslCds);
 }
 
 export const mySettingOp: OpModule<'mySetting'> = {
   kind: 'mySetting',
   tables: (db) => [db.pageData],
-  // The server holds this list now: the kept page data says so too, even if a sync while the change waited brought
-  // back the older list.
-  async applied(db, row) {
-    const body = row.body as { vslCds?: string[] };
-    if (Array.isArray(body.vslCds)) await followVessels(db, row.undo.key, body.vslCds);
-  },
-  undo: (db, row) => followVessels(db, row.undo.key, row.undo.vslCds),
+  apply: applyMyVessels,
   // The followed vessels come back on screen: the user is told why, or a vessel would reappear unexplained.
   refusal: (message) => ({ message: `My Vessel could not be saved: ${message}`, toast: true }),
   merge: lastStateWins,
-  handOver: (refused) => refused.undo,
 };

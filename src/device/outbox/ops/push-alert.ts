@@ -1,8 +1,10 @@
 // A push alert about an own message nobody has read (POST /chat/message/push-alert), kind 'pushAlert': the message
-// shows "Alert asked" until the server says so; a repeat for one message goes; a refusal clears the mark, with a toast.
+// shows "Alert asked" until the server says so; a repeat for one message goes; refused, the rebase clears the mark,
+// with a toast.
 import type { QuayDb } from '../../db.ts';
 import { PENDING_MSG_SEQ } from '../../db.ts';
 import { ForbiddenError, UnknownError } from '../../net/http.ts';
+import { touch } from '../base.ts';
 import { chatEntity } from '../chat.ts';
 import { chatOpTables } from '../chat-ops.ts';
 import { enqueue } from '../enqueue.ts';
@@ -13,9 +15,9 @@ import { CHAT_PUSH_ALERT, chatPath } from '../../../core/contract/api.ts';
 
 const PUSH_ALERT_PATH = chatPath(CHAT_PUSH_ALERT);
 
-/** The mark on the message and its operation, in one transaction; the operation id, or null when asked already. */
+/** The operation and its effect (the mark), in one transaction; the operation id, or null when asked already. */
 export async function askPushAlert(db: QuayDb, roomId: string, msgSeq: number): Promise<string | null> {
-  return db.transaction('rw', [db.chatMessages, db.outbox, db.meta], async () => {
+  return db.transaction('rw', [...chatOpTables(db), db.base], async () => {
     const me = (await signedOn(db)).usrId;
     const msg = await db.chatMessages.get([roomId, msgSeq]);
     if (!msg || msg.status !== 'sent' || msgSeq >= PENDING_MSG_SEQ)
@@ -23,33 +25,41 @@ export async function askPushAlert(db: QuayDb, roomId: string, msgSeq: number): 
     if (msg.sender !== me) throw new ForbiddenError('Only the sender of a message can ask for its alert.');
     if (msg.readCount > 0) throw new UnknownError('The message was read already: no alert is needed.');
     if (msg.alert) return null;
-    await db.chatMessages.update([roomId, msgSeq], { alert: 'pending' });
     const op = await enqueue(db, {
       kind: 'pushAlert',
       entity: chatEntity(roomId),
       method: 'POST',
       path: PUSH_ALERT_PATH,
       body: { roomId, msgSeq },
-      undo: { roomId, msgSeq },
     });
+    await applyPushAlert(db, op);
     return op.opId;
   });
 }
 
-const alertedSeq = (row: OutboxRow): number => (row.body as { msgSeq?: number } | null)?.msgSeq ?? 0;
+const alerted = (row: Pick<OutboxRow, 'body'>) => row.body as { roomId: string; msgSeq: number };
+
+/** The message marked "Alert asked", unless the server said so already. */
+async function applyPushAlert(db: QuayDb, row: Pick<OutboxRow, 'body'>): Promise<void> {
+  const { roomId, msgSeq } = alerted(row);
+  if (typeof roomId !== 'string' || typeof msgSeq !== 'number') return;
+  const msg = await db.chatMessages.get([roomId, msgSeq]);
+  if (!msg || msg.alert) return;
+  await touch(db, db.chatMessages, [roomId, msgSeq]);
+  await db.chatMessages.update([roomId, msgSeq], { alert: 'pending' });
+}
 
 export const pushAlertOp: OpModule<'pushAlert'> = {
   kind: 'pushAlert',
   tables: (db) => chatOpTables(db),
+  apply: applyPushAlert,
   applied: async (db, row) => {
-    await db.chatMessages.update([row.undo.roomId, row.undo.msgSeq], { alert: 'sent' });
-  },
-  undo: async (db, row) => {
-    await db.chatMessages.update([row.undo.roomId, row.undo.msgSeq], { alert: undefined });
+    const { roomId, msgSeq } = alerted(row);
+    await db.chatMessages.update([roomId, msgSeq], { alert: 'sent' });
   },
   refusal: (message) => ({ message: `Alert not sent: ${message}`, toast: true }),
   merge: (kept, row) =>
-    kept.some((r) => r.kind === 'pushAlert' && alertedSeq(r) === alertedSeq(row as OutboxRow))
+    kept.some((r) => r.kind === 'pushAlert' && alerted(r).msgSeq === alerted(row).msgSeq)
       ? { type: 'drop' }
       : KEEP,
 };

@@ -1,39 +1,43 @@
-// A notification setting switch (product.md#what-happens-when), kind 'setting': toggled at once, the last state wins, a refusal puts the
-// switch back (logged, no toast) unless the user switched it again meanwhile.
+// A notification setting switch (product.md#what-happens-when), kind 'setting': toggled at once, the last state
+// wins; refused, the rebase shows the server's switch again (logged, no toast), under any later switch still waiting.
 import type { QuayDb } from '../../db.ts';
+import { touch } from '../base.ts';
 import { enqueue, entityOf } from '../enqueue.ts';
+import type { OutboxRow } from '../types.ts';
 import type { OpModule } from './module.ts';
 import { lastStateWins } from './merge.ts';
 import { NOTIFICATION_SETTINGS, notificationPath } from '../../../core/contract/api.ts';
 
-/** The local change and its operation, in one transaction; the operation id. */
+/** The operation and its effect, in one transaction; the operation id. */
 export async function saveSetting(db: QuayDb, notId: string, notUseYn: 'Y' | 'N'): Promise<string> {
-  return db.transaction('rw', [db.notificationSettings, db.outbox, db.meta], async () => {
+  return db.transaction('rw', [...settingOp.tables(db), db.base, db.outbox, db.meta], async () => {
     const user = await db.getMeta('user');
-    const row = await db.notificationSettings.get(notId);
-    if (row) await db.notificationSettings.update(notId, { notUseYn });
-    else await db.notificationSettings.put({ notId, notNm: notId, notUseYn });
     const op = await enqueue(db, {
       kind: 'setting',
       entity: entityOf('setting', { notId }),
       method: 'POST',
       path: notificationPath(NOTIFICATION_SETTINGS),
       body: user ? { notId, notUseYn, usrId: user.usrId } : { notId, notUseYn },
-      undo: { notId, notUseYn: row?.notUseYn ?? null },
     });
+    await applySetting(db, op);
     return op.opId;
   });
+}
+
+/** The switch as the body says (a switch the device did not have yet is added). */
+async function applySetting(db: QuayDb, row: Pick<OutboxRow, 'body'>): Promise<void> {
+  const { notId, notUseYn } = row.body as { notId: string; notUseYn: 'Y' | 'N' };
+  if (typeof notId !== 'string') return;
+  await touch(db, db.notificationSettings, notId);
+  const kept = await db.notificationSettings.get(notId);
+  if (kept) await db.notificationSettings.update(notId, { notUseYn });
+  else await db.notificationSettings.put({ notId, notNm: notId, notUseYn });
 }
 
 export const settingOp: OpModule<'setting'> = {
   kind: 'setting',
   tables: (db) => [db.notificationSettings],
-  async undo(db, row) {
-    const u = row.undo;
-    if (u.notUseYn === null) await db.notificationSettings.delete(u.notId);
-    else await db.notificationSettings.update(u.notId, { notUseYn: u.notUseYn });
-  },
+  apply: applySetting,
   refusal: (message) => ({ message, toast: false }),
   merge: lastStateWins,
-  handOver: (refused) => refused.undo,
 };

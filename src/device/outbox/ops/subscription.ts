@@ -1,9 +1,10 @@
 // The push master switch (product.md#what-happens-when), kind 'subscription': kept in meta `pushSubscription` at once, the last state
-// wins, a refusal puts the previous state back (logged).
+// wins; refused, the rebase puts the state before back (logged).
 import type { QuayDb } from '../../db.ts';
 import { UnknownError } from '../../net/http.ts';
 import { enqueue, entityOf } from '../enqueue.ts';
-import type { PushSubscriptionState } from '../types.ts';
+import { touch } from '../base.ts';
+import type { OutboxRow, PushSubscriptionState } from '../types.ts';
 import { deviceRequest } from './device.ts';
 import { lastStateWins } from './merge.ts';
 import type { OpModule } from './module.ts';
@@ -16,7 +17,7 @@ export interface SubscriptionJson {
   keys: { p256dh: string; auth: string };
 }
 
-/** The local change and its operation (and, when turned on, the device's), in one transaction; the operation id. */
+/** The operation (and, when turned on, the device's) and its effect, in one transaction; the operation id. */
 export async function saveSubscription(
   db: QuayDb,
   notDevId: string,
@@ -24,33 +25,32 @@ export async function saveSubscription(
   subscription?: SubscriptionJson,
 ): Promise<string> {
   if (notSbscrYn === 'Y' && !subscription) throw new UnknownError('Turning push on needs a subscription.');
-  return db.transaction('rw', [db.outbox, db.meta], async () => {
-    const previous = (await db.getMeta('pushSubscription')) ?? null;
-    const state: PushSubscriptionState = { notDevId, notSbscrYn };
-    await db.setMeta('pushSubscription', state);
+  return db.transaction('rw', [db.base, db.outbox, db.meta], async () => {
     const op = await enqueue(db, {
       kind: 'subscription',
       entity: entityOf('subscription', { notDevId }),
       method: 'POST',
       path: notificationPath(NOTIFICATION_SUBSCRIPTION),
       body: subscription ? { notDevId, notSbscrYn, subscription } : { notDevId, notSbscrYn },
-      undo: { notDevId, previous },
     });
+    await applySubscription(db, op);
     // product.md#the-calls: the device is tied to the signed-on user (a shared device follows whoever signs on).
     if (notSbscrYn === 'Y') await enqueue(db, deviceRequest(notDevId));
     return op.opId;
   });
 }
 
+/** The switch as this device asked for it, in meta `pushSubscription` (the server's is what it had before). */
+async function applySubscription(db: QuayDb, row: Pick<OutboxRow, 'body'>): Promise<void> {
+  const { notDevId, notSbscrYn } = row.body as PushSubscriptionState;
+  await touch(db, db.meta, 'pushSubscription');
+  await db.setMeta('pushSubscription', { notDevId, notSbscrYn });
+}
+
 export const subscriptionOp: OpModule<'subscription'> = {
   kind: 'subscription',
   tables: () => [],
-  async undo(db, row) {
-    const u = row.undo;
-    if (u.previous === null) await db.deleteMeta('pushSubscription');
-    else await db.setMeta('pushSubscription', u.previous);
-  },
+  apply: applySubscription,
   refusal: (message) => ({ message, toast: false }),
   merge: lastStateWins,
-  handOver: (refused) => refused.undo,
 };
