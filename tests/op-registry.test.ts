@@ -2,7 +2,8 @@
 // of its domain serves them, the device has its effect, and the OpenAPI text of /sync/push names it.
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OP_BODIES, OP_KINDS, OPS, entityOf, refusalOf, type OpCall } from '../src/core/contract/ops.ts';
+import { OP_KINDS, OPS, entityOf, refusalOf, type OpCall } from '../src/core/contract/ops.ts';
+import { OP_BODIES } from '../src/core/contract/op-bodies.ts';
 import { API_BASE, SYNC_PREFIX, SYNC_PUSH } from '../src/core/contract/api.ts';
 import { opOf } from '../src/device/outbox/ops/index.ts';
 import type { OutboxRow } from '../src/device/outbox/types.ts';

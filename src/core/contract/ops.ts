@@ -1,7 +1,5 @@
 // The outbox's operation kinds, one definition each (architecture.md#adding-an-operation): plain data that the window,
 // the workers and the server share. The kind union, the counters, the entities and the server's allow-list derive from it.
-// Types only, from a subpath: a module that imports 'typebox' itself is held to shipping as data (as-data.ts).
-import type { TSchema } from 'typebox/type';
 import {
   CHAT_BERTH_PROSPECT,
   CHAT_MESSAGE,
@@ -20,17 +18,6 @@ import {
   NOTIFICATION_SUBSCRIPTION,
   NOTIFICATION_VESSEL_ACK,
 } from './api.ts';
-import {
-  AlertRule,
-  AlertRuleDeleteBody,
-  DeviceBody,
-  ReadSaveBody,
-  SettingSaveBody,
-  SubscriptionBody,
-  VesselAckBody,
-} from './notification.ts';
-import { AppHistoryBody, MySettingBody } from './common.ts';
-import { BerthPrspBody, PushAlertBody, SendMessageBody } from './chat.ts';
 
 type OpMethod = 'GET' | 'POST' | 'PUT';
 
@@ -173,24 +160,3 @@ export function refusalOf(kind: OpKind, message: string): { message: string; toa
   const { toast, prefix } = OPS[kind].refused;
   return { message: prefix === undefined ? message : `${prefix}: ${message}`, toast };
 }
-
-/**
- * The body schema of each call of each kind (null: a GET, which sends none). Kept beside OPS rather than in it so that
- * the window, which counts and words operations but checks no body, loads none of these schemas on its first page.
- */
-export const OP_BODIES: {
-  readonly [K in OpKind]: { readonly [C in keyof (typeof OPS)[K]['calls']]: TSchema | null };
-} = {
-  ack: { send: VesselAckBody },
-  read: { send: ReadSaveBody },
-  setting: { send: SettingSaveBody },
-  subscription: { send: SubscriptionBody },
-  device: { send: DeviceBody },
-  history: { send: AppHistoryBody },
-  mySetting: { send: MySettingBody },
-  chat: { send: SendMessageBody },
-  chatRead: { send: null },
-  berthProspect: { send: BerthPrspBody },
-  pushAlert: { send: PushAlertBody },
-  alertRule: { save: AlertRule, delete: AlertRuleDeleteBody },
-};
