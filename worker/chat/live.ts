@@ -204,5 +204,3 @@ export function createChatLive(deps: ChatLiveDeps) {
     },
   };
 }
-
-export type ChatLive = ReturnType<typeof createChatLive>;

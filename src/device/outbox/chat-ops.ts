@@ -29,12 +29,7 @@ export async function waitingReadMark(db: QuayDb, roomId: string): Promise<numbe
 }
 
 /** Messages of others after `afterSeq` that this device holds, stored by the server and not read by the user. */
-export async function unreadAfter(
-  db: QuayDb,
-  roomId: string,
-  afterSeq: number,
-  usrId: string,
-): Promise<number> {
+async function unreadAfter(db: QuayDb, roomId: string, afterSeq: number, usrId: string): Promise<number> {
   return db.chatMessages
     .where('[roomId+msgSeq]')
     .between([roomId, afterSeq], [roomId, PENDING_MSG_SEQ], false, false)
