@@ -1,6 +1,6 @@
 // The app's root: /health/ and /intro/ render bare (no header, app bar or chat socket, product.md#screens-and-routes); every other
 // route goes through the session: a spinner while the user loads, the error fallback of product.md#errors, or the shell.
-import { useEffect, useMemo } from 'react';
+import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { Route, Switch } from 'wouter';
 import { FullPageSpinner } from './ui/FullPageSpinner.tsx';
 import { ErrorView, SessionExitsContext, type SessionExits } from './ui/ErrorView.tsx';
@@ -10,12 +10,34 @@ import { DialogHost } from './ui/DialogHost.tsx';
 import { Header } from './shell/Header.tsx';
 import { Shell } from './shell/Shell.tsx';
 import { UpdatePrompt } from './shell/UpdatePrompt.tsx';
-import { HealthPage } from './screens/HealthPage.tsx';
 import { IntroPage } from './screens/IntroPage.tsx';
 import { SignedOnEffects } from './features/session/SignedOnEffects.tsx';
 import { useSession } from './features/session/use-session.ts';
 import { StateFromDb } from './state/StateFromDb.tsx';
 import { userState } from './state/app-state.ts';
+
+/**
+ * /health/ is a chunk of its own (precached with the rest): a page people open to look into a problem, not one the
+ * app's first page needs. Should its code be missing from the device (storage the browser cleared), it says so.
+ */
+const HealthPage = lazy(() =>
+  import('./screens/HealthPage.tsx').then(
+    (m) => ({ default: m.HealthPage }),
+    () => ({ default: HealthNeedsLink }),
+  ),
+);
+
+function HealthNeedsLink() {
+  return (
+    <main className="bare-page">
+      <h1 className="bare-page__title">Quay health</h1>
+      <p>This page is not on the device yet: open it once with a link.</p>
+      <a className="button button--secondary" href="/">
+        Open Quay
+      </a>
+    </main>
+  );
+}
 
 function SessionApp() {
   const { state, retry, signOut, sessionEnded } = useSession();
@@ -64,7 +86,9 @@ export function App() {
     <>
       <Switch>
         <Route path="/health/">
-          <HealthPage />
+          <Suspense fallback={null}>
+            <HealthPage />
+          </Suspense>
         </Route>
         <Route path="/intro/">
           <IntroPage />

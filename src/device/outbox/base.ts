@@ -2,9 +2,7 @@
 // calls `touch` before it changes a row, so the row as it was (the server's) is kept once, in the `base` table.
 import type { IndexableType, Table } from 'dexie';
 import type { QuayDb } from '../db.ts';
-
-/** A kept base's id: the table's name and the row's key. */
-export const baseId = (table: string, key: IndexableType): string => `${table}|${JSON.stringify(key)}`;
+import { baseId } from './base-id.ts';
 
 /**
  * Keeps the server's version of a row before a waiting operation changes it: the first change keeps it, later

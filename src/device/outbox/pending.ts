@@ -3,7 +3,7 @@
 // reads the pending state without loading the drain; the window's one way in is src/features/sync/use-pending.ts.
 import type { Table } from 'dexie';
 import type { QuayDb } from '../db.ts';
-import { baseId } from './base.ts';
+import { baseId } from './base-id.ts';
 import type { OpKind } from './types.ts';
 
 /** What the window may know of a waiting operation. */
