@@ -15,7 +15,7 @@ import { coalesce, drain, pendingFor, type DrainOptions } from '../src/device/ou
 import { MY_VESSELS_ENTITY, type OutboxFailure, type OutboxRow } from '../src/device/outbox/types.ts';
 import { createCommands, MY_SETTING_PATH, myVesselsKey, type Commands } from '../worker/commands/commands.ts';
 import { createPageLoader } from '../worker/page-data/load-page.ts';
-import { signOnSid } from './helpers/http-session.ts';
+import { cookieFetch, signOnSid } from './helpers/http-session.ts';
 import { startTestServer, type TestServer } from './helpers/server.ts';
 
 const USER = 'operator';
@@ -23,19 +23,17 @@ let s: TestServer;
 let sid = '';
 const net = { offline: false };
 
-const cookieFetch: typeof fetch = async (input, init) => {
-  if (net.offline) throw new TypeError('fetch failed');
-  const headers = new Headers(init?.headers);
-  headers.set('cookie', `quay_sid=${sid}`);
-  return fetch(input, { ...init, headers });
-};
+const linkFetch = cookieFetch(
+  () => sid,
+  () => net.offline,
+);
 
 beforeAll(async () => {
   s = await startTestServer();
   const base = await s.listen();
   sid = await signOnSid(base, USER);
   expect(sid).not.toBe('');
-  configureHttp({ base, fetch: cookieFetch });
+  configureHttp({ base, fetch: linkFetch });
 });
 afterAll(() => s.close());
 

@@ -15,7 +15,7 @@ import { drain, type DrainOptions } from '../src/device/outbox/drain.ts';
 import { memoryLocks } from '../src/device/locks.ts';
 import { pull } from '../worker/sync/pull.ts';
 import { createCommands, type Commands } from '../worker/commands/commands.ts';
-import { signOnSid } from './helpers/http-session.ts';
+import { cookieFetch, signOnSid } from './helpers/http-session.ts';
 import { startTestServer, type TestServer } from './helpers/server.ts';
 
 const N = '/api/v2/app/notification';
@@ -32,12 +32,10 @@ let sid = '';
 let current = 0;
 const linkUp = [true, true, true];
 
-const linkFetch: typeof fetch = async (input, init) => {
-  if (!linkUp[current]) throw new TypeError('fetch failed');
-  const headers = new Headers(init?.headers);
-  headers.set('cookie', `quay_sid=${sid}`);
-  return fetch(input, { ...init, headers });
-};
+const linkFetch = cookieFetch(
+  () => sid,
+  () => !linkUp[current],
+);
 
 beforeAll(async () => {
   s = await startTestServer();

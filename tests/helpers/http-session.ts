@@ -56,3 +56,13 @@ export async function signOnHttp(
   });
   return sid;
 }
+
+/** A fetch that carries the session cookie `sid()`, and fails as a dropped link does while `down()` says so. */
+export function cookieFetch(sid: () => string, down: () => boolean): typeof fetch {
+  return async (input, init) => {
+    if (down()) throw new TypeError('fetch failed');
+    const headers = new Headers(init?.headers);
+    headers.set('cookie', `quay_sid=${sid()}`);
+    return fetch(input, { ...init, headers });
+  };
+}

@@ -12,14 +12,7 @@ import {
 } from './errors.ts';
 
 // The typed errors are a leaf of their own, so the window can make one without loading this client.
-export {
-  AuthenticationError,
-  ForbiddenError,
-  JsonWebTokenError,
-  RequestError,
-  TimeoutError,
-  UnknownError,
-} from './errors.ts';
+export * from './errors.ts';
 
 /** A GEO round trip spikes to 2 s and Iridium has gaps of a minute: long, but a hung request must still end. */
 export const DEFAULT_TIMEOUT_MS = 20_000;
