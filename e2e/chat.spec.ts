@@ -186,7 +186,7 @@ test('offline on the ship: three messages wait, and when the link returns each a
 
   // The ship's worker holds its live connection (as it tells every tab).
   await expect
-    .poll(async () => ((await readQuayDb(ship.page)).meta.chatLink as { state?: string } | undefined)?.state)
+    .poll(async () => ((await readQuayDb(ship.page)).meta.liveLink as { state?: string } | undefined)?.state)
     .toBe('connected');
   await ship.context.setOffline(true);
   // The window saw the link go (and told the worker, which dropped its connection).

@@ -41,7 +41,7 @@ async function liveAndSettled(page: Page, since = 0): Promise<void> {
   await expect
     .poll(async () => {
       const { meta } = await readQuayDb(page);
-      const link = meta.chatLink as
+      const link = meta.liveLink as
         { state?: string; subscribed?: boolean; lastConnectedAt?: number | null } | undefined;
       const status = meta.syncStatus as { syncing?: boolean; lastSyncedAt?: number | null } | undefined;
       return (
