@@ -3,6 +3,7 @@
 // notCnt when it is new and unread), set as the app badge and shown; a chat message is shown only. A click opens
 // the vessel's chat (payload with vslCd) or the notification detail, in an open window of the app if there is one.
 import { QuayDb } from '../src/device/db.ts';
+import { rebaseTables, underWaiting } from '../src/device/outbox/rebase.ts';
 import {
   OPEN_NOTIFICATION_PARAM,
   parsePushPayload,
@@ -42,26 +43,28 @@ function readPayload(event: PushEvent): PushPayload | null {
 }
 
 /**
- * One transaction: the item into `notifications` and the badge row counted (product.md#notification-read: the badge call increments on
- * each display; the unread count only for an unread item the device did not have). An item the device already has
- * keeps its read and acknowledgement state: a change of the user's own may still wait in the outbox.
- * Gives the unread count after the push.
+ * One transaction: the item into `notifications` and the badge row counted (product.md#notification-read: the badge
+ * call increments on each display; the unread count only for an unread item the device did not have), as the
+ * server's rows under the operations still waiting (architecture.md#convergence-by-rebase): a read or a "Got it" not
+ * sent yet is applied again on top. An item the device already has keeps its read and acknowledgement state as the
+ * pull brought it: the push carries the item as it was made. Gives the unread count shown after the push.
  */
 async function storeNotification({ item }: NotificationPush): Promise<number> {
   const quay = openDb();
-  return quay.transaction('rw', [quay.notifications, quay.badge], async () => {
-    const existing = await quay.notifications.get(item.notSeq);
-    await quay.notifications.put(
-      existing ? { ...item, notReadYn: existing.notReadYn, ackUsrId: existing.ackUsrId } : item,
-    );
-    const badge = await quay.badge.get('notification');
-    const notCnt = (badge?.notCnt ?? 0) + (!existing && item.notReadYn === 'N' ? 1 : 0);
-    await quay.badge.put({
-      key: 'notification',
-      notCnt,
-      currBadgeCall: (badge?.currBadgeCall ?? 0) + 1,
+  return quay.transaction('rw', [...rebaseTables(quay), quay.notifications, quay.badge], async () => {
+    await underWaiting(quay, async () => {
+      const existing = await quay.notifications.get(item.notSeq);
+      await quay.notifications.put(
+        existing ? { ...item, notReadYn: existing.notReadYn, ackUsrId: existing.ackUsrId } : item,
+      );
+      const badge = await quay.badge.get('notification');
+      await quay.badge.put({
+        key: 'notification',
+        notCnt: (badge?.notCnt ?? 0) + (!existing && item.notReadYn === 'N' ? 1 : 0),
+        currBadgeCall: (badge?.currBadgeCall ?? 0) + 1,
+      });
     });
-    return notCnt;
+    return (await quay.badge.get('notification'))?.notCnt ?? 0;
   });
 }
 

@@ -10,7 +10,7 @@ import type { ApiClient } from '../src/device/net/api-client.ts';
 import { TokenStore } from '../src/device/net/token.ts';
 import { drain, type DrainOptions } from '../src/device/outbox/drain.ts';
 import { pendingCount } from '../src/device/outbox/count.ts';
-import { applyServerUnread } from '../src/device/outbox/chat-ops.ts';
+import { applyServerUnread, storeChatMessages } from '../worker/chat/store.ts';
 import { memoryLocks } from '../src/device/locks.ts';
 import {
   roomIdOf,
@@ -171,6 +171,36 @@ describe('read marks through the outbox', () => {
       [`${API}/read-message/${m3}`],
     );
     expect(audit[0]?.n).toBe(1);
+  });
+
+  it("keeps what the server sent while a read mark waits: the new message stays the room's last", async () => {
+    const shore = await shoreMember();
+    const { db, client, cmd } = await signOn('vessel');
+    const [m1] = await inject(shore, `before the mark ${Date.now()}`);
+    await syncRooms(db, client);
+    await fetchNewest(db, client, ROOM);
+    net.offline = true;
+    await cmd.markChatRead(ROOM, m1 ?? 0);
+    expect((await db.chatRooms.get(ROOM))?.unreadCount).toBe(0);
+
+    // The link returns; before the mark goes, the room topic brings a new message and the unread topic its count.
+    net.offline = false;
+    const [m2] = await inject(shore, `while the mark waits ${Date.now()}`);
+    const topic = (await serverHistory('vessel')).find((m) => m.msgSeq === m2);
+    expect(topic).toBeDefined();
+    await storeChatMessages(db, topic ? [topic] : [], { dropOps: true });
+    await applyServerUnread(db, ROOM, await serverUnread('vessel'));
+    expect((await db.chatRooms.get(ROOM))?.lastMessage?.msgSeq).toBe(m2);
+    expect((await db.chatRooms.get(ROOM))?.unreadCount).toBe(1);
+
+    // The mark goes and the drain rebases: the room is what the server has (its last message m2, one unread).
+    expect(await drain(db, client, drainOpts)).toMatchObject({ applied: 1, remaining: 0 });
+    const room = await db.chatRooms.get(ROOM);
+    expect(room?.lastMessage?.msgSeq).toBe(m2);
+    expect(room?.unreadCount).toBe(1);
+    expect((await db.chatMessages.get([ROOM, m1 ?? 0]))?.readDate).not.toBeNull();
+    expect((await db.chatMessages.get([ROOM, m2 ?? 0]))?.readDate).toBeNull();
+    expect(await serverUnread('vessel')).toBe(1);
   });
 
   it('puts a refused read mark back: the messages are unread again and the count rises', async () => {

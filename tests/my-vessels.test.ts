@@ -136,7 +136,7 @@ describe('My Vessel through the outbox', () => {
     expect(failures[0]?.message).toMatch(/^My Vessel could not be saved/);
   });
 
-  it('shows the confirmed list even when a page sync brought the older one while the change waited', async () => {
+  it("shows the user's list while the change waits, even when a page brought the server's older one", async () => {
     const fewer = original.slice(0, -1);
     net.offline = true;
     await cmd.saveMyVessels(fewer);
@@ -144,10 +144,11 @@ describe('My Vessel through the outbox', () => {
     // While the server's list is unchanged its ETag still matches: a 304 keeps the changed list on the device.
     expect((await loadPage('myVessels', USER, { force: true })).status).toBe('current');
     expect((await keptList()).sort()).toEqual([...fewer].sort());
-    // A full answer (the fleet moved meanwhile) brings the server's list back before the change is sent.
+    // A full answer (the fleet moved meanwhile) brings the server's list, still the old one: the change waiting is
+    // applied again on top of it (the rebase), so the device goes on showing what the user chose.
     await db.pageData.update(KEY, { etag: null });
     expect((await loadPage('myVessels', USER, { force: true })).status).toBe('fetched');
-    expect((await keptList()).sort()).toEqual([...original].sort()); // the server's list, still the old one
+    expect((await keptList()).sort()).toEqual([...fewer].sort());
     expect(await drain(db, client, opts())).toMatchObject({ applied: 1 });
     expect((await keptList()).sort()).toEqual([...fewer].sort());
     expect(await serverList()).toEqual(fewer);

@@ -14,13 +14,9 @@ import {
   type StompSendBody,
   type UnreadItem,
 } from '../../src/core/contract/chat.ts';
-import {
-  applyReadReceipt,
-  asChatMessage,
-  confirmChatSent,
-  storeChatMessages,
-} from '../../src/device/outbox/chat.ts';
-import { applyServerUnread } from '../../src/device/outbox/chat-ops.ts';
+import { asChatMessage } from '../../src/device/outbox/chat.ts';
+import { writeServerRows } from '../../src/device/outbox/rebase.ts';
+import { applyReadReceipt, applyServerUnread, confirmChatSent, storeChatMessages } from './store.ts';
 import type { LiveConnection } from '../live/connection.ts';
 import type { QuayDb } from '../../src/device/db.ts';
 import { chatEnabled } from './enabled.ts';
@@ -71,7 +67,7 @@ export function createChatLive(deps: ChatLiveDeps) {
   async function prepare(): Promise<void> {
     me = (await db.getMeta('user'))?.usrId ?? '';
     chat = await chatEnabled(db, deps.chatLanes);
-    if (chat === 'no') await db.chatRooms.clear();
+    if (chat === 'no') await writeServerRows(db, [db.chatRooms], () => db.chatRooms.clear());
     roomIds = (await db.chatRooms.orderBy('order').toArray()).map((r) => r.roomId);
     // Chat alone (no sync beside it): the room list first, so that the rooms are heard from the first frame.
     if (!deps.onLive && chat !== 'no' && roomIds.length === 0) await listRooms();
@@ -92,7 +88,7 @@ export function createChatLive(deps: ChatLiveDeps) {
 
   async function onUnread(msg: IMessage): Promise<void> {
     const item = JSON.parse(msg.body) as UnreadItem;
-    // While a read mark of the room waits in the outbox, the server's count is older than the device's.
+    // While a read mark of the room waits in the outbox, the rebase applies it again on the server's count.
     if (typeof item.roomId === 'string' && typeof item.unreadCount === 'number')
       await applyServerUnread(db, item.roomId, item.unreadCount);
   }

@@ -1,15 +1,18 @@
 // The chat calls of product.md#the-calls the worker makes over REST (any tab's worker may: only STOMP is the leader's): the room
 // list into IndexedDB (a conditional GET: a 304 when nothing changed), the newest page of a room's history (and the
 // pages in between after an outage), older pages on scroll, and the missed messages of rooms with new activity.
-// Read marks go through the outbox (worker/commands, src/device/outbox/chat-ops.ts).
+// Read marks go through the outbox (worker/commands, src/device/outbox/ops/chat-read.ts); what the server says is
+// written under them (./store.ts).
 import type { ChatMessage, ChatRoom, HistoryResponse } from '../../src/core/contract/chat.ts';
 import { HISTORY_PAGE_DEFAULT } from '../../src/core/contract/chat.ts';
 import type { ChatRoomRow, QuayDb } from '../../src/device/db.ts';
 import { PENDING_MSG_SEQ } from '../../src/device/db.ts';
 import { ForbiddenError, query } from '../../src/device/net/http.ts';
 import type { ApiClient } from '../../src/device/net/api-client.ts';
-import { asChatMessage, storeChatMessages } from '../../src/device/outbox/chat.ts';
-import { unreadToShow } from '../../src/device/outbox/chat-ops.ts';
+import { asChatMessage } from '../../src/device/outbox/chat.ts';
+import { storeChatMessages } from './store.ts';
+import { changeLocal } from '../../src/device/outbox/base.ts';
+import { writeServerRows } from '../../src/device/outbox/rebase.ts';
 import type { DatasetJob } from '../sync/datasets.ts';
 import { syncDataset } from '../sync/run-sync.ts';
 import { CHAT_MY_ROOM_LIST, chatHistoryPath, chatPath } from '../../src/core/contract/api.ts';
@@ -36,7 +39,8 @@ export type ChatApi = Pick<ApiClient, 'json' | 'conditional'>;
 
 /**
  * The room list as it replaces chatRooms (rooms left are removed), keeping what the device knows of each room (how
- * far back its history goes), and the unread count a read mark still waiting makes (no bounce back).
+ * far back its history goes). The server's counts are written as they are: a read mark still waiting is applied
+ * again on top by the rebase (architecture.md#convergence-by-rebase), so the count does not bounce back.
  */
 const chatRoomsJob: DatasetJob<ChatRoom[]> = {
   dataset: 'chatRooms',
@@ -44,21 +48,24 @@ const chatRoomsJob: DatasetJob<ChatRoom[]> = {
   check: checkRooms,
   async apply(db, rooms, { syncedAt }) {
     const before = new Map((await db.chatRooms.toArray()).map((r) => [r.roomId, r]));
-    const rows: ChatRoomRow[] = [];
-    for (const [order, r] of rooms.entries()) {
-      rows.push({
-        ...r,
-        unreadCount: await unreadToShow(db, r.roomId, r.unreadCount, r.lastMessage),
-        order,
-        hasOlder: before.get(r.roomId)?.hasOlder ?? true,
-        syncedAt,
-      });
-    }
+    const rows: ChatRoomRow[] = rooms.map((r, order) => ({
+      ...r,
+      order,
+      hasOlder: before.get(r.roomId)?.hasOlder ?? true,
+      syncedAt,
+    }));
     const keep = new Set(rows.map((r) => r.roomId));
     await db.chatRooms.bulkDelete([...before.keys()].filter((id) => !keep.has(id)));
     await db.chatRooms.bulkPut(rows);
   },
 };
+
+/** Whether a room has older messages than the device holds: the device's own note, which a rebase keeps. */
+async function setHasOlder(db: QuayDb, roomId: string, hasOlder: boolean): Promise<void> {
+  await db.transaction('rw', db.chatRooms, db.base, async () =>
+    changeLocal<ChatRoomRow>(db, db.chatRooms, roomId, (r) => ({ ...r, hasOlder })),
+  );
+}
 
 /**
  * GET my-room-list/V into chatRooms, with If-None-Match (a 304 keeps the rooms). Gives the rooms, or null when the
@@ -75,7 +82,7 @@ export async function syncRooms(
     await syncDataset(db, client, chatRoomsJob, now);
   } catch (err) {
     if (err instanceof ForbiddenError) {
-      await db.transaction('rw', db.chatRooms, db.syncState, async () => {
+      await writeServerRows(db, [db.chatRooms, db.syncState], async () => {
         await db.chatRooms.clear();
         await db.syncState.delete('chatRooms');
       });
@@ -113,7 +120,7 @@ export async function fetchNewest(db: QuayDb, client: ChatApi, roomId: string): 
     await storeChatMessages(db, p.messages);
     count += p.messages.length;
     const oldest = p.messages[p.messages.length - 1]?.msgSeq;
-    if (had === 0 && i === 0) await db.chatRooms.update(roomId, { hasOlder: p.hasMore });
+    if (had === 0 && i === 0) await setHasOlder(db, roomId, p.hasMore);
     if (!p.hasMore || oldest === undefined || oldest <= had || had === 0) break;
     beforeSeq = oldest;
   }
@@ -132,7 +139,7 @@ export async function loadOlder(db: QuayDb, client: ChatApi, roomId: string): Pr
   }
   const p = await page(client, roomId, first.msgSeq);
   await storeChatMessages(db, p.messages);
-  await db.chatRooms.update(roomId, { hasOlder: p.hasMore });
+  await setHasOlder(db, roomId, p.hasMore);
   return p.hasMore;
 }
 

@@ -1,10 +1,12 @@
 // Loads one page's data for the window (architecture.md#read-path): from the server with If-None-Match when the kept
 // copy is older than its kind's freshness, into IndexedDB `pageData`; offline or when the link fails, the kept copy
 // stands and the window shows its age. What grows is bounded: the least recently opened pages go first.
-import type { QuayDb } from '../../src/device/db.ts';
+import type { PageDataRow, QuayDb } from '../../src/device/db.ts';
 import type { ApiClient } from '../../src/device/net/api-client.ts';
 import { isLinkFailure, RequestError } from '../../src/device/net/http.ts';
 import type { OpError } from '../../src/device/outbox/types.ts';
+import { changeLocal } from '../../src/device/outbox/base.ts';
+import { writeServerRows } from '../../src/device/outbox/rebase.ts';
 import type { VesselCurrent } from '../../src/core/contract/vessel.ts';
 import { isVesselUser } from '../../src/core/role.ts';
 import { toOpError } from '../sync/run-sync.ts';
@@ -40,15 +42,24 @@ export function createPageLoader({ db, client, isOnline, now = Date.now }: PageL
     await db.pageData.bulkDelete(oldest);
   }
 
+  /** When the page was opened or found current: the device's own note on the row, which a rebase keeps. */
+  async function stamp(key: string, change: Partial<Pick<PageDataRow, 'openedAt' | 'syncedAt'>>) {
+    await db.transaction('rw', db.pageData, db.base, async () =>
+      changeLocal<PageDataRow>(db, db.pageData, key, (row) => ({ ...row, ...change })),
+    );
+  }
+
   /**
-   * Keeps a 200. A vessel user's own vessel page is the same answer as the sync's ownVessel dataset (worker/sync/
-   * datasets.ts): it is kept as that dataset too, so the next sync pass does not download it again.
+   * Keeps a 200, as the server's row under the operations still waiting (the followed vessels' page under a change
+   * of the list not sent yet). A vessel user's own vessel page is the same answer as the sync's ownVessel dataset
+   * (worker/sync/datasets.ts): it is kept as that dataset too, so the next sync pass does not download it again.
    */
   async function keep(key: string, kind: PageKind, code: string, data: unknown, etag: string | null) {
     const syncedAt = now();
-    await db.transaction('rw', [db.pageData, db.meta, db.syncState], async () => {
+    await writeServerRows(db, [db.pageData, db.meta, db.syncState], async () => {
       const kept = await db.pageData.get(key);
       await db.pageData.put({ key, data, etag, syncedAt, openedAt: kept?.openedAt ?? syncedAt });
+      await evict();
       const user = await db.getMeta('user');
       if (kind !== 'vessel' || !user || !isVesselUser(user) || user.ofcId !== code) return;
       await db.setMeta('ownVessel', data as VesselCurrent);
@@ -60,7 +71,7 @@ export function createPageLoader({ db, client, isOnline, now = Date.now }: PageL
     const key = pageKey(kind, code);
     const kept = await db.pageData.get(key);
     const opened = now();
-    if (kept) await db.pageData.update(key, { openedAt: opened });
+    if (kept) await stamp(key, { openedAt: opened });
     if (!isOnline()) return { status: kept ? 'stored' : 'missing', error: null };
     if (kept && !force && opened - kept.syncedAt < (maxAgeMs ?? PAGE_SOURCES[kind].freshMs))
       return { status: 'current', error: null };
@@ -71,11 +82,10 @@ export function createPageLoader({ db, client, isOnline, now = Date.now }: PageL
         kept?.etag ?? null,
       );
       if (answer.status === 304) {
-        await db.pageData.update(key, { syncedAt: now() });
+        await stamp(key, { syncedAt: now() });
         return { status: 'current', error: null };
       }
       await keep(key, kind, code, answer.data, answer.etag);
-      await evict();
       return { status: 'fetched', error: null };
     } catch (err) {
       if (kept && isLinkFailure(err)) return { status: 'stored', error: toOpError(err) };

@@ -9,6 +9,7 @@ import type { QuayDb } from '../../src/device/db.ts';
 import type { ApiClient } from '../../src/device/net/api-client.ts';
 import { isLinkFailure, RequestError } from '../../src/device/net/http.ts';
 import { checkSchema } from '../../src/device/net/schema-check.ts';
+import { writeServerRows } from '../../src/device/outbox/rebase.ts';
 import { findSailings, sailingsWindow } from '../../src/core/sailings.ts';
 import { SAILINGS_WEEKS } from '../../src/core/sailing-weeks.ts';
 
@@ -59,9 +60,18 @@ export function createSailings({ db, client, isOnline, now = Date.now }: Sailing
       kept?.etag ?? null,
     );
     const syncedAt = now();
-    if (answer.status === 304) await db.pageData.update(KEY, { syncedAt, openedAt: syncedAt });
-    else
-      await db.pageData.put({ key: KEY, data: answer.data, etag: answer.etag, syncedAt, openedAt: syncedAt });
+    // pageData is a table operations touch (the followed vessels' page): written under those still waiting.
+    await writeServerRows(db, [db.pageData], async () => {
+      if (answer.status === 304) await db.pageData.update(KEY, { syncedAt, openedAt: syncedAt });
+      else
+        await db.pageData.put({
+          key: KEY,
+          data: answer.data,
+          etag: answer.etag,
+          syncedAt,
+          openedAt: syncedAt,
+        });
+    });
     if (catalog !== undefined) await db.setMeta('schedulesCatalog', catalog);
   }
 

@@ -79,7 +79,7 @@ export const ownVesselJob = (vslCd: string) =>
     },
   );
 
-/** The tables a dataset's transaction writes (besides syncState), and reads (outbox, for pending operations). */
+/** The tables a dataset's transaction writes, besides syncState and what a rebase writes (rebaseTables). */
 export function tablesOf(db: QuayDb, dataset: Dataset) {
   switch (dataset) {
     case 'user':
@@ -89,9 +89,9 @@ export function tablesOf(db: QuayDb, dataset: Dataset) {
     case 'badge':
       return [db.badge];
     case 'notifications':
-      return [db.notifications, db.outbox];
+      return [db.notifications];
     case 'settings':
-      return [db.notificationSettings, db.outbox];
+      return [db.notificationSettings];
     case 'programs':
       return [db.programs];
     case 'myPorts':
@@ -99,11 +99,10 @@ export function tablesOf(db: QuayDb, dataset: Dataset) {
     case 'searchIndex':
       return [db.searchIndex];
     case 'myVessels':
-      return [db.pageData, db.outbox];
+      return [db.pageData];
     case 'pull':
       return [db.meta];
     case 'chatRooms':
-      // The unread count of a room whose read mark still waits comes from the device (src/device/outbox/chat-ops.ts).
-      return [db.chatRooms, db.chatMessages, db.outbox, db.meta];
+      return [db.chatRooms];
   }
 }

@@ -6,6 +6,7 @@ import type { Dataset, QuayDb, SyncStateRow } from '../../src/device/db.ts';
 import type { ApiClient } from '../../src/device/net/api-client.ts';
 import type { OpError } from '../../src/device/outbox/types.ts';
 import { RequestError } from '../../src/device/net/http.ts';
+import { writeServerRows } from '../../src/device/outbox/rebase.ts';
 import { ownVesselJob, programsJob, searchIndexJob, tablesOf, userJob, type DatasetJob } from './datasets.ts';
 import { isVesselUser } from '../../src/core/role.ts';
 import { dataSaverOn } from '../../src/device/meter/data-saver.ts';
@@ -46,7 +47,8 @@ export async function syncDataset<T>(
     if (answer.status === 304) {
       await db.syncState.put({ ...base, syncedAt: now() });
     } else {
-      await db.transaction('rw', [db.syncState, ...tablesOf(db, job.dataset)], async () => {
+      // The server's rows under the operations still waiting (architecture.md#convergence-by-rebase).
+      await writeServerRows(db, [db.syncState, ...tablesOf(db, job.dataset)], async () => {
         const syncedAt = now();
         await job.apply(db, answer.data, { etag: answer.etag, syncedAt });
         await db.syncState.put({ ...base, etag: answer.etag, syncedAt });

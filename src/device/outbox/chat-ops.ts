@@ -1,6 +1,6 @@
 // A chat room's unread count while a read mark of it waits in the outbox (architecture.md#the-outbox): the server's
-// count is stale until the mark is sent, so the mark's effect shows what the device knows to be unread after it.
-// Shared by the read mark's module (ops/chat-read.ts), the live socket and the REST sync of chat.
+// count is stale until the mark is sent, so the mark's effect (ops/chat-read.ts), applied again by every rebase,
+// shows what the device knows to be unread after it.
 import type { ChatRoomRow, QuayDb } from '../db.ts';
 import { PENDING_MSG_SEQ } from '../db.ts';
 
@@ -53,29 +53,4 @@ export async function unreadAfterMark(
   const known = await unreadAfter(db, roomId, upto, usrId);
   const newer = lastMessage != null && lastMessage.msgSeq > upto && lastMessage.sender !== usrId ? 1 : 0;
   return Math.min(count, Math.max(known, newer));
-}
-
-/**
- * A room's unread count from the server as the room list shows it while a read mark of the room waits: what the
- * mark's effect makes of it (ops/chat-read.ts). For the writers that do not rebase yet: the chat's room list and
- * unread topic (worker/chat/).
- */
-export async function unreadToShow(
-  db: QuayDb,
-  roomId: string,
-  serverCount: number,
-  lastMessage?: ChatRoomRow['lastMessage'],
-): Promise<number> {
-  const upto = await waitingReadMark(db, roomId);
-  if (upto === null) return serverCount;
-  const last = lastMessage ?? (await db.chatRooms.get(roomId))?.lastMessage ?? null;
-  return unreadAfterMark(db, roomId, upto, serverCount, last);
-}
-
-/** A server count for a room (the unread topic): stored, as unreadToShow says. */
-export async function applyServerUnread(db: QuayDb, roomId: string, serverCount: number): Promise<void> {
-  await db.transaction('rw', chatOpTables(db), async () => {
-    if (!(await db.chatRooms.get(roomId))) return;
-    await db.chatRooms.update(roomId, { unreadCount: await unreadToShow(db, roomId, serverCount) });
-  });
 }

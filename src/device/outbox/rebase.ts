@@ -40,3 +40,18 @@ export async function underWaiting<T>(db: QuayDb, write: () => Promise<T>): Prom
   await replay(db);
   return result;
 }
+
+/**
+ * What the server says, written in a transaction of its own under the waiting operations (underWaiting): the one
+ * way every writer outside a pull (a dataset, a page, the live topics, a push) puts the server's rows on the device.
+ * `tables` are what `write` touches beyond rebaseTables(db).
+ */
+export function writeServerRows<T>(
+  db: QuayDb,
+  tables: readonly Table[],
+  write: () => Promise<T>,
+): Promise<T> {
+  const all = [...new Set([...rebaseTables(db), ...tables])];
+  // An async scope: Dexie follows native awaits in the transaction only from a scope that is an async function.
+  return db.transaction('rw', all, async () => underWaiting(db, write));
+}

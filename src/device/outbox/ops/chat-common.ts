@@ -4,7 +4,7 @@ import type { ChatMessageRow, QuayDb } from '../../db.ts';
 import { PENDING_MSG_SEQ } from '../../db.ts';
 import { UnknownError } from '../../net/http.ts';
 import { isVesselUser } from '../../../core/role.ts';
-import { asChatMessage, chatTables, markChatFailed, storeChatMessages } from '../chat.ts';
+import { asChatMessage, chatTables, markChatFailed, putChatMessages } from '../chat.ts';
 import { clientIdOf } from '../enqueue.ts';
 import type { OutboxRow } from '../types.ts';
 import type { OpModule } from './module.ts';
@@ -57,7 +57,8 @@ export function ownMessageOp<K extends 'chat' | 'berthProspect'>(kind: K, notDon
     tables: (db) => chatTables(db),
     async applied(db, _row, answer) {
       const stored = asChatMessage(answer.stored);
-      if (stored) await storeChatMessages(db, [stored]);
+      // Inside the drain's rebase (settle.ts): written as the server's, under what still waits.
+      if (stored) await putChatMessages(db, [stored]);
     },
     // The room is the entity's (a berth prospect's body names the vessel, not the room).
     refused: (db, row, why) =>
