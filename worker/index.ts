@@ -172,22 +172,18 @@ const api = {
   clearOutboxFailures: outbox.clearOutboxFailures,
   clearOutboxConfirmed: outbox.clearOutboxConfirmed,
 
-  /** Makes an operation of a kind of the registry with its command's arguments (the window's useOp). */
+  /**
+   * Makes an operation of a kind of the registry with its command's arguments: the window's one entry for every
+   * change the user makes (useOp, runOp; architecture.md#adding-an-operation).
+   */
   op: commands.op,
   // Notifications and push (product.md#what-happens-when)
-  acknowledge: commands.acknowledge,
-  markRead: commands.markRead,
-  saveSetting: commands.saveSetting,
-  saveSubscription: commands.saveSubscription,
-  /** One of the user's own alert rules saved or deleted (product.md#my-alerts). */
-  saveAlertRule: commands.saveAlertRule,
   /** A notification's detail, from the server or, at sea, this device's copy (product.md#notification-read). */
   notificationDetail: createNotificationDetail(db, sync.client, () => navigator.onLine),
   /** The VAPID public key to subscribe this browser to Web Push with. */
   pushPublicKey: createPushKey(sync.client),
 
   // Vessels, ports and search
-  saveMyVessels: commands.saveMyVessels,
   /** A page's data (vessel, port, service…) into IndexedDB for the window, kept for offline (architecture.md#the-pages-the-product-leaves-open). */
   loadPage,
   /** The calendar feed's secret (product.md#calendar-feed): made on first use or anew (renew), kept on the device. */
@@ -200,14 +196,6 @@ const api = {
   setPortLiveFilter: (portCd: string, filter: PortFilter) => setPortLiveFilter(db, portCd, filter),
 
   // Chat (product.md#what-the-app-holds): writes through the commands, reads and the open rooms through the worker's chat
-  /** Writes a message: pending at once, then STOMP or the outbox (product.md#what-the-app-holds chat message). */
-  sendChat: commands.sendChat,
-  /** The messages up to msgSeq were seen: read at once on the device, the read mark through the outbox. */
-  chatMarkRead: commands.markChatRead,
-  /** A shore user posts a berth prospect into a vessel's room: pending at once, then the outbox. */
-  postBerthProspect: commands.postBerthProspect,
-  /** The sender asks for a push alert about its own message nobody has read yet (through the outbox). */
-  askPushAlert: commands.askPushAlert,
   chatSyncRooms: chat.handlers.chatSyncRooms,
   chatOpen: chat.handlers.chatOpen,
   chatClose: chat.handlers.chatClose,

@@ -3,6 +3,7 @@
 // shows what the device knows to be unread after it.
 import type { ChatRoomRow, QuayDb } from '../db.ts';
 import { PENDING_MSG_SEQ } from '../db.ts';
+import { chatEntity } from './chat.ts';
 
 /** What a 'chatRead' operation carries in `body` (its GET sends it in the path's query). */
 export interface ReadMarkBody {
@@ -18,7 +19,7 @@ const me = async (db: QuayDb): Promise<string> => (await db.getMeta('user'))?.us
 
 /** The newest read mark of a room still waiting to be sent (its uptoSeq), or null. */
 export async function waitingReadMark(db: QuayDb, roomId: string): Promise<number | null> {
-  const rows = await db.outbox.where('entity').equals(`chat:${roomId}`).toArray();
+  const rows = await db.outbox.where('entity').equals(chatEntity(roomId)).toArray();
   let upto: number | null = null;
   for (const r of rows) {
     if (r.kind !== 'chatRead') continue;

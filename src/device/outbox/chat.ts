@@ -6,10 +6,11 @@
 import type { ChatMessage, ReadReceipt } from '../../core/contract/chat.ts';
 import type { ChatMessageRow, QuayDb } from '../db.ts';
 import { CHAT_MESSAGE, chatPath } from '../../core/contract/api.ts';
+import { entityOf } from '../../core/contract/ops.ts';
 
 export const CHAT_MESSAGE_PATH = chatPath(CHAT_MESSAGE);
 /** The outbox entity of a room's messages: they go in the order they were written, one after the other. */
-export const chatEntity = (roomId: string): string => `chat:${roomId}`;
+export const chatEntity = (roomId: string): string => entityOf('chat', { roomId });
 
 const isRecord = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);

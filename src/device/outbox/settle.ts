@@ -7,6 +7,7 @@ import { rewind } from './base.ts';
 import type { Outcome } from './classify.ts';
 import { recordFailure } from './meta.ts';
 import { opOf } from './ops/index.ts';
+import { refusalOf } from '../../core/contract/ops.ts';
 import { applyOne, replay } from './rebase.ts';
 import type { OutboxFailure, OutboxRow } from './types.ts';
 
@@ -33,7 +34,7 @@ export async function settleRefused(
   at: number,
 ): Promise<OutboxFailure> {
   const { op, row } = opOf(stored);
-  const told = op.refusal(message);
+  const told = refusalOf(row.kind, message);
   const failure: OutboxFailure = {
     opId: row.opId,
     kind: row.kind,

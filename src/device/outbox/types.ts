@@ -1,6 +1,6 @@
 // The outbox's row: one user action waiting to reach the server (architecture.md#the-outbox).
 // Its kinds are the registry's (core/contract/ops.ts): one definition each, shared with the server.
-import type { OpKind } from '../../core/contract/ops.ts';
+import { entityOf, type OpKind } from '../../core/contract/ops.ts';
 
 /**
  * What an operation does; each kind has one endpoint and one effect on the device (ops/). 'history' is a page
@@ -11,7 +11,7 @@ import type { OpKind } from '../../core/contract/ops.ts';
 export type { OpKind };
 
 /** The outbox entity of the user's followed vessels (PUT /common/my-setting {vslCds}): the last list wins. */
-export const MY_VESSELS_ENTITY = 'mySetting:vessels';
+export const MY_VESSELS_ENTITY = entityOf('mySetting', undefined);
 
 type OpMethod = 'GET' | 'POST' | 'PUT';
 

@@ -5,7 +5,6 @@
 import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Drawer } from '../../ui/Drawer.tsx';
 import { toast } from '../../ui/toast-store.ts';
-import { callWorker } from '../../platform/worker-bridge.ts';
 import {
   checkBerthForm,
   EMPTY_BERTH_FORM,
@@ -18,6 +17,7 @@ import { formatTimeDateYear } from '../../core/format/format-date.ts';
 import { BERTH_REMARK_MAX } from '../../core/contract/chat-rules.ts';
 import { usePageData } from '../../state/use-page-data.ts';
 import { readBerthDraft, writeBerthDraft } from './draft.ts';
+import { runOp } from '../sync/use-op.ts';
 
 const FIELDS: BerthField[] = ['portCd', 'ydNm', 'etb', 'etd', 'remark'];
 /** An ISO time as <input type="datetime-local"> shows it, in UTC. */
@@ -119,7 +119,7 @@ function BerthProspectForm({ vslCd, roomId, onDone }: { vslCd: string; roomId: s
     }
     setBusy(true);
     try {
-      await callWorker((api) => api.postBerthProspect(vslCd, form));
+      await runOp('berthProspect', vslCd, form);
       writeBerthDraft(roomId, null);
       if (!navigator.onLine)
         toast.info('No link: the berth prospect waits and is posted when the link returns.');

@@ -5,8 +5,8 @@ import type { SenderType } from '../../core/contract/chat.ts';
 import type { ChatMessageRow } from '../../device/db.ts';
 import { formatChatTime } from '../../core/format/format-date.ts';
 import { toast } from '../../ui/toast-store.ts';
-import { callWorker } from '../../platform/worker-bridge.ts';
 import { linkify } from './linkify.ts';
+import { runOp } from '../sync/use-op.ts';
 
 const senderTypeName = (t: SenderType) => (t === 'V' ? 'Ship' : 'Shore');
 
@@ -37,7 +37,7 @@ function AlertAction({ m }: { m: ChatMessageRow }) {
   if (m.alert === 'pending') return <span className="chat-msg__alert">Alert waiting</span>;
   if (m.alert === 'sent') return <span className="chat-msg__alert">Alert sent</span>;
   const ask = () =>
-    void callWorker((api) => api.askPushAlert(m.roomId, m.msgSeq)).catch((err: unknown) =>
+    void runOp('pushAlert', m.roomId, m.msgSeq).catch((err: unknown) =>
       toast.error(err instanceof Error ? err.message : 'The alert could not be asked for.'),
     );
   return (

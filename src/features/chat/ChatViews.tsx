@@ -26,6 +26,7 @@ import { toast } from '../../ui/toast-store.ts';
 import { readDraft, writeDraft } from './draft.ts';
 import { Message } from './ChatMessage.tsx';
 import { BerthProspectButton } from './BerthProspect.tsx';
+import { runOp } from '../sync/use-op.ts';
 
 /** The day line above a day's first message: local time, as the messages' times are. */
 const dayOf = (iso: string) => formatChatDay(iso);
@@ -172,7 +173,7 @@ export function ChatConversation({ vslCd }: { vslCd: string }) {
       const newest = unread[unread.length - 1];
       if (!newest || newest.msgSeq <= lastRead.current) return;
       lastRead.current = newest.msgSeq;
-      void callWorker((api) => api.chatMarkRead(roomId, newest.msgSeq)).catch(() => {
+      void runOp('chatRead', roomId, newest.msgSeq).catch(() => {
         lastRead.current = 0;
       });
     };
@@ -255,7 +256,7 @@ function Composer({
     const body = text;
     change('');
     onSent();
-    void callWorker((api) => api.sendChat(roomId, body)).catch((err: unknown) => {
+    void runOp('chat', roomId, body).catch((err: unknown) => {
       change(body);
       toast.error(err instanceof Error ? err.message : 'The message could not be sent.');
     });

@@ -5,8 +5,9 @@ import type { FleetVessel } from '../../core/contract/vessel.ts';
 import { MY_VESSELS_ENTITY } from '../../device/outbox/types.ts';
 import { usePending, useServerVersion } from '../sync/use-pending.ts';
 import { usePageData, type PageData } from '../../state/use-page-data.ts';
-import { callWorker, type PageDataOf } from '../../platform/worker-bridge.ts';
+import type { PageDataOf } from '../../platform/worker-bridge.ts';
 import { myVesselsView, type MyVesselsView } from './my-vessels-state.ts';
+import { runOp } from '../sync/use-op.ts';
 
 export interface MyVessels {
   page: PageData<PageDataOf<'myVessels'>>;
@@ -28,7 +29,7 @@ export function useMyVessels(usrId: string | null): MyVessels {
       ? undefined
       : myVesselsView(page.data?.vessels ?? [], waiting, serverFleet ?? null);
   const save = useCallback(async (vslCds: string[]) => {
-    await callWorker((api) => api.saveMyVessels(vslCds));
+    await runOp('mySetting', vslCds);
   }, []);
   return { page, view, save };
 }

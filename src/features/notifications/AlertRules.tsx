@@ -9,7 +9,6 @@ import type { CascadeResponse, FleetResponse } from '../../core/contract/vessel.
 import { entityOf } from '../../device/outbox/enqueue.ts';
 import { isRestricted, isVesselUser } from '../../core/role.ts';
 import { db } from '../../platform/db.ts';
-import { callWorker } from '../../platform/worker-bridge.ts';
 import { userState } from '../../state/app-state.ts';
 import { dialog } from '../../ui/dialog-store.ts';
 import { PendingMarker } from '../../ui/PendingMarker.tsx';
@@ -18,6 +17,7 @@ import { toast } from '../../ui/toast-store.ts';
 import { usePendingWith } from '../sync/use-pending.ts';
 import { knownPorts, portsOfIndex, type KnownPort } from '../ports/port-list.ts';
 import { describeRule } from './alert-rule-text.ts';
+import { runOp } from '../sync/use-op.ts';
 
 const PREFIX = entityOf('alertRule', { ruleId: '' });
 const EVENTS: [AlertEvent, string][] = [
@@ -33,7 +33,7 @@ interface Vessel {
 
 /** Saves or deletes (null) a rule through the worker: null, or what went wrong in plain words. */
 const save = (ruleId: string, rule: AlertRule | null) =>
-  callWorker((api) => api.saveAlertRule(ruleId, rule)).then(
+  runOp('alertRule', ruleId, rule).then(
     () => null,
     (err: unknown) => {
       const shown = toShownError(err);

@@ -10,15 +10,15 @@ import { formatUtc } from '../../core/format/format-date.ts';
 import { isVesselUser } from '../../core/role.ts';
 import { userState } from '../../state/app-state.ts';
 import { Icon } from '../../ui/Icon.tsx';
-import { callWorker } from '../../platform/worker-bridge.ts';
 import { NotificationDetailView } from './NotificationDetailView.tsx';
 import { useNotificationItems } from './notification-store.ts';
+import { runOp } from '../sync/use-op.ts';
 
 const ROW_HEIGHT = 68;
 
 /** Opening an item (product.md#what-happens-when): read at once through the outbox, and the badge call counter goes up. */
 export function openItem(item: NotificationItem): void {
-  callWorker((api) => api.markRead(item.notSeq)).catch((err: unknown) =>
+  runOp('read', item.notSeq).catch((err: unknown) =>
     // product.md#errors: a read-save failure is only logged.
     console.warn('Marking a notification read failed', err),
   );

@@ -2,13 +2,13 @@
 // if the server refuses) and shows "Waiting to send" until the server has it: the notification drawer's settings mode.
 import { useEffect, useId, useState } from 'react';
 import type { NotificationSetting } from '../../core/contract/notification.ts';
-import { callWorker } from '../../platform/worker-bridge.ts';
 import { PendingMarker } from '../../ui/PendingMarker.tsx';
 import { Switch } from '../../ui/Switch.tsx';
 import { toast } from '../../ui/toast-store.ts';
 import { toShownError } from '../../ui/shown-error.ts';
 import { openChoices, opCounterOf, type Choice } from './setting-choices.ts';
 import { useNotificationSettings } from './use-notification-settings.ts';
+import { runOp } from '../sync/use-op.ts';
 
 type YN = NotificationSetting['notUseYn'];
 
@@ -29,7 +29,7 @@ export function NotificationSettingsList() {
     const value: YN = on ? 'Y' : 'N';
     const still = (map: ReadonlyMap<string, Choice>) => map.get(setting.notId)?.value === value;
     setChosen((map) => new Map(map).set(setting.notId, { value, committedAt: null }));
-    callWorker((api) => api.saveSetting(setting.notId, value)).then(
+    runOp('setting', setting.notId, value).then(
       ({ opId }) =>
         setChosen((map) => {
           const committedAt = opCounterOf(opId);

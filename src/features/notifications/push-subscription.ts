@@ -1,6 +1,7 @@
 // The push master switch's browser side (product.md#push-subscription): the permission prompt, the subscription with
 // the server's VAPID key, and saving it through the worker's outbox; and turning it off.
 import { callWorker } from '../../platform/worker-bridge.ts';
+import { runOp } from '../sync/use-op.ts';
 
 export type PushOutcome = 'on' | 'denied' | 'unsupported';
 
@@ -20,19 +21,17 @@ export async function turnPushOn(deviceId: string | undefined): Promise<PushOutc
   const json = subscription.toJSON();
   if (!json.endpoint || !json.keys?.p256dh || !json.keys.auth)
     throw new Error('The browser gave no usable subscription.');
-  await callWorker((api) =>
-    api.saveSubscription(deviceId, 'Y', {
-      endpoint: json.endpoint as string,
-      expirationTime: json.expirationTime ?? null,
-      keys: { p256dh: json.keys?.p256dh as string, auth: json.keys?.auth as string },
-    }),
-  );
+  await runOp('subscription', deviceId, 'Y', {
+    endpoint: json.endpoint as string,
+    expirationTime: json.expirationTime ?? null,
+    keys: { p256dh: json.keys?.p256dh as string, auth: json.keys?.auth as string },
+  });
   return 'on';
 }
 
 /** Turns push off: the server stops sending (through the outbox), and the browser forgets the subscription. */
 export async function turnPushOff(deviceId: string): Promise<void> {
-  await callWorker((api) => api.saveSubscription(deviceId, 'N'));
+  await runOp('subscription', deviceId, 'N');
   if (!supported()) return;
   const registration = await navigator.serviceWorker.getRegistration();
   const subscription = await registration?.pushManager.getSubscription();

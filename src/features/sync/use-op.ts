@@ -15,6 +15,14 @@ export interface UseOp<K extends OpCommandKind> {
 /** The worker's entry as the kind types it (Comlink's remote type loses the generics of `op`). */
 type OpOf<K extends OpCommandKind> = (kind: K, ...args: OpArgs<K>) => Promise<OpResult<K>>;
 
+/**
+ * Makes an operation of `kind` with its command's arguments, where no component waits on it (a row opened, a
+ * message sent): the worker's one entry for every kind of the registry. Rejects with the worker's error.
+ */
+export function runOp<K extends OpCommandKind>(kind: K, ...args: OpArgs<K>): Promise<OpResult<K>> {
+  return callWorker((api) => (api.op as unknown as OpOf<K>)(kind, ...args));
+}
+
 /** `of`: what names the entity the component shows (e.g. `{ notSeq }`), so that `waiting` covers its outbox too. */
 export function useOp<K extends OpCommandKind>(kind: K, of?: EntityOf<K>): UseOp<K> {
   const [calls, setCalls] = useState(0);
@@ -24,7 +32,7 @@ export function useOp<K extends OpCommandKind>(kind: K, of?: EntityOf<K>): UseOp
     async (...args: OpArgs<K>): Promise<OpResult<K>> => {
       setCalls((n) => n + 1);
       try {
-        return await callWorker((api) => (api.op as unknown as OpOf<K>)(kind, ...args));
+        return await runOp(kind, ...args);
       } finally {
         setCalls((n) => n - 1);
       }

@@ -55,6 +55,4 @@ export const ackOp: OpModule<'ack'> = {
   // Recorded for the window, which says the kind's words (core/contract/ops.ts `confirmed`), whichever context sent it.
   applied: (db, row, answer, at) =>
     recordConfirmation(db, { opId: row.opId, kind: row.kind, entity: row.entity, message: answer.msg, at }),
-  // A button the user pressed: a toast with the server's message (product.md#errors).
-  refusal: (message) => ({ message, toast: true }),
 };

@@ -69,6 +69,5 @@ export const alertRuleOp: OpModule<'alertRule'> = {
   kind: 'alertRule',
   tables: (db) => [db.alertRules],
   apply: applyAlertRule,
-  refusal: (message) => ({ message: `Your alert could not be saved: ${message}`, toast: true }),
   merge: lastStateWins,
 };

@@ -44,7 +44,4 @@ export async function postBerthProspect(
   });
 }
 
-export const berthProspectOp: OpModule<'berthProspect'> = ownMessageOp(
-  'berthProspect',
-  'Berth prospect not posted',
-);
+export const berthProspectOp: OpModule<'berthProspect'> = ownMessageOp('berthProspect');

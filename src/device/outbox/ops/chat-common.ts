@@ -48,10 +48,10 @@ const clientMsgIdOf = (row: OutboxRow): string => (row.body as { clientMsgId?: s
 
 /**
  * An own message's kind (a chat message, a berth prospect): its pending copy is the device's own row, no server's,
- * so it has no effect to rebase; the stored message replaces it; refused, it stays on screen marked failed, and a
- * toast says `notDone` and why.
+ * so it has no effect to rebase; the stored message replaces it; refused, it stays on screen marked failed (the
+ * toast's words are the registry's, core/contract/ops.ts).
  */
-export function ownMessageOp<K extends 'chat' | 'berthProspect'>(kind: K, notDone: string): OpModule<K> {
+export function ownMessageOp<K extends 'chat' | 'berthProspect'>(kind: K): OpModule<K> {
   return {
     kind,
     tables: (db) => chatTables(db),
@@ -63,6 +63,5 @@ export function ownMessageOp<K extends 'chat' | 'berthProspect'>(kind: K, notDon
     // The room is the entity's (a berth prospect's body names the vessel, not the room).
     refused: (db, row, why) =>
       markChatFailed(db, { roomId: row.entity.replace(/^chat:/, ''), clientMsgId: clientMsgIdOf(row) }, why),
-    refusal: (message) => ({ message: `${notDone}: ${message}`, toast: true }),
   };
 }

@@ -71,4 +71,4 @@ export async function releaseChatMessage(db: QuayDb, opId: string): Promise<void
   await db.outbox.where('opId').equals(opId).modify({ nextAttemptAt: 0 });
 }
 
-export const chatMessageOp: OpModule<'chat'> = ownMessageOp('chat', 'Message not sent');
+export const chatMessageOp: OpModule<'chat'> = ownMessageOp('chat');

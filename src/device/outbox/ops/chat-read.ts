@@ -83,7 +83,6 @@ export const chatReadOp: OpModule<'chatRead'> = {
     if (await db.chatRooms.get(roomId))
       await db.chatRooms.update(roomId, { unreadCount: answer.unreadCount });
   },
-  refusal: (message) => ({ message, toast: false }),
   // Only the newest read mark of a room is sent: it marks everything the older ones did.
   merge(kept, row) {
     const earlier = kept.find((r) => r.kind === 'chatRead');

@@ -17,6 +17,5 @@ export const deviceRequest = (notDevId: string): NewOp => ({
 export const deviceOp: OpModule<'device'> = {
   kind: 'device',
   tables: () => [],
-  refusal: (message) => ({ message, toast: false }),
   merge: (kept) => (kept.some((r) => r.kind === 'device') ? { type: 'drop' } : KEEP),
 };

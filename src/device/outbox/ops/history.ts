@@ -6,9 +6,10 @@ import { enqueue } from '../enqueue.ts';
 import type { HistoryBody, OutboxRow } from '../types.ts';
 import { KEEP, type OpModule } from './module.ts';
 import { HISTORY_PATH } from './paths.ts';
+import { entityOf } from '../../../core/contract/ops.ts';
 
 /** The outbox entity of page views: they go in the order they were made, one after the other. */
-const HISTORY_ENTITY = 'history';
+const HISTORY_ENTITY = entityOf('history', undefined);
 /** The server's limits (AppHistoryBody): urlVal 1 to 2000 characters, prmtVal up to 4000. */
 const URL_VAL_MAX = 2000;
 const PRMT_VAL_MAX = 4000;
@@ -71,7 +72,6 @@ export const historyOp: OpModule<'history'> = {
   kind: 'history',
   // A page view shows nothing on the device: no effect.
   tables: () => [],
-  refusal: (message) => ({ message, toast: false }),
   merge(kept, row) {
     const prev = kept[kept.length - 1];
     return prev?.kind === 'history' && sameVisit(prev, row as OutboxRow) ? { type: 'drop' } : KEEP;

@@ -1,7 +1,7 @@
 // The shape of one kind of outbox operation (sync.md#push-in-one-request): its module holds its request and its
-// effect on the device (`apply`, run by the command and again by every rebase), what an applied answer changes,
-// what a refusal tells the user, and how it merges with the operations queued before it. The registry (./index.ts)
-// has one per OpKind.
+// effect on the device (`apply`, run by the command and again by every rebase), what an applied answer changes, a
+// refusal's mark on the device's own rows, and how it merges with the operations queued before it. What a refusal
+// tells the user is the registry's (core/contract/ops.ts `refused`). The registry (./index.ts) has one per OpKind.
 import type { Table } from 'dexie';
 import type { QuayDb } from '../../db.ts';
 import type { OpAnswer } from '../answer.ts';
@@ -36,8 +36,6 @@ export interface OpModule<K extends OpKind> {
    * sent). Nothing is undone here: the rebase puts the server's rows back.
    */
   refused?(db: QuayDb, row: OpRow<K>, why: string): Promise<void>;
-  /** What a refusal tells the user (product.md#errors): the words, and whether they are a toast or only logged. */
-  refusal(message: string): { message: string; toast: boolean };
   /** Merging with the rows of its entity kept before it (rule 2); absent: always kept. */
   merge?(kept: readonly OutboxRow[], row: OpRow<K>): MergeStep;
 }

@@ -77,6 +77,5 @@ export const mySettingOp: OpModule<'mySetting'> = {
   tables: (db) => [db.pageData],
   apply: applyMyVessels,
   // The followed vessels come back on screen: the user is told why, or a vessel would reappear unexplained.
-  refusal: (message) => ({ message: `My Vessel could not be saved: ${message}`, toast: true }),
   merge: lastStateWins,
 };

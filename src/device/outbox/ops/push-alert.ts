@@ -57,7 +57,6 @@ export const pushAlertOp: OpModule<'pushAlert'> = {
     const { roomId, msgSeq } = alerted(row);
     await db.chatMessages.update([roomId, msgSeq], { alert: 'sent' });
   },
-  refusal: (message) => ({ message: `Alert not sent: ${message}`, toast: true }),
   merge: (kept, row) =>
     kept.some((r) => r.kind === 'pushAlert' && alerted(r).msgSeq === alerted(row).msgSeq)
       ? { type: 'drop' }

@@ -56,7 +56,6 @@ export const readOp: OpModule<'read'> = {
   kind: 'read',
   tables: (db) => [db.notifications, db.notificationDetails, db.badge],
   apply: applyRead,
-  refusal: (message) => ({ message, toast: false }),
   // The first read made the local change; later reads of the same item add nothing.
   merge: (kept) => (kept.some((r) => r.kind === 'read') ? { type: 'drop' } : KEEP),
 };

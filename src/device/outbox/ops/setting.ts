@@ -38,6 +38,5 @@ export const settingOp: OpModule<'setting'> = {
   kind: 'setting',
   tables: (db) => [db.notificationSettings],
   apply: applySetting,
-  refusal: (message) => ({ message, toast: false }),
   merge: lastStateWins,
 };

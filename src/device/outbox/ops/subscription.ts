@@ -51,6 +51,5 @@ export const subscriptionOp: OpModule<'subscription'> = {
   kind: 'subscription',
   tables: () => [],
   apply: applySubscription,
-  refusal: (message) => ({ message, toast: false }),
   merge: lastStateWins,
 };
