@@ -94,6 +94,25 @@ export const ENV_VARS: readonly EnvVar[] = [
   },
   { name: 'SIM_TICK_S', default: '`60`', fallback: 60, meaning: 'seconds between simulator steps' },
   {
+    name: 'AIS_SOURCES',
+    default: '(unset)',
+    meaning:
+      'TCP feeds of NMEA 0183 AIS sentences (`!AIVDM`, `!AIVDO`) as `host:port`, comma separated; the leading instance reads them and moves the vessels whose MMSI they name ([AIS positions in](integration.md#ais-positions-in))',
+  },
+  {
+    name: 'AIS_INTERVAL_S',
+    default: '`60`',
+    fallback: 60,
+    meaning:
+      "seconds between writes of AIS positions: each vessel's newest report of the interval is stored, the others are not ([AIS positions in](integration.md#ais-positions-in))",
+  },
+  {
+    name: 'SIMULATOR_AIS_PORT',
+    default: '(unset)',
+    meaning:
+      "a loopback TCP port on which the simulator sends its ships' positions as `!AIVDM` sentences instead of storing them, and the server reads them back through its AIS feed (`127.0.0.1:<port>` is added to `AIS_SOURCES`)",
+  },
+  {
     name: 'STOMP_HEARTBEAT_MS',
     default: '`60000`',
     fallback: 60_000,
@@ -140,6 +159,13 @@ export const ENV_VARS: readonly EnvVar[] = [
     fallback: 100,
     meaning:
       'failed sign-ons from one address without a device cookie in 15 minutes before it waits ([Sign-on limits](architecture.md#sign-on-limits))',
+  },
+  {
+    name: 'API_KEY_PER_MIN',
+    default: '`60`',
+    fallback: 60,
+    meaning:
+      "calls one API key may make to the DCSA schedules in a minute, counted in the database across instances; past it a 429 with `Retry-After` ([API keys](integration.md#api-keys))",
   },
   {
     name: 'HEARTBEAT_S',

@@ -3,6 +3,7 @@
 import { fileURLToPath } from 'node:url';
 import { fallbackOf } from './config-vars.ts';
 import { parsePushServices } from './push/endpoint.ts';
+import { parseAisSources, type AisSource } from './ais/feed.ts';
 
 type AppEnv = 'local' | 'development' | 'production';
 
@@ -50,6 +51,12 @@ export interface Config {
   simulator: boolean;
   /** Seconds between simulator ticks. */
   simTickS: number;
+  /** TCP feeds of NMEA AIS sentences the leading instance reads (AIS_SOURCES; integration.md#ais-positions-in). */
+  aisSources: readonly AisSource[];
+  /** Seconds between writes of AIS positions: at most one per vessel per interval (AIS_INTERVAL_S). */
+  aisIntervalS: number;
+  /** Loopback port on which the simulator sends its positions as NMEA instead of storing them; null: it stores them. */
+  simulatorAisPort: number | null;
   /**
    * The STOMP heart-beat the server offers, both ways, in ms (0: none). Each one is a paid packet and its ACK on a
    * satellite link; a client asking a longer interval gets it.
@@ -80,6 +87,8 @@ export interface Config {
    * (SIGN_ON_ADDR_LIMIT; architecture.md#sign-on-limits): high enough for a crew behind one address.
    */
   signOnAddressLimit: number;
+  /** Calls an API key may make in a minute (API_KEY_PER_MIN; integration.md#api-keys). */
+  apiKeyPerMin: number;
   /** Hosts of the push services a subscription may name (PUSH_SERVICES; architecture.md#push-endpoints). */
   pushServices: readonly string[];
   /**
@@ -97,6 +106,14 @@ function int(env: NodeJS.ProcessEnv, name: string, min = 1): number {
   const n = Number(raw);
   if (!Number.isInteger(n) || n < min) throw new Error(`${name} must be an integer >= ${min}, got "${raw}"`);
   return n;
+}
+
+/** The simulator's NMEA port is read like any feed (integration.md#ais-positions-in): it is added when not named. */
+function withSimulatorFeed(sources: AisSource[], simPort: string | undefined): AisSource[] {
+  const port = Number(simPort);
+  if (!simPort || sources.some((s) => s.port === port && ['127.0.0.1', 'localhost'].includes(s.host)))
+    return sources;
+  return [...sources, { host: '127.0.0.1', port }];
 }
 
 /** Bytes of a base64url text, or -1 when it is not base64url. */
@@ -146,6 +163,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bodyLimit: int(env, 'BODY_LIMIT'),
     simulator: env.SIMULATOR !== 'off',
     simTickS: int(env, 'SIM_TICK_S'),
+    aisSources: withSimulatorFeed(parseAisSources(env.AIS_SOURCES), env.SIMULATOR_AIS_PORT),
+    aisIntervalS: int(env, 'AIS_INTERVAL_S'),
+    simulatorAisPort: env.SIMULATOR_AIS_PORT ? int(env, 'SIMULATOR_AIS_PORT') : null,
     stompHeartbeatMs: int(env, 'STOMP_HEARTBEAT_MS', 0),
     stompSendBurst: int(env, 'STOMP_SEND_BURST'),
     stompSendPerMin: int(env, 'STOMP_SEND_PER_MIN'),
@@ -154,6 +174,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     keepAliveS: int(env, 'KEEP_ALIVE_S'),
     trustProxy: env.TRUST_PROXY || 'loopback',
     signOnAddressLimit: int(env, 'SIGN_ON_ADDR_LIMIT'),
+    apiKeyPerMin: int(env, 'API_KEY_PER_MIN'),
     pushServices: parsePushServices(env.PUSH_SERVICES),
     pushLoopback,
   };

@@ -1,10 +1,10 @@
 // The part of the untyped `aisparser` package (dakk/AisParser) that server/ais/decode.ts uses; nothing else of
 // Quay imports the package, so its shape is written once, here.
 declare module 'aisparser' {
-  type Validity = 'VALID' | 'INVALID' | 'UNSUPPORTED' | 'INCOMPLETE';
+  export type Validity = 'VALID' | 'INVALID' | 'UNSUPPORTED' | 'INCOMPLETE';
 
   /** A parsed message: its getters decode on demand, answer NaN or '' when a field is absent, and may throw. */
-  interface AisMessage {
+  export interface AisMessage {
     readonly valid: Validity;
     readonly errMsg: string;
     readonly aisType: number;
