@@ -38,6 +38,7 @@ describe('the configuration doc', () => {
       STOMP_SEND_PER_MIN: 'stompSendPerMin',
       KEEP_ALIVE_S: 'keepAliveS',
       SIGN_ON_ADDR_LIMIT: 'signOnAddressLimit',
+      API_KEY_PER_MIN: 'apiKeyPerMin',
     };
     for (const v of ENV_VARS.filter((e) => e.fallback !== undefined)) {
       const key = field[v.name];

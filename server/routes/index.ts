@@ -8,10 +8,12 @@ import { vesselRoutes } from './vessel.ts';
 import { portRoutes } from './port.ts';
 import { serviceRoutes } from './service.ts';
 import { calendarRoutes } from './calendar.ts';
+import { apiKeyRoutes } from './api-keys.ts';
 import { pushRoutes } from './sync/push.ts';
 import { syncPullRoutes } from './sync/pull.ts';
 import { collectOpRoutes } from '../sync/push-calls.ts';
 import {
+  ADMIN_PREFIX,
   API_BASE,
   CALENDAR_PREFIX,
   CHAT_PREFIX,
@@ -35,6 +37,7 @@ export async function apiRoutes(app: App): Promise<void> {
   await app.register(portRoutes, { prefix: PORT_PREFIX });
   await app.register(serviceRoutes, { prefix: SERVICE_PREFIX });
   await app.register(calendarRoutes, { prefix: CALENDAR_PREFIX });
+  await app.register(apiKeyRoutes, { prefix: ADMIN_PREFIX });
   // The sync protocol (docs/sync.md): the pull by cursor and the batched push of the outbox.
   await app.register(syncPullRoutes, { prefix: SYNC_PREFIX });
   await app.register(pushRoutes, { prefix: SYNC_PREFIX, served: opRoutes.served });

@@ -121,6 +121,11 @@ export const SERVICE_ROTATION = '/rotation';
 export const CALENDAR_PREFIX = '/calendar';
 export const CALENDAR_LINK = '/link';
 
+/** /admin (api-keys.ts): staff make and revoke the API keys of partners' systems (integration.md#api-keys). */
+export const ADMIN_PREFIX = '/admin';
+export const ADMIN_API_KEYS = '/api-keys';
+export const ADMIN_API_KEY = '/api-keys/:keyId';
+
 /**
  * The calendar feeds (product.md#calendar-feed), outside API_BASE: a calendar app polls them with the secret in
  * the address and no token.
