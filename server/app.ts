@@ -21,6 +21,7 @@ import { staticApp } from './http/static.ts';
 import { apiRoutes } from './routes/index.ts';
 import { devRoutes } from './routes/dev.ts';
 import { calendarFeedRoutes } from './routes/calendar.ts';
+import { dcsaOvsRoutes } from './routes/dcsa-ovs.ts';
 import { createPushService, type PushSend } from './push/service.ts';
 import { createChatLive } from './chat/live.ts';
 import { createLive } from './live/live.ts';
@@ -270,6 +271,8 @@ export async function buildServer(opts: BuildOptions): Promise<App> {
   );
   // The calendar feeds: a calendar app carries no token, the secret in the address is the credential.
   await app.register(calendarFeedRoutes, { prefix: CALENDAR_FEED_PREFIX });
+  // DCSA's schedules for partners' systems: an API key or a staff token, the standard's error body.
+  await app.register(dcsaOvsRoutes);
   if (config.devApi) await app.register(devRoutes, { prefix: '/api/dev' });
   await staticApp(app, config.distDir);
   return app;

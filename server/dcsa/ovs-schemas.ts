@@ -106,9 +106,15 @@ export const DetailedError = Type.Object({
 export type DetailedError = Static<typeof DetailedError>;
 
 export const ErrorResponse = Type.Object({
-  httpMethod: Type.Union(
-    ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTION', 'PATCH'].map((m) => Type.Literal(m)),
-  ),
+  httpMethod: Type.Union([
+    Type.Literal('GET'),
+    Type.Literal('HEAD'),
+    Type.Literal('POST'),
+    Type.Literal('PUT'),
+    Type.Literal('DELETE'),
+    Type.Literal('OPTION'),
+    Type.Literal('PATCH'),
+  ]),
   requestUri: Type.String(),
   statusCode: Type.Integer({ format: 'int32' }),
   statusCodeText: Type.String({ maxLength: 50 }),
