@@ -14,6 +14,7 @@ import { createPresence, STALE_HEARTBEATS } from './instance/presence.ts';
 import { lead, type Job, type Leadership } from './instance/leader.ts';
 import { housekeeping } from './instance/housekeeping.ts';
 import { startSimulator } from './simulator/index.ts';
+import { startAis } from './ais/index.ts';
 
 /** How long an instance waits for a PostgreSQL that is not up yet (they may start together). */
 const DB_WAIT_MS = 60_000;
@@ -100,6 +101,18 @@ export async function boot(
           log: app.log.child({ module: 'simulator' }),
           stillLeading,
           ...(instanceId ? { instanceId } : {}),
+          ...(config.simulatorAisPort ? { aisPort: config.simulatorAisPort } : {}),
+        }),
+    });
+  if (config.aisSources.length > 0)
+    jobs.push({
+      name: 'ais',
+      start: (stillLeading) =>
+        startAis(ctx.db, {
+          sources: config.aisSources,
+          intervalS: config.aisIntervalS,
+          log: app.log.child({ module: 'ais' }),
+          stillLeading,
         }),
     });
   if (shared) jobs.push(housekeeping(storage, app.log.child({ module: 'housekeeping' })));

@@ -6,6 +6,7 @@
 import type { Db, Sql } from '../db/db.ts';
 import { rng as seeded } from '../seed/rng.ts';
 import { tick, type TickOptions } from './tick.ts';
+import { startNmeaSender } from './nmea.ts';
 import type { Rng, TickReport } from './types.ts';
 
 export { tick } from './tick.ts';
@@ -31,6 +32,8 @@ export interface SimulatorOptions extends TickOptions {
   stillLeading?: (sql: Sql) => Promise<boolean>;
   /** Written with each tick, to tell which instance made it. */
   instanceId?: string;
+  /** SIMULATOR_AIS_PORT: positions go out as NMEA on this loopback port instead of into the track. */
+  aisPort?: number;
 }
 
 /**
@@ -71,7 +74,11 @@ function summary(r: TickReport, ms: number): object {
 export function startSimulator(db: Db, opts: SimulatorOptions): Simulator {
   const r = opts.rng ?? seeded('simulator', Date.now());
   const clock = opts.clock ?? (() => new Date());
-  const tickOpts: TickOptions = opts.chatLanes ? { chatLanes: opts.chatLanes } : {};
+  const nmea = opts.aisPort ? startNmeaSender(opts.aisPort, opts.log) : null;
+  const tickOpts: TickOptions = {
+    ...(opts.chatLanes ? { chatLanes: opts.chatLanes } : {}),
+    ...(nmea ? { fixesOut: nmea.send } : {}),
+  };
   let stopped = false;
   let timer: ReturnType<typeof setTimeout> | null = null;
   let running: Promise<number> | null = null;
@@ -152,6 +159,7 @@ export function startSimulator(db: Db, opts: SimulatorOptions): Simulator {
       if (timer) clearTimeout(timer);
       timer = null;
       await running;
+      await nmea?.close();
     },
   };
 }

@@ -17,9 +17,13 @@ const row = (vslCd: string, f: FixRec) => ({
 const COLS = `vsl_cd text, pos_dt timestamptz, lat double precision, lon double precision, sog double precision,
   cog double precision, hdg double precision, nav_sts text`;
 
+/** What writeFixes needs of a vessel: its newest fix and the track point before it, which it moves on. */
+export type TrackEnd = Pick<VesselRec, 'vslCd' | 'fix' | 'prevFixDt'>;
+
+/** The one path by which a vessel's position is stored: the simulator's ticks and the AIS feeds (server/ais/apply.ts). */
 export async function writeFixes(
   sql: Sql,
-  vessels: readonly VesselRec[],
+  vessels: readonly TrackEnd[],
   fixes: ReadonlyMap<string, readonly FixRec[]>,
   now: number,
 ): Promise<{ inserted: number; updated: number; deleted: number }> {

@@ -18,6 +18,8 @@ export interface TickOptions {
   chatLanes?: string;
   /** When the previous tick ran; absent: taken from the newest AIS fix (first tick after a start). */
   since?: Date;
+  /** Where the tick's fixes go instead of the track (SIMULATOR_AIS_PORT: out as NMEA, back in through the AIS feed). */
+  fixesOut?: (sql: Sql, fixes: ReadonlyMap<string, readonly FixRec[]>) => Promise<void>;
 }
 
 /** Each vessel moves when its fix is 60-100% of LIMITS.moveEveryMs old, so the fleet spreads over ticks. */
@@ -85,7 +87,8 @@ export async function tick(sql: Sql, now: Date, r: Rng, opts: TickOptions = {}):
   // The ETA history (migration 007) takes the change's time from the simulator's clock.
   await sql.query("SELECT set_config('quay.chg_at', $1, true)", [iso(t)]);
   report.callsUpdated = await flushCalls(sql, vessels);
-  report.positions = await writeFixes(sql, vessels, fixes, t);
+  if (opts.fixesOut) await opts.fixesOut(sql, fixes);
+  else report.positions = await writeFixes(sql, vessels, fixes, t);
 
   for (const e of happened) {
     if (e.kind === 'portStatus') continue;
