@@ -165,7 +165,7 @@ export const ENV_VARS: readonly EnvVar[] = [
     default: '`60`',
     fallback: 60,
     meaning:
-      "calls one API key may make to the DCSA schedules in a minute, counted in the database across instances; past it a 429 with `Retry-After` ([API keys](integration.md#api-keys))",
+      'calls one API key may make to the DCSA schedules in a minute, counted in the database across instances; past it a 429 with `Retry-After` ([API keys](integration.md#api-keys))',
   },
   {
     name: 'HEARTBEAT_S',

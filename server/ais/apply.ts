@@ -6,7 +6,7 @@ import type { FixRec } from '../simulator/types.ts';
 import type { AisEta, Decoded, PositionReport, StaticReport } from './decode.ts';
 
 /** What one write did. */
-export interface ApplyReport {
+interface ApplyReport {
   /** Positions stored, one per vessel at most. */
   positions: number;
   /** Reports older than the vessel's stored position (another source, or the simulator, was ahead). */

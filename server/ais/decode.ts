@@ -3,7 +3,7 @@
 import AisParser, { type AisMessage } from 'aisparser';
 
 /** Why a sentence was dropped; each has its counter. */
-export const DROP_REASONS = [
+const DROP_REASONS = [
   /** The `*hh` checksum does not match the sentence. */
   'checksum',
   /** Not an AIS sentence, or not one NMEA 0183 can hold: wrong field count, bad characters, bad part numbers. */

@@ -37,7 +37,7 @@ class Bits {
 }
 
 /** `!` + body + `*hh`: the checksum is the XOR of the characters between them. */
-export function withChecksum(body: string): string {
+function withChecksum(body: string): string {
   let sum = 0;
   for (let i = 1; i < body.length; i++) sum ^= body.charCodeAt(i);
   return `${body}*${sum.toString(16).toUpperCase().padStart(2, '0')}`;
