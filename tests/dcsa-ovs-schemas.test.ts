@@ -8,6 +8,7 @@ import addFormats from 'ajv-formats';
 import type { TSchema } from 'typebox';
 import { describe, expect, it } from 'vitest';
 import * as ovs from '../server/dcsa/ovs-schemas.ts';
+import { NO_NUL_PATTERN } from '../src/core/contract/text.ts';
 
 interface YamlSchema {
   type?: string;
@@ -188,7 +189,11 @@ describe('the query of GET /v3/service-schedules', () => {
         p.name === 'responseScope'
           ? { ...constraintsOf(p.schema), enum: ['FULL_VOYAGE', 'MATCHED_CALLS'] }
           : constraintsOf(p.schema);
-      expect(asStandard(query.properties[p.name] as TSchema), p.name).toEqual(theirs);
+      // Free text the standard leaves without a pattern keeps NUL out (PostgreSQL's text cannot hold it): Quay's one
+      // addition.
+      const ours = asStandard(query.properties[p.name] as TSchema) as Record<string, unknown>;
+      if (theirs.pattern === undefined && ours.pattern === NO_NUL_PATTERN) delete ours.pattern;
+      expect(ours, p.name).toEqual(theirs);
     }
   });
 

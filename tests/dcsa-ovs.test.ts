@@ -6,7 +6,12 @@ import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ErrorResponse, OVS_VERSION, ServiceSchedules } from '../server/dcsa/ovs-schemas.ts';
+import {
+  ErrorResponse,
+  OVS_VERSION,
+  ServiceSchedules,
+  ServiceSchedulesQuery,
+} from '../server/dcsa/ovs-schemas.ts';
 import type { ServiceSchedule, TransportCall } from '../server/dcsa/ovs-schemas.ts';
 import { startTestServer, type TestServer } from './helpers/server.ts';
 
@@ -231,5 +236,41 @@ describe('API keys', () => {
     expect(new Set(own.flatMap((x) => x.vesselSchedules ?? []).map((v) => v.vesselName))).toEqual(
       new Set(['QUAY HORIZON']),
     );
+  });
+});
+
+/** Bad values of a query parameter as they travel in a URL (already encoded), as tests/fuzz-routes.test.ts sends. */
+const BAD_IN_URL = [
+  'Infinity',
+  '1e999',
+  '2147483648',
+  '-1',
+  '1.5',
+  'NaN',
+  '%00',
+  'a%00b',
+  '%01%1F',
+  '',
+  'x'.repeat(3000),
+  '%E0%A4%A',
+  '%ED%A0%80',
+  encodeURIComponent("'; DROP TABLE users; --"),
+  '2026-02-30',
+  '9999-99-99',
+];
+
+describe('bad input', () => {
+  it('answers every parameter of the call, each bad value in turn, with a 4xx in the error body, never a 5xx', async () => {
+    const names = Object.keys((ServiceSchedulesQuery as { properties: Record<string, unknown> }).properties);
+    expect(names.length).toBeGreaterThan(10);
+    const fives: string[] = [];
+    for (const name of [...names, 'unknownParameter'])
+      for (const bad of BAD_IN_URL) {
+        const res = await get(`?${name}=${bad}`);
+        if (res.statusCode >= 500) fives.push(`${name}=${bad.slice(0, 20)}: ${res.statusCode}`);
+        else if (res.statusCode >= 400)
+          expect(errorValid(res.json()), `${name}=${bad.slice(0, 20)}`).toBe(true);
+      }
+    expect(fives).toEqual([]);
   });
 });

@@ -2,6 +2,7 @@
 // GET /v3/service-schedules, its query and its error body, with the standard's own patterns, lengths and enums.
 // tests/dcsa-ovs-schemas.test.ts holds them against the YAML, so that they cannot drift from the standard.
 import { Type, type Static } from 'typebox';
+import { NO_NUL_PATTERN } from '../../src/core/contract/text.ts';
 
 /** The version served, sent back in every answer's API-Version header (the standard asks for the full SemVer). */
 export const OVS_VERSION = '3.0.2';
@@ -128,28 +129,29 @@ export type ErrorResponse = Static<typeof ErrorResponse>;
 /**
  * The query of GET /v3/service-schedules, each parameter as the standard declares it (pattern, length). Every value
  * is text: limit is read by the route, so that "Infinity" or "1.5" is refused in the standard's error body. Unknown
- * parameters are refused rather than ignored, so that a misspelt filter does not answer every schedule.
+ * parameters are refused rather than ignored, so that a misspelt filter does not answer every schedule. Free text
+ * the standard leaves without a pattern may not hold NUL, which PostgreSQL's text cannot store or compare.
  */
 export const ServiceSchedulesQuery = Type.Object(
   {
-    carrierServiceName: Type.Optional(Type.String({ maxLength: 50 })),
-    carrierServiceCode: Type.Optional(Type.String({ maxLength: 11 })),
+    carrierServiceName: Type.Optional(Type.String({ maxLength: 50, pattern: NO_NUL_PATTERN })),
+    carrierServiceCode: Type.Optional(Type.String({ maxLength: 11, pattern: NO_NUL_PATTERN })),
     universalServiceReference: Type.Optional(Type.String(UNIVERSAL_SERVICE_REFERENCE)),
     vesselIMONumber: Type.Optional(Type.String(IMO_NUMBER)),
     MMSINumber: Type.Optional(Type.String(MMSI_NUMBER)),
-    vesselName: Type.Optional(Type.String({ maxLength: 35 })),
-    carrierVoyageNumber: Type.Optional(Type.String({ maxLength: 50 })),
+    vesselName: Type.Optional(Type.String({ maxLength: 35, pattern: NO_NUL_PATTERN })),
+    carrierVoyageNumber: Type.Optional(Type.String({ maxLength: 50, pattern: NO_NUL_PATTERN })),
     universalVoyageReference: Type.Optional(Type.String({ ...UNIVERSAL_VOYAGE_REFERENCE, maxLength: 5 })),
     UNLocationCode: Type.Optional(Type.String(UN_LOCATION_CODE)),
-    facilitySMDGCode: Type.Optional(Type.String({ maxLength: 6 })),
-    vesselOperatorSMDGLinerCode: Type.Optional(Type.String({ maxLength: 10 })),
+    facilitySMDGCode: Type.Optional(Type.String({ maxLength: 6, pattern: NO_NUL_PATTERN })),
+    vesselOperatorSMDGLinerCode: Type.Optional(Type.String({ maxLength: 10, pattern: NO_NUL_PATTERN })),
     startDate: Type.Optional(Type.String({ format: 'date' })),
     endDate: Type.Optional(Type.String({ format: 'date' })),
     responseScope: Type.Optional(
       Type.Union([Type.Literal('FULL_VOYAGE'), Type.Literal('MATCHED_CALLS')], { maxLength: 30 }),
     ),
     limit: Type.Optional(Type.String({ pattern: '^\\d{1,4}$' })),
-    cursor: Type.Optional(Type.String({ maxLength: 1024 })),
+    cursor: Type.Optional(Type.String({ maxLength: 1024, pattern: NO_NUL_PATTERN })),
   },
   { additionalProperties: false },
 );

@@ -76,14 +76,15 @@ function illFormedText(value: unknown, at: string): string | null {
  * check is the same everywhere, so that no part can let one reach the database (where jsonb refuses it with an
  * error, and text stores U+FFFD in its place).
  */
-export async function refuseIllFormedText(req: FastifyRequest, reply: FastifyReply): Promise<void> {
+export async function refuseIllFormedText(req: FastifyRequest): Promise<void> {
   const hit =
     badQuery(req.url) ??
     illFormedText(req.params, 'params') ??
     illFormedText(req.query, 'querystring') ??
     illFormedText(req.headers, 'headers') ??
     illFormedText(req.body, 'body');
-  if (hit) await reply.code(400).send(errorBody(400, 'ValidationError', hit));
+  // Thrown, not sent: the route's own error handler words it (the DCSA calls answer in the standard's error body).
+  if (hit) throw new HttpError(400, 'ValidationError', hit);
 }
 
 /**

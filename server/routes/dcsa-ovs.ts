@@ -10,6 +10,7 @@ import { DcsaError, errorResponse, queryError } from '../dcsa/errors.ts';
 import { serviceSchedules } from '../dcsa/ovs.ts';
 import { ovsRequest, reachOf, signCursor } from '../dcsa/ovs-request.ts';
 import { OVS_VERSION, ServiceSchedulesQuery } from '../dcsa/ovs-schemas.ts';
+import { NO_NUL_PATTERN } from '../../src/core/contract/text.ts';
 
 /** The standard's path: not the app's API, so not in src/core/contract. */
 const SERVICE_SCHEDULES = '/v3/service-schedules';
@@ -21,6 +22,7 @@ function schemaRefusal(err: FastifyError, query: unknown): DcsaError {
     missingProperty?: string;
     additionalProperty?: string;
     format?: string;
+    pattern?: string;
   };
   const property =
     params.additionalProperty ?? params.missingProperty ?? first?.instancePath.replace(/^\//, '') ?? 'query';
@@ -29,6 +31,8 @@ function schemaRefusal(err: FastifyError, query: unknown): DcsaError {
   if (params.additionalProperty)
     return queryError(property, value, `${property} is not a parameter of this call`);
   if (Array.isArray(raw)) return queryError(property, value, `${property} may be sent once only`);
+  if (params.pattern === NO_NUL_PATTERN)
+    return queryError(property, value, `${property} must not hold NUL characters`);
   if (params.format === 'date')
     return queryError(property, value, `${property} must be a date written YYYY-MM-DD, not ${value}`);
   return queryError(property, value, `${property} ${first?.message ?? 'is not valid'}`);
