@@ -121,16 +121,19 @@ describe('port to port in the worker', () => {
     await sync.syncNow();
     const q = await aPair();
     // The schedules' answer has come but is not yet stored (on a phone, parsing and writing 5 KB takes a moment):
-    // writes of the device's page data wait until the second search has been made.
+    // transactions that write the device's page data start only once the second search has been made.
     let release = () => {};
     const stored = new Promise<void>((r) => (release = r));
-    const table = db.pageData as unknown as { put: (...args: unknown[]) => Promise<unknown> };
-    const put = table.put.bind(table);
+    const transaction = db.transaction.bind(db) as (...args: unknown[]) => Promise<unknown>;
     let writing = 0;
-    table.put = async (...args) => {
-      writing += 1;
-      await stored;
-      return put(...args);
+    (db as unknown as { transaction: (...args: unknown[]) => Promise<unknown> }).transaction = async (
+      ...args
+    ) => {
+      if (args.some((a) => a === db.pageData || (Array.isArray(a) && a.includes(db.pageData)))) {
+        writing += 1;
+        await stored;
+      }
+      return transaction(...args);
     };
     await sailings(q);
     await expect.poll(() => writing).toBe(1);

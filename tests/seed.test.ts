@@ -236,6 +236,7 @@ describe('seed: world', () => {
       'calendar_links',
       'alert_rules',
       'sign_on_failures',
+      'api_keys',
     ]) {
       expect(await num(`SELECT count(*)::int AS n FROM ${t}`), t).toBe(0);
     }
@@ -243,7 +244,7 @@ describe('seed: world', () => {
     // connected where (docs/cluster.md). Filled or not depending on the database and the instances running.
     const serverState = ['server_secrets', 'sim_clock', 'instances', 'presence'];
     const tables = await q<{ tablename: string }>(
-      `SELECT tablename FROM pg_tables WHERE schemaname = current_schema() AND tablename NOT IN ('schema_migrations', 'sessions', 'mutations', 'app_history', 'event_remarks', 'chat_reads', 'analytics_event', 'calendar_links', 'alert_rules', 'sign_on_failures', ${serverState.map((t) => `'${t}'`).join(', ')})`,
+      `SELECT tablename FROM pg_tables WHERE schemaname = current_schema() AND tablename NOT IN ('schema_migrations', 'sessions', 'mutations', 'app_history', 'event_remarks', 'chat_reads', 'analytics_event', 'calendar_links', 'alert_rules', 'sign_on_failures', 'api_keys', ${serverState.map((t) => `'${t}'`).join(', ')})`,
     );
     for (const { tablename } of tables)
       expect(await num(`SELECT count(*)::int AS n FROM ${tablename}`), tablename).toBeGreaterThan(0);
