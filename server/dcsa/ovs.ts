@@ -2,6 +2,7 @@
 // services, each with its vessels and their calls, as the standard's ServiceSchedule. Which calls match is the
 // standard's rule (every filter, the dates as local dates at the port); what a caller may see is its reach.
 import type { Sql } from '../db/db.ts';
+import type { CallTimesRow } from '../http/rows.ts';
 import type { ServiceSchedule, Timestamp, TransportCall, VesselSchedule } from './ovs-schemas.ts';
 
 /** The filters of a request with the date window resolved (so that every page of a cursor reads the same window). */
@@ -82,7 +83,8 @@ function matchedCalls(f: OvsFilters, reach: OvsReach, p: Params): string {
   return `SELECT c.vsl_cd, c.skd_voy_no, c.skd_dir_cd, c.call_seq, v.lane_cd ${FROM} WHERE ${where.join(' AND ')}`;
 }
 
-interface CallRow {
+/** A call with its vessel and service; its times as the port_calls table keeps them (CallTimesRow). */
+interface CallRow extends CallTimesRow {
   lane_cd: string;
   lane_nm: string;
   vsl_cd: string;
@@ -96,16 +98,7 @@ interface CallRow {
   call_seq: number;
   port_cd: string;
   port_nm: string;
-  yd_nm: string | null;
   smdg_cd: string | null;
-  eta: Date;
-  etb: Date;
-  etd: Date;
-  ata: Date | null;
-  atb: Date | null;
-  atd: Date | null;
-  pf_eta: Date | null;
-  skip_yn: string;
 }
 
 /** One page of service schedules, by service code, after the service `after` (null: from the first). */
