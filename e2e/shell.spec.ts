@@ -166,12 +166,30 @@ test('/health/ and /intro/ render without the header and the app bar', async ({ 
   await page.goto('/health/');
   await expect(page.getByRole('heading', { name: 'Quay health' })).toBeVisible();
   await expect(page.getByText('operator', { exact: true })).toBeVisible();
+  // The server's data sources are for staff alone (integration.md#the-state-of-the-feeds).
+  await expect(page.getByRole('heading', { name: 'Data sources' })).toHaveCount(0);
   await expect(appPage.header).toHaveCount(0);
   await expect(appPage.appBar).toHaveCount(0);
   await page.goto('/intro/');
   await expect(page.getByRole('heading', { name: 'Quay', level: 1 })).toBeVisible();
   await expect(appPage.header).toHaveCount(0);
   await expect(appPage.appBar).toHaveCount(0);
+});
+
+test('/health/ shows staff the state of the server’s data sources, asked afresh', async ({
+  page,
+  appPage,
+}) => {
+  await signOn(page, 'staff');
+  await appPage.expectShell('My Vessel');
+  await page.goto('/health/');
+  const card = page.getByRole('region', { name: 'Data sources' });
+  // The e2e server reads no source; the feeds' rows are tested against the server in tests/feed-state.test.ts.
+  await expect(card.getByRole('status')).toHaveText(
+    'No schedule source or AIS feed is configured on the server.',
+  );
+  await card.getByRole('button', { name: 'Check again' }).click();
+  await expect(card.getByRole('button', { name: 'Check again' })).toBeEnabled();
 });
 
 test('a vessel user may not open another vessel, and the side menu links carry the current codes', async ({

@@ -39,6 +39,7 @@ import { refuseNonFinite, validatorCompiler } from './http/validation.ts';
 import { finishDocument, securitySchemes } from './http/openapi.ts';
 import { badUrlAnswers, refuseIllFormedText, refuseInvalidUtf8 } from './http/unicode.ts';
 import { notModified } from './http/conditional.ts';
+import { readFeedStates } from './instance/feed-state.ts';
 import { API_BASE, CALENDAR_FEED_PREFIX } from '../src/core/contract/api.ts';
 import { SYNC_PULL_PATH } from '../src/core/contract/sync.ts';
 
@@ -248,7 +249,10 @@ export async function buildServer(opts: BuildOptions): Promise<App> {
         .catch(() => false);
       if (!ready) notReady.push(check.name);
     }
-    if (notReady.length === 0) return { status: 'ok' };
+    // The feeds' state is a detail for whoever looks (integration.md#the-state-of-the-feeds): a failing source
+    // leaves the instance ready, as its clients are served from what was read before.
+    const feeds = notReady.includes('database') ? [] : await readFeedStates(db).catch(() => []);
+    if (notReady.length === 0) return { status: 'ok', ...(feeds.length > 0 ? { feeds } : {}) };
     return reply
       .code(503)
       .send({ ...errorBody(503, 'UnknownError', `not ready: ${notReady.join(', ')}`), notReady });

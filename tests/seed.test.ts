@@ -241,8 +241,8 @@ describe('seed: world', () => {
       expect(await num(`SELECT count(*)::int AS n FROM ${t}`), t).toBe(0);
     }
     // A running server's own state, not the seed's: the secrets, the simulator's clock, the instances and who is
-    // connected where (docs/cluster.md). Filled or not depending on the database and the instances running.
-    const serverState = ['server_secrets', 'sim_clock', 'instances', 'presence'];
+    // connected where (docs/cluster.md), the feeds' state. Filled or not depending on the database and the instances running.
+    const serverState = ['server_secrets', 'sim_clock', 'instances', 'presence', 'feed_states'];
     const tables = await q<{ tablename: string }>(
       `SELECT tablename FROM pg_tables WHERE schemaname = current_schema() AND tablename NOT IN ('schema_migrations', 'sessions', 'mutations', 'app_history', 'event_remarks', 'chat_reads', 'analytics_event', 'calendar_links', 'alert_rules', 'sign_on_failures', 'api_keys', ${serverState.map((t) => `'${t}'`).join(', ')})`,
     );

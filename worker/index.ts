@@ -16,6 +16,7 @@ import { createKeywordSearch } from './search/keyword-search.ts';
 import { createNotificationDetail } from './notifications/detail.ts';
 import { createPushKey } from './notifications/push-key.ts';
 import { createCalendarLink } from './calendar/link.ts';
+import { createFeedStates } from './admin/feeds.ts';
 import { refreshFollowed } from './page-data/followed.ts';
 import { createPageLoader } from './page-data/load-page.ts';
 import { setPortLiveFilter } from './page-data/port-filters.ts';
@@ -188,6 +189,8 @@ const api = {
   loadPage,
   /** The calendar feed's secret (product.md#calendar-feed): made on first use or anew (renew), kept on the device. */
   calendarLink: createCalendarLink(db, sync.client),
+  /** For staff on /health/: each schedule source's and AIS feed's state, from the server (integration.md#the-state-of-the-feeds). */
+  feedStates: createFeedStates(sync.client),
   /** Smart search (product.md#screens-and-routes): GET /common/keyword-search online, this device's index with no link. */
   keywordSearch: createKeywordSearch({ db, client: sync.client, isOnline: () => navigator.onLine }),
   /** Port to port (product.md#port-to-port): GET /port/sailings online, the schedules this device keeps with no link. */

@@ -1,7 +1,7 @@
 // /health/: the app's own health, without the shell (product.md#screens-and-routes): what a crew member or support reads out when the
 // app misbehaves at sea: the link, the service worker, this device's database, last sync and changes waiting, and
 // the chat connection as the leading tab's worker holds it (this page opens no socket of its own), and the data
-// meter with the monthly budget.
+// meter with the monthly budget; for staff, the state of the server's data sources.
 import { useEffect, useState, type ReactNode } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { APP_ENV } from '../platform/config.ts';
@@ -13,6 +13,8 @@ import { useLiveLink } from '../features/sync/use-live-link.ts';
 import { liveLinkRows, liveStateText } from '../features/sync/live-link-text.ts';
 import { useDataUsage } from '../features/meter/use-data-usage.ts';
 import { BudgetBar, BudgetForm, DataUsedRows } from '../features/meter/DataMeterPanel.tsx';
+import { FeedStatesCard } from '../features/feeds/FeedStatesCard.tsx';
+import { isStaff } from '../core/role.ts';
 
 function useServiceWorkerState(): string {
   const [state, setState] = useState('checking');
@@ -115,7 +117,8 @@ export function HealthPage() {
   const sw = useServiceWorkerState();
   const status = useLiveQuery(() => db.getMeta('syncStatus'));
   const waiting = useOutboxCount();
-  const user = useLiveQuery(async () => (await db.getMeta('user'))?.usrId ?? null);
+  const signedOn = useLiveQuery(async () => (await db.getMeta('user')) ?? null);
+  const user = signedOn === undefined ? undefined : (signedOn?.usrId ?? null);
   const rows: [string, string][] = [
     ['Environment', APP_ENV],
     ['Link', online ? 'Online' : 'Offline'],
@@ -134,6 +137,7 @@ export function HealthPage() {
       </dl>
       <DataFacts />
       <LiveLinkFacts />
+      {signedOn && isStaff(signedOn) && <FeedStatesCard />}
       <a className="button button--secondary" href="/">
         Open Quay
       </a>

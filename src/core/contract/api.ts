@@ -125,6 +125,8 @@ export const CALENDAR_LINK = '/link';
 export const ADMIN_PREFIX = '/admin';
 export const ADMIN_API_KEYS = '/api-keys';
 export const ADMIN_API_KEY = '/api-keys/:keyId';
+/** The state of the schedule sources and AIS feeds (integration.md#the-state-of-the-feeds). */
+export const ADMIN_FEEDS = '/feeds';
 
 /**
  * The calendar feeds (product.md#calendar-feed), outside API_BASE: a calendar app polls them with the secret in
