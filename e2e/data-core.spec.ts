@@ -329,7 +329,7 @@ test('with every app page closed, a Background Sync event makes the service work
   const probe = await context.newPage();
   await probe.goto('/healthz');
   const cdp = await context.newCDPSession(probe);
-  const registrationId = await serviceWorkerRegistrationId(cdp, baseURL as string);
+  const { registrationId } = await serviceWorkerRegistrationId(cdp, baseURL as string);
 
   await context.setOffline(true);
   await dataCore.openSettings();

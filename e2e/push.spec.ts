@@ -3,7 +3,7 @@
 // badge row and shown; a chat push is shown and stores nothing; a malformed push shows the generic notification and
 // changes nothing; the page a notification click opens with no window (/?notSeq=N) shows the notification's detail;
 // and with the master switch on, the drawer opens by itself when a notification arrives.
-import type { BrowserContext, Page } from '@playwright/test';
+import type { BrowserContext, Page, Worker } from '@playwright/test';
 import type { ChatPush, NotificationPush, SwToWindowMessage } from '../src/core/contract/push.ts';
 import type { SyncStatus } from '../src/device/sync/status.ts';
 import { expect, SCREENSHOTS, test as base, watchHealth } from './fixtures.ts';
@@ -11,7 +11,7 @@ import { AppPage } from './page-models/app.ts';
 import { COMMON_DATASETS, readQuayDb, syncedDatasets, type QuayDbSnapshot } from './page-models/quay-db.ts';
 import { SignOnPage } from './page-models/sign-on.ts';
 import type { ServerApi } from './server-api.ts';
-import { serviceWorkerRegistrationId } from './sw-registration.ts';
+import { serviceWorkerRegistrationId, type WorkerLog } from './sw-registration.ts';
 
 // staff: no other test adds notifications to this user, so counts compare exactly.
 const USER = 'staff';
@@ -65,7 +65,13 @@ async function pushSender(
   origin: string,
 ): Promise<(data: string) => Promise<void>> {
   const cdp = await context.newCDPSession(page);
-  const registrationId = await serviceWorkerRegistrationId(cdp, origin);
+  const { registrationId, log } = await serviceWorkerRegistrationId(cdp, origin);
+  const said: string[] = [];
+  const listen = (worker: Worker) =>
+    worker.on('console', (m) => said.push(`${m.type()}: ${m.text()} (${worker.url()})`));
+  context.serviceWorkers().forEach(listen);
+  context.on('serviceworker', listen);
+  workerLog = () => `${log()}\nTheir console:\n${said.join('\n') || 'silent'}`;
   return async (data) => {
     await cdp.send('ServiceWorker.deliverPushMessage', {
       origin,
@@ -84,18 +90,31 @@ function shownNotifications(page: Page): Promise<Shown[]> {
   });
 }
 
+/** What CDP saw of the service workers in this test (pushSender), told when a push shows nothing. */
+let workerLog: WorkerLog = () => 'nothing: CDP was not watching';
+
 async function shownWithTag(page: Page, tag: string): Promise<Shown> {
   let found: Shown | undefined;
-  await expect
-    .poll(
-      async () => {
-        found = (await shownNotifications(page)).find((n) => n.tag === tag);
-        return found !== undefined;
-      },
-      // A push reaches a service worker that may have to start first: on a busy machine that takes a while.
-      { message: `a notification tagged ${tag}`, timeout: 30_000 },
-    )
-    .toBe(true);
+  try {
+    await expect
+      .poll(
+        async () => {
+          found = (await shownNotifications(page)).find((n) => n.tag === tag);
+          return found !== undefined;
+        },
+        // A push reaches a service worker that may have to start first: on a busy machine that takes a while.
+        { message: `a notification tagged ${tag}`, timeout: 30_000 },
+      )
+      .toBe(true);
+  } catch (err) {
+    // A push once showed nothing in 30 s on a quiet machine, in 1 of about 30 runs: the workers' states and errors
+    // are what tell a lost event from a handler that failed.
+    const shown = (await shownNotifications(page).catch(() => [])).map((n) => n.tag).join(', ');
+    throw new Error(
+      `${err instanceof Error ? err.message : String(err)}\nShown: ${shown || 'none'}\n` +
+        `What CDP saw of the service workers:\n${workerLog()}`,
+    );
+  }
   return found as Shown;
 }
 
