@@ -3,6 +3,7 @@
 // standard's rule (every filter, the dates as local dates at the port); what a caller may see is its reach.
 import type { Sql } from '../db/db.ts';
 import type { CallTimesRow } from '../http/rows.ts';
+import type { Reach } from './common.ts';
 import type { ServiceSchedule, Timestamp, TransportCall, VesselSchedule } from './ovs-schemas.ts';
 
 /** The filters of a request with the date window resolved (so that every page of a cursor reads the same window). */
@@ -23,10 +24,6 @@ export interface OvsFilters {
   endDate: string;
   responseScope: 'FULL_VOYAGE' | 'MATCHED_CALLS';
 }
-
-/** What the caller may see (schedules.ts's reachOf): every call, one vessel's, or the calls at some ports. */
-export type OvsReach =
-  { kind: 'all' } | { kind: 'vessel'; vslCd: string } | { kind: 'ports'; portCds: string[] };
 
 export interface OvsPage {
   schedules: ServiceSchedule[];
@@ -49,7 +46,7 @@ class Params {
   }
 }
 
-function reachWhere(reach: OvsReach, p: Params): string {
+function reachWhere(reach: Reach, p: Params): string {
   if (reach.kind === 'vessel') return `c.vsl_cd = ${p.add(reach.vslCd)}`;
   if (reach.kind === 'ports') return `c.port_cd = ANY(${p.add(reach.portCds)}::text[])`;
   return 'true';
@@ -60,7 +57,7 @@ function reachWhere(reach: OvsReach, p: Params): string {
  * ETA falls on a local date at the port within it. Quay holds no universal service or voyage reference, so a filter
  * on one matches nothing rather than everything.
  */
-function matchedCalls(f: OvsFilters, reach: OvsReach, p: Params): string {
+function matchedCalls(f: OvsFilters, reach: Reach, p: Params): string {
   const start = p.add(f.startDate);
   const end = p.add(f.endDate);
   const local = (col: string) => `(${col} AT TIME ZONE p.tz)::date BETWEEN ${start}::date AND ${end}::date`;
@@ -84,7 +81,7 @@ function matchedCalls(f: OvsFilters, reach: OvsReach, p: Params): string {
 }
 
 /** A call with its vessel and service; its times as the port_calls table keeps them (CallTimesRow). */
-interface CallRow extends CallTimesRow {
+export interface CallRow extends CallTimesRow {
   lane_cd: string;
   lane_nm: string;
   vsl_cd: string;
@@ -92,22 +89,25 @@ interface CallRow extends CallTimesRow {
   imo_no: string;
   mmsi: string | null;
   call_sgn: string;
+  flag_cd: string;
   crr_cd: string;
   skd_voy_no: string;
   skd_dir_cd: string;
   call_seq: number;
   port_cd: string;
   port_nm: string;
+  /** The port's IANA zone: CS writes its times as local times. */
+  tz: string;
   smdg_cd: string | null;
 }
 
-/** One page of service schedules, by service code, after the service `after` (null: from the first). */
-export async function serviceSchedules(
+/** One page of the matched calls, by service code, after the service `after` (null: from the first). */
+export async function scheduleRows(
   sql: Sql,
   filters: OvsFilters,
-  reach: OvsReach,
+  reach: Reach,
   page: { after: string | null; limit: number },
-): Promise<OvsPage> {
+): Promise<{ rows: CallRow[]; next: string | null }> {
   const p = new Params();
   const matched = matchedCalls(filters, reach, p);
   const after = page.after === null ? '' : `WHERE lane_cd > ${p.add(page.after)}`;
@@ -116,7 +116,7 @@ export async function serviceSchedules(
     p.values,
   );
   const codes = lanes.slice(0, page.limit).map((r) => r.lane_cd);
-  if (codes.length === 0) return { schedules: [], next: null };
+  if (codes.length === 0) return { rows: [], next: null };
   const q = new Params();
   const again = matchedCalls(filters, reach, q);
   // A whole voyage is every call of a matched voyage the caller may see; else the matched calls alone.
@@ -126,42 +126,57 @@ export async function serviceSchedules(
       : '(c.vsl_cd, c.skd_voy_no, c.skd_dir_cd, c.call_seq) IN (SELECT vsl_cd, skd_voy_no, skd_dir_cd, call_seq FROM matched)';
   const rows = await sql.query<CallRow>(
     `WITH matched AS (${again})
-     SELECT l.lane_cd, l.lane_nm, s.vsl_cd, s.vsl_nm, s.imo_no, s.mmsi, s.call_sgn, s.crr_cd, c.skd_voy_no,
-            c.skd_dir_cd, c.call_seq, c.port_cd, p.port_nm, c.yd_nm, t.smdg_cd, c.eta, c.etb, c.etd, c.ata, c.atb,
-            c.atd, c.pf_eta, c.skip_yn
+     SELECT l.lane_cd, l.lane_nm, s.vsl_cd, s.vsl_nm, s.imo_no, s.mmsi, s.call_sgn, s.flag_cd, s.crr_cd,
+            c.skd_voy_no, c.skd_dir_cd, c.call_seq, c.port_cd, p.port_nm, p.tz, c.yd_nm, t.smdg_cd, c.eta, c.etb,
+            c.etd, c.ata, c.atb, c.atd, c.pf_eta, c.skip_yn
        ${FROM}
       WHERE v.lane_cd = ANY(${q.add(codes)}::text[]) AND ${which}
       ORDER BY l.lane_cd, s.vsl_cd, min(c.eta) OVER (PARTITION BY c.vsl_cd, c.skd_voy_no, c.skd_dir_cd),
                c.skd_voy_no, c.skd_dir_cd, c.call_seq`,
     q.values,
   );
-  return { schedules: group(rows), next: lanes.length > page.limit ? (codes.at(-1) ?? null) : null };
+  return { rows, next: lanes.length > page.limit ? (codes.at(-1) ?? null) : null };
 }
 
-function group(rows: readonly CallRow[]): ServiceSchedule[] {
-  const services = new Map<string, { service: ServiceSchedule; vessels: Map<string, VesselSchedule> }>();
+/** A service's rows: its first, and its vessels, each with its calls in order. */
+export interface ServiceRows {
+  first: CallRow;
+  vessels: { first: CallRow; calls: CallRow[] }[];
+}
+
+/** The rows (ordered by service, then vessel) nested by service and vessel, for each standard to write its own way. */
+export function byService(rows: readonly CallRow[]): ServiceRows[] {
+  const services: ServiceRows[] = [];
   for (const r of rows) {
-    let s = services.get(r.lane_cd);
-    if (!s) {
-      s = {
-        service: {
-          carrierServiceName: r.lane_nm.slice(0, 50),
-          carrierServiceCode: r.lane_cd,
-          vesselSchedules: [],
-        },
-        vessels: new Map(),
-      };
-      services.set(r.lane_cd, s);
+    let s = services.at(-1);
+    if (s?.first.lane_cd !== r.lane_cd) {
+      s = { first: r, vessels: [] };
+      services.push(s);
     }
-    let vessel = s.vessels.get(r.vsl_cd);
-    if (!vessel) {
-      vessel = vesselOf(r);
-      s.vessels.set(r.vsl_cd, vessel);
-      s.service.vesselSchedules?.push(vessel);
+    let vessel = s.vessels.at(-1);
+    if (vessel?.first.vsl_cd !== r.vsl_cd) {
+      vessel = { first: r, calls: [] };
+      s.vessels.push(vessel);
     }
-    vessel.transportCalls?.push(callOf(r));
+    vessel.calls.push(r);
   }
-  return [...services.values()].map((s) => s.service);
+  return services;
+}
+
+/** One page of service schedules, by service code, after the service `after` (null: from the first). */
+export async function serviceSchedules(
+  sql: Sql,
+  filters: OvsFilters,
+  reach: Reach,
+  page: { after: string | null; limit: number },
+): Promise<OvsPage> {
+  const { rows, next } = await scheduleRows(sql, filters, reach, page);
+  const schedules = byService(rows).map((s): ServiceSchedule => ({
+    carrierServiceName: s.first.lane_nm.slice(0, 50),
+    carrierServiceCode: s.first.lane_cd,
+    vesselSchedules: s.vessels.map((v) => ({ ...vesselOf(v.first), transportCalls: v.calls.map(callOf) })),
+  }));
+  return { schedules, next };
 }
 
 function vesselOf(r: CallRow): VesselSchedule {
@@ -186,16 +201,20 @@ const stamp = (
   at ? [{ eventTypeCode, eventClassifierCode, eventDateTime: at.toISOString(), facilityTypeCode }] : [];
 
 /** A name the standard's locationName pattern takes: no spaces at either end or alone, at most 100 characters. */
-const locationName = (name: string): string | undefined => {
+export const locationName = (name: string): string | undefined => {
   const clean = name.trim().replace(/\s+/g, ' ').slice(0, 100).trim();
   return clean === '' ? undefined : clean;
 };
+
+/** A call's reference: vessel, voyage, port and sequence, e.g. QHZN-0399E-SGSIN-1. */
+export const callReference = (r: CallRow): string =>
+  `${r.vsl_cd}-${r.skd_voy_no}${r.skd_dir_cd}-${r.port_cd}-${r.call_seq}`;
 
 function callOf(r: CallRow): TransportCall {
   const voyage = `${r.skd_voy_no}${r.skd_dir_cd}`;
   const name = locationName(r.yd_nm ?? r.port_nm);
   return {
-    transportCallReference: `${r.vsl_cd}-${voyage}-${r.port_cd}-${r.call_seq}`,
+    transportCallReference: callReference(r),
     // Quay's voyage has one number and one direction: the call arrives and leaves on it.
     carrierImportVoyageNumber: voyage,
     carrierExportVoyageNumber: voyage,
