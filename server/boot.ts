@@ -15,15 +15,32 @@ import { lead, type Job, type Leadership } from './instance/leader.ts';
 import { housekeeping } from './instance/housekeeping.ts';
 import { startSimulator } from './simulator/index.ts';
 import { startAis } from './ais/index.ts';
+import { ensureAdmin, holdsOwnData, prepareEmpty } from './import/start-empty.ts';
 
 /** How long an instance waits for a PostgreSQL that is not up yet (they may start together). */
 const DB_WAIT_MS = 60_000;
 
-/** Migrates and seeds an empty database, one instance at a time: the others wait, then find it done. */
-async function prepareStorage(db: Db): Promise<void> {
+/**
+ * Migrates, and seeds an empty database with the demo world (or, with DEMO=off, the app's own reference rows), one
+ * instance at a time: the others wait, then find it done. `npm run import` prepares the same way before it imports.
+ */
+export async function prepareStorage(
+  db: Db,
+  config: Pick<Config, 'demo' | 'admin'>,
+  warn: (message: string) => void = console.warn,
+): Promise<void> {
   await withLock(db, 'prepare', async () => {
     await migrate(db);
-    if (!(await isSeeded(db))) await seed(db);
+    // The seed empties every table first: never over what an import or an empty start brought.
+    if (!config.demo) await db.tx((sql) => prepareEmpty(sql));
+    else if (!(await isSeeded(db))) {
+      if (await holdsOwnData(db))
+        warn(
+          'DEMO is on, but the database holds ports or users of its own: no demo world is written over them',
+        );
+      else await seed(db);
+    }
+    if (config.admin) await ensureAdmin(db, config.admin);
   });
 }
 
@@ -35,7 +52,7 @@ async function openStorage(config: Config): Promise<Db> {
     onWait: (m) => console.warn(m),
   });
   try {
-    await prepareStorage(db);
+    await prepareStorage(db, config);
   } catch (err) {
     await db.close();
     throw err;

@@ -87,8 +87,25 @@ export const ENV_VARS: readonly EnvVar[] = [
   },
   { name: 'LOG_LEVEL', default: '`info`', meaning: '`silent`, `error`, `warn`, `info`, `debug`' },
   {
-    name: 'SIMULATOR',
+    name: 'DEMO',
     default: 'on',
+    meaning:
+      "`off` starts without the demo world: no demo vessels, users or simulator, only the app's own code tables; the data comes from the schedule sources, AIS and `npm run import` ([Starting empty and importing](integration.md#starting-empty-and-importing))",
+  },
+  {
+    name: 'ADMIN_USER',
+    default: '(unset)',
+    meaning:
+      'with `ADMIN_PASSWORD`: a staff account made at start when no user of that name exists, so that someone can sign on to a Quay started with `DEMO=off`; an existing account is left as it is',
+  },
+  {
+    name: 'ADMIN_PASSWORD',
+    default: '(unset)',
+    meaning: 'with `ADMIN_USER`: its password, at least 8 characters',
+  },
+  {
+    name: 'SIMULATOR',
+    default: 'on (off with `DEMO=off`)',
     meaning:
       '`off` stops the simulator (vessels move, ETAs slip, notifications and chat messages appear); of several instances one runs it',
   },

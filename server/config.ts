@@ -47,7 +47,11 @@ export interface Config {
   chatLanes: string | null;
   logLevel: string;
   bodyLimit: number;
-  /** The simulator (moving vessels, slipping ETAs, notifications, chat) runs unless SIMULATOR=off. */
+  /** The demo world, its users and the simulator (DEMO, on unless `off`: integration.md#starting-empty-and-importing). */
+  demo: boolean;
+  /** A staff account made at start when missing (ADMIN_USER, ADMIN_PASSWORD): who signs on to a Quay started empty. */
+  admin: { usrId: string; password: string } | null;
+  /** The simulator (moving vessels, slipping ETAs, notifications, chat) runs unless SIMULATOR=off or DEMO=off. */
   simulator: boolean;
   /** Seconds between simulator ticks. */
   simTickS: number;
@@ -121,6 +125,18 @@ function base64urlBytes(text: string): number {
   return /^[A-Za-z0-9_-]+$/.test(text) ? Buffer.from(text, 'base64url').length : -1;
 }
 
+/** The account ADMIN_USER and ADMIN_PASSWORD ask for, both or neither. */
+function adminOf(env: NodeJS.ProcessEnv): Config['admin'] {
+  const usrId = env.ADMIN_USER ?? '';
+  const password = env.ADMIN_PASSWORD ?? '';
+  if (!usrId !== !password) throw new Error('ADMIN_USER and ADMIN_PASSWORD go together: set both or neither');
+  if (!usrId) return null;
+  if (!/^[A-Za-z0-9._-]{1,40}$/.test(usrId))
+    throw new Error(`ADMIN_USER must be 1 to 40 letters, digits, '.', '_' or '-', got "${usrId}"`);
+  if (password.length < 8) throw new Error('ADMIN_PASSWORD must be at least 8 characters');
+  return { usrId, password };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const appEnv = (env.APP_ENV ?? (env.NODE_ENV === 'production' ? 'production' : 'local')) as AppEnv;
   if (!['local', 'development', 'production'].includes(appEnv)) {
@@ -137,6 +153,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const pushLoopback = env.PUSH_LOOPBACK === 'on';
   if (pushLoopback && (appEnv === 'production' || env.NODE_ENV === 'production'))
     throw new Error('PUSH_LOOPBACK is for tests and demos: it cannot be on in production');
+  if (!['on', 'off', undefined, ''].includes(env.DEMO))
+    throw new Error(`DEMO must be on or off, got "${env.DEMO}"`);
+  const demo = env.DEMO !== 'off';
+  if (!demo && env.SIMULATOR === 'on')
+    throw new Error('SIMULATOR moves the demo world: it cannot be on with DEMO=off');
   if (env.VAPID_PRIVATE_KEY && base64urlBytes(env.VAPID_PRIVATE_KEY) !== 32)
     throw new Error(
       'VAPID_PRIVATE_KEY must be a P-256 private key in base64url (43 characters), as web-push makes it',
@@ -161,7 +182,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     chatLanes: env.CHAT_LANES || null,
     logLevel: env.LOG_LEVEL ?? 'info',
     bodyLimit: int(env, 'BODY_LIMIT'),
-    simulator: env.SIMULATOR !== 'off',
+    demo,
+    admin: adminOf(env),
+    // The simulator moves the demo world: without it there is nothing of its own to move.
+    simulator: demo && env.SIMULATOR !== 'off',
     simTickS: int(env, 'SIM_TICK_S'),
     aisSources: withSimulatorFeed(parseAisSources(env.AIS_SOURCES), env.SIMULATOR_AIS_PORT),
     aisIntervalS: int(env, 'AIS_INTERVAL_S'),

@@ -1,0 +1,43 @@
+// What `npm run import -- <file>` does once the database is open: tells the file's kind by its content, reads it
+// whole, writes it in one transaction and answers what changed. integration.md#starting-empty-and-importing.
+import { readFile } from 'node:fs/promises';
+import type { Db } from '../db/db.ts';
+import { decodeText, parseCsv } from './csv.ts';
+import { ImportError } from './errors.ts';
+import { importPorts, type PortsImported } from './ports.ts';
+import { looksLikeUnlocode, readUnlocode } from './unlocode.ts';
+
+export type Imported = { kind: 'unlocode' } & PortsImported;
+
+const KINDS = "UN/LOCODE's code list (CSV)";
+
+/** Reads, checks and writes one file; bad input throws an ImportError and writes nothing. */
+export async function importFile(db: Db, path: string): Promise<Imported> {
+  // Named as the user typed it, so that the message points at the file they meant.
+  const file = path;
+  let bytes: Uint8Array;
+  try {
+    bytes = await readFile(path);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    throw new ImportError(file, code === 'ENOENT' ? 'no such file' : `cannot be read (${code ?? 'error'})`);
+  }
+  const text = decodeText(bytes).replace(/^\uFEFF/, '');
+  if (text.trim() === '') throw new ImportError(file, `empty: expected ${KINDS}`);
+  if (/^\s*[[{]/.test(text)) throw new ImportError(file, `a JSON document, but this Quay imports ${KINDS}`);
+  const rows = parseCsv(text, file);
+  if (looksLikeUnlocode(rows))
+    return { kind: 'unlocode', ...(await importPorts(db, readUnlocode(rows, file))) };
+  throw new ImportError(file, `not a file this Quay imports: expected ${KINDS}`);
+}
+
+/** The lines the command prints: what changed, and each refused row with its reason. */
+export function report(file: string, r: Imported): string[] {
+  const lines = [
+    `${file}: UN/LOCODE: ${r.added} ports added, ${r.updated} updated, ${r.unchanged} unchanged; ` +
+      `${r.notPorts} locations that are not seaports and ${r.markedRemoved} marked for removal skipped; ` +
+      `${r.refused.length} rows refused`,
+  ];
+  for (const x of r.refused) lines.push(`  line ${x.line}: ${x.portCd} refused: ${x.reason}`);
+  return lines;
+}
