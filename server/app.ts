@@ -22,6 +22,7 @@ import { apiRoutes } from './routes/index.ts';
 import { devRoutes } from './routes/dev.ts';
 import { calendarFeedRoutes } from './routes/calendar.ts';
 import { dcsaOvsRoutes } from './routes/dcsa-ovs.ts';
+import { dcsaCsRoutes } from './routes/dcsa-cs.ts';
 import { createPushService, type PushSend } from './push/service.ts';
 import { createChatLive } from './chat/live.ts';
 import { createLive } from './live/live.ts';
@@ -277,6 +278,7 @@ export async function buildServer(opts: BuildOptions): Promise<App> {
   await app.register(calendarFeedRoutes, { prefix: CALENDAR_FEED_PREFIX });
   // DCSA's schedules for partners' systems: an API key or a staff token, the standard's error body.
   await app.register(dcsaOvsRoutes);
+  await app.register(dcsaCsRoutes);
   if (config.devApi) await app.register(devRoutes, { prefix: '/api/dev' });
   await staticApp(app, config.distDir);
   return app;
