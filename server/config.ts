@@ -112,10 +112,19 @@ function int(env: NodeJS.ProcessEnv, name: string, min = 1): number {
   return n;
 }
 
+/** SIMULATOR_AIS_PORT: a TCP port the simulator listens on, or null when unset. */
+function simulatorAisPortOf(env: NodeJS.ProcessEnv): number | null {
+  const raw = env.SIMULATOR_AIS_PORT?.trim();
+  if (!raw) return null;
+  const port = Number(raw);
+  if (!/^\d+$/.test(raw) || port < 1 || port > 65535)
+    throw new Error(`SIMULATOR_AIS_PORT must be a TCP port, an integer from 1 to 65535, got "${raw}"`);
+  return port;
+}
+
 /** The simulator's NMEA port is read like any feed (integration.md#ais-positions-in): it is added when not named. */
-function withSimulatorFeed(sources: AisSource[], simPort: string | undefined): AisSource[] {
-  const port = Number(simPort);
-  if (!simPort || sources.some((s) => s.port === port && ['127.0.0.1', 'localhost'].includes(s.host)))
+function withSimulatorFeed(sources: AisSource[], port: number | null): AisSource[] {
+  if (!port || sources.some((s) => s.port === port && ['127.0.0.1', 'localhost'].includes(s.host)))
     return sources;
   return [...sources, { host: '127.0.0.1', port }];
 }
@@ -187,9 +196,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // The simulator moves the demo world: without it there is nothing of its own to move.
     simulator: demo && env.SIMULATOR !== 'off',
     simTickS: int(env, 'SIM_TICK_S'),
-    aisSources: withSimulatorFeed(parseAisSources(env.AIS_SOURCES), env.SIMULATOR_AIS_PORT),
+    aisSources: withSimulatorFeed(parseAisSources(env.AIS_SOURCES), simulatorAisPortOf(env)),
     aisIntervalS: int(env, 'AIS_INTERVAL_S'),
-    simulatorAisPort: env.SIMULATOR_AIS_PORT ? int(env, 'SIMULATOR_AIS_PORT') : null,
+    simulatorAisPort: simulatorAisPortOf(env),
     stompHeartbeatMs: int(env, 'STOMP_HEARTBEAT_MS', 0),
     stompSendBurst: int(env, 'STOMP_SEND_BURST'),
     stompSendPerMin: int(env, 'STOMP_SEND_PER_MIN'),

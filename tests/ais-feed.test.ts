@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AisDecoder, type Decoded } from '../server/ais/decode.ts';
 import { encodePosition, encodeStatic } from '../server/ais/encode.ts';
 import { parseAisSources, startFeed, type Feed } from '../server/ais/feed.ts';
+import { loadConfig } from '../server/config.ts';
 
 const quiet = { info: () => undefined, warn: () => undefined };
 const GOOD = '!AIVDM,1,1,,B,177KQJ5000G?tO`K>RA1wUbN0TKH,0*5C';
@@ -56,6 +57,23 @@ describe('the feed', () => {
     await vi.waitFor(() => expect(got).toHaveLength(2));
   });
 
+  it('a line that never ends is one garbage sentence, skipped unread to its newline', async () => {
+    const rx = await receiver();
+    const got: Decoded[] = [];
+    feed = startFeed({
+      source: { host: '127.0.0.1', port: rx.port },
+      log: quiet,
+      onReports: (r) => got.push(...r),
+    });
+    const s = await rx.next();
+    // 200 KB of bytes with no newline, in pieces, as a broken receiver or a wrong port sends them.
+    const junk = Buffer.alloc(20_000, '!AIVDM,1,1,,B,');
+    for (let i = 0; i < 10; i++) s.write(junk);
+    s.write(`\n${GOOD}\n`);
+    await vi.waitFor(() => expect(got).toHaveLength(1));
+    expect(feed.stats()).toMatchObject({ sentences: 2, decoded: 1, dropped: { garbage: 1 } });
+  });
+
   it('keeps trying a source that is not there yet', async () => {
     const rx = await receiver();
     const port = rx.port;
@@ -68,10 +86,16 @@ describe('the feed', () => {
       maxBackoffMs: 50,
     });
     await vi.waitFor(() => expect(feed?.stats().lastError).toMatch(/ECONNREFUSED/));
+    // Its state says when it failed and when it is tried again.
+    await vi.waitFor(() =>
+      expect(feed?.stats()).toMatchObject({ connected: false, nextTryAt: expect.any(String) }),
+    );
+    expect(feed?.stats().lastErrorAt).toEqual(expect.any(String));
     const srv = createServer((s) => s.write(`${GOOD}\n`));
     server = srv;
     await new Promise<void>((r) => srv.listen(port, '127.0.0.1', r));
     await vi.waitFor(() => expect(feed?.stats().decoded).toBe(1));
+    expect(feed?.stats().nextTryAt).toBeNull();
   });
 
   it('AIS_SOURCES is host:port, comma separated, and says which entry is wrong', () => {
@@ -82,6 +106,17 @@ describe('the feed', () => {
     expect(parseAisSources('')).toEqual([]);
     expect(() => parseAisSources('127.0.0.1')).toThrow(/"127.0.0.1" is not host:port/);
     expect(() => parseAisSources('a:70000')).toThrow(/"a:70000"/);
+  });
+
+  it('SIMULATOR_AIS_PORT is a TCP port, joined to the sources; anything else is refused by name', () => {
+    const config = loadConfig({ SIMULATOR_AIS_PORT: '10110' });
+    expect(config.simulatorAisPort).toBe(10110);
+    expect(config.aisSources).toEqual([{ host: '127.0.0.1', port: 10110 }]);
+    expect(loadConfig({}).simulatorAisPort).toBeNull();
+    for (const bad of ['0', '65536', '70000', '101.5', 'abc', '-1'])
+      expect(() => loadConfig({ SIMULATOR_AIS_PORT: bad }), bad).toThrow(
+        `SIMULATOR_AIS_PORT must be a TCP port, an integer from 1 to 65535, got "${bad}"`,
+      );
   });
 });
 

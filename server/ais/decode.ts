@@ -124,6 +124,12 @@ export class AisDecoder {
     return NOTHING;
   }
 
+  /** A line the feed would not hand on (one far too long): counted as a sentence, dropped for `reason`. */
+  reject(reason: DropReason): void {
+    this.stats.sentences++;
+    this.stats.dropped[reason]++;
+  }
+
   /** One line of a feed in; the reports it completes out (none while a multi-sentence message waits for more). */
   decode(raw: string): readonly Decoded[] {
     this.stats.sentences++;

@@ -17,6 +17,9 @@ export interface FeedStats extends DecodeStats {
   connects: number;
   lastSentenceAt: string | null;
   lastError: string | null;
+  lastErrorAt: string | null;
+  /** While not connected: when the next try is due (backoff). */
+  nextTryAt: string | null;
 }
 
 interface FeedLog {
@@ -40,8 +43,13 @@ export interface Feed {
   stop(): void;
 }
 
-/** An NMEA 0183 sentence is at most 82 characters; a tag block adds some. Longer is not a line of a feed. */
+/**
+ * An NMEA 0183 sentence is at most 82 characters; a tag block adds some. A longer line is not a feed's: it is counted
+ * as one garbage sentence and skipped to its end unread, so a stream of bytes with no newline holds no memory.
+ */
 const MAX_LINE = 512;
+/** Lines read in one go (about 4 ms of decoding) before the feed lets the server's other work run. */
+const SLICE_LINES = 250;
 
 /** Parses AIS_SOURCES: `host:port` entries, comma separated (a `tcp://` before one is allowed). */
 export function parseAisSources(raw: string | undefined): AisSource[] {
@@ -55,6 +63,8 @@ export function parseAisSources(raw: string | undefined): AisSource[] {
     return { host: m[1].replace(/^\[|\]$/g, ''), port };
   });
 }
+
+const isoOf = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
 
 export function startFeed(opts: FeedOptions): Feed {
   const { source, log } = opts;
@@ -70,18 +80,35 @@ export function startFeed(opts: FeedOptions): Feed {
   let connects = 0;
   let lastSentenceAt: number | null = null;
   let lastError: string | null = null;
+  let lastErrorAt: number | null = null;
+  let nextTryAt: number | null = null;
 
+  /** A chunk's lines decoded, and their reports handed on together: one call per chunk, not per sentence. */
+  let batch: Decoded[] = [];
+  let lines = 0;
   const line = (text: string): void => {
+    lines++;
+    if (text.length > MAX_LINE) return void decoder.reject('garbage');
     if (text.trim() === '') return;
-    lastSentenceAt = Date.now();
     const reports = decoder.decode(text);
-    if (reports.length > 0) opts.onReports(reports);
+    for (const r of reports) batch.push(r);
+  };
+  const flush = (): void => {
+    if (lines > 0) lastSentenceAt = Date.now();
+    lines = 0;
+    if (batch.length === 0) return;
+    const reports = batch;
+    batch = [];
+    opts.onReports(reports);
   };
 
   const open = (): void => {
     timer = null;
+    nextTryAt = null;
     if (stopped) return;
     let rest = '';
+    /** Inside a line already past MAX_LINE (counted): what comes up to its newline is dropped. */
+    let skipping = false;
     let gotLine = false;
     const s = connect({ host: source.host, port: source.port });
     socket = s;
@@ -93,29 +120,50 @@ export function startFeed(opts: FeedOptions): Feed {
       connects++;
       log.info({ source: name }, 'AIS feed connected');
     });
-    s.on('data', (chunk: string) => {
+    /** A chunk's lines; true when it stopped to let the server's other work run, and will go on by itself. */
+    const read = (chunk: string): boolean => {
       let start = 0;
+      let count = 0;
       let nl = chunk.indexOf('\n');
       while (nl >= 0) {
-        line(rest + chunk.slice(start, nl));
+        if (skipping) skipping = false;
+        else line(rest ? rest + chunk.slice(start, nl) : chunk.slice(start, nl));
         rest = '';
         gotLine = true;
         start = nl + 1;
+        // A backlog (a busy feed, a slow moment) comes in chunks of thousands of lines: read in slices, with the
+        // socket paused between them, so that no API call waits for a whole chunk's decoding.
+        if (++count >= SLICE_LINES && start < chunk.length) {
+          flush();
+          s.pause();
+          const left = chunk.slice(start);
+          setImmediate(() => {
+            if (!read(left) && !s.destroyed) s.resume();
+          });
+          return true;
+        }
         nl = chunk.indexOf('\n', start);
       }
-      rest += chunk.slice(start);
-      // A "line" that never ends is not NMEA: counted as one bad sentence and let go.
-      if (rest.length > MAX_LINE) {
-        line(rest.slice(0, MAX_LINE));
-        rest = '';
+      if (!skipping) {
+        rest += chunk.slice(start);
+        if (rest.length > MAX_LINE) {
+          decoder.reject('garbage');
+          rest = '';
+          skipping = true;
+        }
       }
-    });
+      flush();
+      return false;
+    };
+    s.on('data', read);
     s.on('timeout', () => s.destroy(new Error('no sentence for too long')));
     s.on('error', (err) => {
       lastError = err.message;
+      lastErrorAt = Date.now();
     });
     s.on('close', () => {
       if (rest) line(rest);
+      flush();
       if (socket === s) socket = null;
       const was = connected;
       connected = false;
@@ -124,6 +172,7 @@ export function startFeed(opts: FeedOptions): Feed {
       backoff = gotLine ? minBackoff : Math.min(maxBackoff, backoff * 2);
       const wait = Math.round(backoff * (0.5 + Math.random() / 2));
       if (was) log.warn({ source: name, lastError, retryInMs: wait }, 'AIS feed dropped; connecting again');
+      nextTryAt = Date.now() + wait;
       timer = setTimeout(open, wait);
       timer.unref();
     });
@@ -137,8 +186,10 @@ export function startFeed(opts: FeedOptions): Feed {
       source: name,
       connected,
       connects,
-      lastSentenceAt: lastSentenceAt === null ? null : new Date(lastSentenceAt).toISOString(),
+      lastSentenceAt: isoOf(lastSentenceAt),
       lastError,
+      lastErrorAt: isoOf(lastErrorAt),
+      nextTryAt: isoOf(nextTryAt),
     }),
     stop() {
       stopped = true;
