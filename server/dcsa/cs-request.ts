@@ -8,7 +8,7 @@ import type { PointToPointQuery, PortSchedulesQuery, VesselSchedulesQuery } from
 
 const DAY_MS = 86_400_000;
 /** How far a port schedule looks from its date: the standard leaves it to the provider. */
-export const PORT_SCHEDULE_DAYS = 28;
+const PORT_SCHEDULE_DAYS = 28;
 
 /** What a cursor keeps: the parameters the first page was asked with, and the filters they were read into. */
 export interface Sent<F> {

@@ -17,7 +17,7 @@ export interface YamlSchema {
   example?: unknown;
   [keyword: string]: unknown;
 }
-export interface YamlParameter {
+interface YamlParameter {
   name: string;
   in: string;
   required?: boolean;
