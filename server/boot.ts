@@ -15,6 +15,7 @@ import { lead, type Job, type Leadership } from './instance/leader.ts';
 import { housekeeping } from './instance/housekeeping.ts';
 import { startSimulator } from './simulator/index.ts';
 import { startAis } from './ais/index.ts';
+import { startScheduleSources } from './dcsa/sources.ts';
 import { ensureAdmin, holdsOwnData, prepareEmpty } from './import/start-empty.ts';
 
 /** How long an instance waits for a PostgreSQL that is not up yet (they may start together). */
@@ -119,6 +120,17 @@ export async function boot(
           stillLeading,
           ...(instanceId ? { instanceId } : {}),
           ...(config.simulatorAisPort ? { aisPort: config.simulatorAisPort } : {}),
+        }),
+    });
+  if (config.scheduleSources.length > 0)
+    jobs.push({
+      name: 'schedules',
+      start: (stillLeading) =>
+        startScheduleSources(ctx.db, {
+          sources: config.scheduleSources,
+          intervalS: config.scheduleIntervalS,
+          log: app.log.child({ module: 'schedules' }),
+          stillLeading,
         }),
     });
   if (config.aisSources.length > 0)

@@ -111,6 +111,19 @@ export const ENV_VARS: readonly EnvVar[] = [
   },
   { name: 'SIM_TICK_S', default: '`60`', fallback: 60, meaning: 'seconds between simulator steps' },
   {
+    name: 'SCHEDULE_SOURCES',
+    default: '(unset)',
+    meaning:
+      'DCSA OVS v3 providers, comma separated, each its `/v3/service-schedules` URL (a query such as `?UNLocationCode=SGSIN` allowed) and, after a `\\|`, the one header that carries its key: `https://provider.example/v3/service-schedules\\|API-Key: quay_…`; the leading instance reads them into the schedules ([Schedule sources in](integration.md#schedule-sources-in-dcsa-ovs-v3))',
+  },
+  {
+    name: 'SCHEDULE_INTERVAL_S',
+    default: '`300`',
+    fallback: 300,
+    meaning:
+      'seconds between reads of each schedule source; a failing source is tried again after 15 s, doubling to 30 minutes',
+  },
+  {
     name: 'AIS_SOURCES',
     default: '(unset)',
     meaning:

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { fallbackOf } from './config-vars.ts';
 import { parsePushServices } from './push/endpoint.ts';
 import { parseAisSources, type AisSource } from './ais/feed.ts';
+import { parseScheduleSources, type ScheduleSource } from './dcsa/sources-config.ts';
 
 type AppEnv = 'local' | 'development' | 'production';
 
@@ -56,6 +57,10 @@ export interface Config {
   /** Seconds between simulator ticks. */
   simTickS: number;
   /** TCP feeds of NMEA AIS sentences the leading instance reads (AIS_SOURCES; integration.md#ais-positions-in). */
+  /** DCSA OVS v3 providers the leading instance reads (SCHEDULE_SOURCES; integration.md#schedule-sources-in-dcsa-ovs-v3). */
+  scheduleSources: readonly ScheduleSource[];
+  /** Seconds between reads of each schedule source (SCHEDULE_INTERVAL_S). */
+  scheduleIntervalS: number;
   aisSources: readonly AisSource[];
   /** Seconds between writes of AIS positions: at most one per vessel per interval (AIS_INTERVAL_S). */
   aisIntervalS: number;
@@ -196,6 +201,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // The simulator moves the demo world: without it there is nothing of its own to move.
     simulator: demo && env.SIMULATOR !== 'off',
     simTickS: int(env, 'SIM_TICK_S'),
+    scheduleSources: parseScheduleSources(env.SCHEDULE_SOURCES),
+    scheduleIntervalS: int(env, 'SCHEDULE_INTERVAL_S'),
     aisSources: withSimulatorFeed(parseAisSources(env.AIS_SOURCES), simulatorAisPortOf(env)),
     aisIntervalS: int(env, 'AIS_INTERVAL_S'),
     simulatorAisPort: simulatorAisPortOf(env),

@@ -33,6 +33,7 @@ describe('the configuration doc', () => {
       HEARTBEAT_S: 'heartbeatS',
       BODY_LIMIT: 'bodyLimit',
       SIM_TICK_S: 'simTickS',
+      SCHEDULE_INTERVAL_S: 'scheduleIntervalS',
       AIS_INTERVAL_S: 'aisIntervalS',
       STOMP_HEARTBEAT_MS: 'stompHeartbeatMs',
       STOMP_SEND_BURST: 'stompSendBurst',
