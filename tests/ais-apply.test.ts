@@ -56,7 +56,7 @@ describe('writing the reports of an interval', () => {
     applier.take([position(11, 21)], now - 1000);
     applier.take([{ ...position(1, 1), mmsi: 999_000_001 }], now);
     const report = await s.db.tx((sql) => applier.write(sql, now));
-    expect(report).toEqual({ positions: 1, stale: 0, unknown: 1, statics: 0 });
+    expect(report).toEqual({ positions: 1, stale: 0, unknown: 1, statics: 0, detected: 0 });
     expect(await trackLength()).toBeLessThanOrEqual(before + 1);
     expect(await ais()).toMatchObject({ lat: 11, lon: 21, sog: 12.5, hdg: 91, navSts: 'UNDER_WAY' });
 
@@ -66,6 +66,7 @@ describe('writing the reports of an interval', () => {
       stale: 0,
       unknown: 0,
       statics: 0,
+      detected: 0,
     });
     // A report older than the stored fix loses to it.
     applier.take([position(12, 22)], now - 60_000);

@@ -1,9 +1,11 @@
 // AIS reports into Quay's vessels, matched by MMSI: each vessel's newest position of an interval is stored through
-// the simulator's own path (writeFixes), and static data fills the particulars Quay lacks (integration.md#ais-positions-in).
+// the simulator's own path (writeFixes), port calls are detected from it, and static data fills the particulars Quay
+// lacks (integration.md#ais-positions-in).
 import type { Sql } from '../db/db.ts';
 import { writeFixes, type TrackEnd } from '../simulator/positions.ts';
 import type { FixRec } from '../simulator/types.ts';
 import type { AisEta, Decoded, PositionReport, StaticReport } from './decode.ts';
+import { createCallDetector } from './detect-calls.ts';
 
 /** What one write did. */
 interface ApplyReport {
@@ -15,6 +17,8 @@ interface ApplyReport {
   unknown: number;
   /** Vessels whose static data was written. */
   statics: number;
+  /** Actual times of port calls detected from the positions written (integration.md#port-calls-detected-from-positions). */
+  detected: number;
 }
 
 export interface Applier {
@@ -80,6 +84,7 @@ const ms = (d: Date | string | null): number | null => (d === null ? null : new 
 export function createApplier(): Applier {
   let positions = new Map<number, Held>();
   let statics = new Map<number, StaticFields>();
+  const detector = createCallDetector();
 
   return {
     take(reports, now = Date.now()) {
@@ -103,9 +108,12 @@ export function createApplier(): Applier {
       const stat = statics;
       positions = new Map();
       statics = new Map();
-      const report: ApplyReport = { positions: 0, stale: 0, unknown: 0, statics: 0 };
+      const report: ApplyReport = { positions: 0, stale: 0, unknown: 0, statics: 0, detected: 0 };
       const mmsis = [...new Set([...pos.keys(), ...stat.keys()])].map(String);
       if (mmsis.length === 0) return report;
+      // The simulator's tick holds this row while it moves its ships and records their actual times: a write waits
+      // for it, and a tick for the write, so a call's arrival is never recorded by both (each sees the other's).
+      if (pos.size > 0) await sql.query('SELECT 1 FROM sim_clock WHERE id = 1 FOR SHARE');
       const rows = await sql.query<VesselRow>(
         `SELECT v.vsl_cd, v.mmsi, n.pos_dt, n.lat, n.lon, n.sog, n.cog, n.hdg, n.nav_sts,
                 (SELECT p.pos_dt FROM vessel_positions p WHERE p.vsl_cd = v.vsl_cd
@@ -157,6 +165,8 @@ export function createApplier(): Applier {
       }
       if (ends.length > 0) await writeFixes(sql, ends, fixes, now);
       report.positions = ends.length;
+      const newest = new Map([...fixes].map(([vslCd, list]) => [vslCd, list[list.length - 1] as FixRec]));
+      report.detected = await detector.detect(sql, newest, now);
 
       const updates = rows.flatMap((row) => {
         const s = stat.get(Number(row.mmsi));

@@ -24,4 +24,17 @@ export interface CallTimesRow {
   skip_yn: string;
   /** The proforma ETA (null on a database from before it was kept). */
   pf_eta: Date | null;
+  /** 'AIS' where the time was detected from positions (migration 014); absent from a query that does not ask. */
+  ata_src?: string | null;
+  atb_src?: string | null;
+  atd_src?: string | null;
+}
+
+/**
+ * The contract's fromAis of a call: the actual times detected from AIS, as a field only when there are some, so a
+ * call whose times a source gave costs no byte more (integration.md#port-calls-detected-from-positions).
+ */
+export function fromAisOf(r: CallTimesRow): { fromAis?: ('ata' | 'atb' | 'atd')[] } {
+  const list = (['ata', 'atb', 'atd'] as const).filter((k) => r[`${k}_src`] === 'AIS' && r[k] !== null);
+  return list.length > 0 ? { fromAis: list } : {};
 }

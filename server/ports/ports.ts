@@ -4,7 +4,7 @@
 import type { AuthUser } from '../auth/user.ts';
 import type { Sql } from '../db/db.ts';
 import { notFound } from '../http/errors.ts';
-import { iso, isoRequired } from '../http/rows.ts';
+import { fromAisOf, iso, isoRequired } from '../http/rows.ts';
 import {
   PORT_DEPARTED_HOURS,
   PORT_EXPECTED_DAYS,
@@ -80,7 +80,7 @@ export async function portLive(sql: Sql, user: AuthUser, portCd: string): Promis
     `WITH ${POS_CTE('SELECT vsl_cd FROM port_calls WHERE port_cd = $1')}
      SELECT c.vsl_cd, v.vsl_nm, v.crr_cd, cr.bg_colr, cr.fg_colr, vo.lane_cd, c.skd_voy_no, c.skd_dir_cd,
             c.call_seq, c.yd_cd, c.yd_nm, c.eta, c.etb, c.etd, c.ata, c.atb, c.atd, c.skip_yn, c.pf_eta,
-            pos.pos_dt, pos.lat, pos.lon, pos.sog, pos.cog, pos.hdg, pos.nav_sts
+            c.ata_src, c.atb_src, c.atd_src, pos.pos_dt, pos.lat, pos.lon, pos.sog, pos.cog, pos.hdg, pos.nav_sts
        FROM port_calls c
        JOIN vessels v ON v.vsl_cd = c.vsl_cd
        JOIN carriers cr ON cr.crr_cd = v.crr_cd
@@ -118,6 +118,7 @@ export async function portLive(sql: Sql, user: AuthUser, portCd: string): Promis
     ata: iso(r.ata),
     atb: iso(r.atb),
     atd: iso(r.atd),
+    ...fromAisOf(r),
     delayHrs: r.skip_yn === 'Y' ? null : delayHrs(r.pf_eta, r.eta, r.ata, at),
     omitted: r.skip_yn === 'Y',
     motion: motionFor(user, r.vsl_cd, r),

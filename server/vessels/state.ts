@@ -3,7 +3,7 @@
 import type { AuthUser } from '../auth/user.ts';
 import type { Sql } from '../db/db.ts';
 import { notFound } from '../http/errors.ts';
-import { iso, isoRequired } from '../http/rows.ts';
+import { fromAisOf, iso, isoRequired } from '../http/rows.ts';
 import type {
   AisHistoryResponse,
   AisResponse,
@@ -124,6 +124,7 @@ export async function cascade(
       ata: iso(c.ata),
       atb: iso(c.atb),
       atd: iso(c.atd),
+      ...fromAisOf(c),
       skipYn: c.skip_yn === 'Y' ? ('Y' as const) : ('N' as const),
       pfEta: iso(c.pf_eta),
       etaDelayHrs: c.skip_yn === 'Y' ? null : delayHrs(c.pf_eta, c.eta, c.ata, at),

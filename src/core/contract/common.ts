@@ -30,6 +30,17 @@ export const DelayHrs = Type.Union([Type.Number(), Type.Null()], {
     'hours against the proforma ETA (positive = ahead, negative = behind, product.md#what-the-app-holds): the ATA once arrived, before that ' +
     'the ETA (or now, once the ETA has passed with no arrival); null for an omitted call or with no proforma ETA',
 });
+/** Which actual times of a call were detected from AIS positions (integration.md#port-calls-detected-from-positions). */
+export const FromAis = Type.Array(
+  Type.Union([Type.Literal('ata'), Type.Literal('atb'), Type.Literal('atd')]),
+  {
+    minItems: 1,
+    maxItems: 3,
+    description:
+      "the call's actual times detected from the vessel's AIS positions rather than given by a source; absent when none",
+  },
+);
+export type FromAis = Static<typeof FromAis>;
 export const YN = Type.Union([Type.Literal('Y'), Type.Literal('N')]);
 export type YN = Static<typeof YN>;
 

@@ -2,7 +2,7 @@
 // port around now (expected, alongside, departed) with its current status, and the port's status with its recent
 // changes (N009 fields).
 import { Type, type Static } from 'typebox';
-import { DelayHrs, IsoDate, NullableIsoDate, PortCd } from './common.ts';
+import { DelayHrs, FromAis, IsoDate, NullableIsoDate, PortCd } from './common.ts';
 
 export const PortQuery = Type.Object({ portCd: PortCd });
 export type PortQuery = Static<typeof PortQuery>;
@@ -64,6 +64,7 @@ export const PortCall = Type.Object({
   ata: NullableIsoDate,
   atb: NullableIsoDate,
   atd: NullableIsoDate,
+  fromAis: Type.Optional(FromAis),
   delayHrs: DelayHrs,
   omitted: Type.Boolean({ description: 'the call is omitted (skipped) from the voyage' }),
   motion: VesselMotion,

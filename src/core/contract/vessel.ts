@@ -2,7 +2,7 @@
 // AIS, storms, persons in charge, operational status and the fleet. Reports and CII are in vessel-reports.ts; memos,
 // widget flags and the next dock in vessel-memos.ts.
 import { Type, type Static } from 'typebox';
-import { DateOnly, DelayHrs, IsoDate, NullableIsoDate, PfEta, VslCd, YN } from './common.ts';
+import { DateOnly, DelayHrs, FromAis, IsoDate, NullableIsoDate, PfEta, VslCd, YN } from './common.ts';
 
 const Str = Type.Union([Type.String(), Type.Null()]);
 const Num = Type.Union([Type.Number(), Type.Null()]);
@@ -159,6 +159,7 @@ export const CascadeCall = Type.Object({
   ata: NullableIsoDate,
   atb: NullableIsoDate,
   atd: NullableIsoDate,
+  fromAis: Type.Optional(FromAis),
   skipYn: YN,
   pfEta: PfEta,
   etaDelayHrs: DelayHrs,
