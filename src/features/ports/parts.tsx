@@ -5,6 +5,7 @@ import type { LoggedUser } from '../../core/contract/common.ts';
 import { delayTone, formatDelayHours } from '../../core/format/format-delay.ts';
 import { formatTimeDate } from '../../core/format/format-date.ts';
 import { vesselLink } from '../../core/link.ts';
+import { AisMark } from '../../ui/AisMark.tsx';
 
 export function CarrierBadge({ crrCd, bg, fg }: { crrCd: string; bg: string; fg: string }) {
   return (
@@ -63,22 +64,28 @@ export interface CallTimes {
   ata: string | null;
   atb: string | null;
   atd: string | null;
+  /** The actual times detected from AIS positions (absent: none). */
+  fromAis?: readonly ('ata' | 'atb' | 'atd')[];
 }
 
-/** Arrival, berthing and departure: the actual time where there is one (ATA, ATB, ATD), else the estimate. */
+/**
+ * Arrival, berthing and departure: the actual time where there is one (ATA, ATB, ATD), marked when detected from
+ * AIS, else the estimate.
+ */
 export function TimeFacts({ call }: { call: CallTimes }) {
-  const items: [string, string][] = [
-    [call.ata ? 'ATA' : 'ETA', call.ata ?? call.eta],
-    [call.atb ? 'ATB' : 'ETB', call.atb ?? call.etb],
-    [call.atd ? 'ATD' : 'ETD', call.atd ?? call.etd],
+  const items: [string, string, boolean][] = [
+    [call.ata ? 'ATA' : 'ETA', call.ata ?? call.eta, !!call.ata && !!call.fromAis?.includes('ata')],
+    [call.atb ? 'ATB' : 'ETB', call.atb ?? call.etb, !!call.atb && !!call.fromAis?.includes('atb')],
+    [call.atd ? 'ATD' : 'ETD', call.atd ?? call.etd, !!call.atd && !!call.fromAis?.includes('atd')],
   ];
   return (
     <dl className="times">
-      {items.map(([label, time]) => (
+      {items.map(([label, time, ais]) => (
         <div key={label} className={label.startsWith('A') ? 'times__actual' : undefined}>
           <dt>{label}</dt>
           <dd>
             <TimeDay time={time} />
+            {ais && <AisMark />}
           </dd>
         </div>
       ))}

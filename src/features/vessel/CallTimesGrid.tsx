@@ -1,8 +1,9 @@
-// A call's arrival, berthing and departure (actual A* when it happened, else the estimate) and its delay against the
-// proforma ETA, as a small grid that fits a phone: label over value, times in UTC.
+// A call's arrival, berthing and departure (actual A* when it happened, marked when detected from AIS, else the
+// estimate) and its delay against the proforma ETA, as a small grid that fits a phone: label over value, times in UTC.
 import type { CascadeCall } from '../../core/contract/vessel.ts';
 import { delayTone, formatDelayHours } from '../../core/format/format-delay.ts';
 import { formatTimeDate } from '../../core/format/format-date.ts';
+import { AisMark } from '../../ui/AisMark.tsx';
 import { shownTimes } from './calls.ts';
 
 export function CallTimesGrid({ call, delay = true }: { call: CascadeCall; delay?: boolean }) {
@@ -11,7 +12,10 @@ export function CallTimesGrid({ call, delay = true }: { call: CascadeCall; delay
       {shownTimes(call).map((t) => (
         <div key={t.label} className={t.actual ? 'call-times__actual' : undefined}>
           <dt>{t.label}</dt>
-          <dd>{formatTimeDate(t.value)}</dd>
+          <dd>
+            {formatTimeDate(t.value)}
+            {t.fromAis && <AisMark />}
+          </dd>
         </div>
       ))}
       {delay && (

@@ -7,7 +7,7 @@ import type { CallLike } from '../../core/current-call.ts';
 /** product.md#routes: `?widgetPath=IBM_W2030` opens the vessel page at the schedule widget. */
 export const SCHEDULE_WIDGET = 'IBM_W2030';
 
-export type CallTimes = Pick<CascadeCall, 'eta' | 'etb' | 'etd' | 'ata' | 'atb' | 'atd'>;
+export type CallTimes = Pick<CascadeCall, 'eta' | 'etb' | 'etd' | 'ata' | 'atb' | 'atd' | 'fromAis'>;
 
 export type CallState = 'past' | 'current' | 'ahead' | 'omitted';
 
@@ -62,13 +62,23 @@ export interface ShownTime {
   label: string;
   value: string;
   actual: boolean;
+  /** An actual time detected from the vessel's AIS positions, not given by a source. */
+  fromAis: boolean;
 }
 
-/** Arrival, berthing and departure as a call shows them: the actual time when there is one (A*), else the estimate. */
+/**
+ * Arrival, berthing and departure as a call shows them: the actual time when there is one (A*), else the estimate;
+ * an actual time detected from AIS says so.
+ */
 export function shownTimes(c: CallTimes): [ShownTime, ShownTime, ShownTime] {
   const one = (kind: 'A' | 'B' | 'D', est: string, act: string | null): ShownTime =>
     act
-      ? { label: `AT${kind}`, value: act, actual: true }
-      : { label: `ET${kind}`, value: est, actual: false };
+      ? {
+          label: `AT${kind}`,
+          value: act,
+          actual: true,
+          fromAis: c.fromAis?.includes(`at${kind.toLowerCase() as 'a' | 'b' | 'd'}`) ?? false,
+        }
+      : { label: `ET${kind}`, value: est, actual: false, fromAis: false };
   return [one('A', c.eta, c.ata), one('B', c.etb, c.atb), one('D', c.etd, c.atd)];
 }
