@@ -7,7 +7,7 @@ import type { UnlocodePort, UnlocodeRead } from './unlocode.ts';
 /** ports.pos_src of a position this import placed, which a newer code list may move (migration 016). */
 const POS_SRC = 'UN/LOCODE';
 
-export interface Refusal {
+interface Refusal {
   line: number;
   portCd: string;
   reason: string;

@@ -4,15 +4,20 @@ import { readFile } from 'node:fs/promises';
 import type { Db } from '../db/db.ts';
 import { decodeText, parseCsv } from './csv.ts';
 import { ImportError } from './errors.ts';
+import type { IngestReport } from '../dcsa/ingest.ts';
+import { importOvs } from './ovs.ts';
 import { importPorts, type PortsImported } from './ports.ts';
 import { looksLikeUnlocode, readUnlocode } from './unlocode.ts';
 
-export type Imported = { kind: 'unlocode' } & PortsImported;
+export type Imported = ({ kind: 'unlocode' } & PortsImported) | ({ kind: 'ovs' } & IngestReport);
 
-const KINDS = "UN/LOCODE's code list (CSV)";
+const KINDS = "an OVS v3 document (JSON) or UN/LOCODE's code list (CSV)";
 
-/** Reads, checks and writes one file; bad input throws an ImportError and writes nothing. */
-export async function importFile(db: Db, path: string): Promise<Imported> {
+/**
+ * Reads, checks and writes one file; bad input throws an ImportError and writes nothing. db: the domain Db (its
+ * transactions record events), as the server's is.
+ */
+export async function importFile(db: Db, path: string, now = new Date()): Promise<Imported> {
   // Named as the user typed it, so that the message points at the file they meant.
   const file = path;
   let bytes: Uint8Array;
@@ -24,7 +29,15 @@ export async function importFile(db: Db, path: string): Promise<Imported> {
   }
   const text = decodeText(bytes).replace(/^\uFEFF/, '');
   if (text.trim() === '') throw new ImportError(file, `empty: expected ${KINDS}`);
-  if (/^\s*[[{]/.test(text)) throw new ImportError(file, `a JSON document, but this Quay imports ${KINDS}`);
+  if (/^\s*[[{]/.test(text)) {
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch (err) {
+      throw new ImportError(file, `not valid JSON (${(err as Error).message})`);
+    }
+    return { kind: 'ovs', ...(await importOvs(db, value, file, now)) };
+  }
   const rows = parseCsv(text, file);
   if (looksLikeUnlocode(rows))
     return { kind: 'unlocode', ...(await importPorts(db, readUnlocode(rows, file))) };
@@ -33,6 +46,13 @@ export async function importFile(db: Db, path: string): Promise<Imported> {
 
 /** The lines the command prints: what changed, and each refused row with its reason. */
 export function report(file: string, r: Imported): string[] {
+  if (r.kind === 'ovs') {
+    const lines = [
+      `${file}: OVS v3: ${r.calls} transport calls read, ${r.created} added, ${r.changed} changed; ${r.refused.length} refused`,
+    ];
+    for (const x of r.refused) lines.push(`  call ${x.call} refused: ${x.reason}`);
+    return lines;
+  }
   const lines = [
     `${file}: UN/LOCODE: ${r.added} ports added, ${r.updated} updated, ${r.unchanged} unchanged; ` +
       `${r.notPorts} locations that are not seaports and ${r.markedRemoved} marked for removal skipped; ` +
