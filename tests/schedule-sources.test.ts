@@ -207,6 +207,29 @@ describe('a provider that fails', () => {
   });
 });
 
+describe('the leading instance', () => {
+  it('reads the sources SCHEDULE_SOURCES names, as one of its jobs, and saves their state', async () => {
+    answer = (res) =>
+      res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify([page(['SGSIN'], 'JOB')]));
+    const c = await startTestServer({
+      scheduleSources: [{ url: providerUrl, header: null }],
+      scheduleIntervalS: 3600,
+    });
+    try {
+      // The job starts when the server is ready; its first read is under way at once.
+      let state;
+      while (!(state = (await readFeedStates(c.db)).find((f) => f.source === providerUrl)))
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(state.lastError).toBeNull();
+      expect(await count(c, "lanes WHERE lane_cd = 'JOB'")).toBe(1);
+    } finally {
+      await c.close();
+    }
+  });
+});
+
 describe('SCHEDULE_SOURCES', () => {
   it('takes URLs with one header each, and refuses what it cannot read in plain words', () => {
     const [one, two] = parseScheduleSources(
