@@ -30,7 +30,7 @@ export interface MappedCall {
 const QUAY_REF = /^([A-Z0-9]{4})-(.+)-([A-Z]{2}[A-Z2-9]{3})-(\d{1,6})$/;
 
 /** Quay's voyage is a number and a direction (`0399E`); a voyage number without one keeps it whole. */
-export function splitVoyage(voyage: string): { skdVoyNo: string; skdDirCd: string } {
+function splitVoyage(voyage: string): { skdVoyNo: string; skdDirCd: string } {
   const m = /^(.+?)([NESW])$/.exec(voyage);
   return m?.[1] && m[2] ? { skdVoyNo: m[1], skdDirCd: m[2] } : { skdVoyNo: voyage, skdDirCd: '' };
 }
