@@ -3,7 +3,7 @@
 import type { Sql } from '../db/db.ts';
 import { recordEvent } from '../domain/events.ts';
 
-export type CallMoment = 'arrival' | 'berthing' | 'departure';
+type CallMoment = 'arrival' | 'berthing' | 'departure';
 
 export interface ActualTime {
   vslCd: string;
