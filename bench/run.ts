@@ -1,7 +1,9 @@
 // `npm run bench`: prints figures against the budgets of budgets.md#current-budgets. Nothing here fails on a slow machine.
 // `npm run bench -- browser` (or server, bundle, outbox, meter, pull, signon, day, notilist, lighthouse, cluster,
-// stomp-flood) runs one part; the day, the notification list, Lighthouse, the cluster and the flood run only when asked.
+// stomp-flood, ais) runs one part; the day, the notification list, Lighthouse, the cluster, the flood and AIS run only
+// when asked.
 import type { Row } from './common.ts';
+import { aisBench } from './ais.ts';
 import { browserBench } from './browser.ts';
 import { bundleBench } from './bundle.ts';
 import { clusterBench } from './cluster.ts';
@@ -28,10 +30,11 @@ const parts: Record<string, () => Row[] | Promise<Row[]>> = {
   lighthouse: lighthouseBench,
   cluster: clusterBench,
   'stomp-flood': stompFloodBench,
+  ais: aisBench,
 };
 /** Parts that run only when asked for by name (the day takes about 20 minutes, the list, Lighthouse and the cluster a
  * few; the cluster needs Debian's PostgreSQL, RabbitMQ and HAProxy). */
-const ONLY_ASKED = ['day', 'notilist', 'lighthouse', 'cluster', 'stomp-flood'];
+const ONLY_ASKED = ['day', 'notilist', 'lighthouse', 'cluster', 'stomp-flood', 'ais'];
 const asked = process.argv.slice(2).filter((a) => a in parts);
 const rows: Row[] = [];
 for (const name of asked.length ? asked : Object.keys(parts).filter((p) => !ONLY_ASKED.includes(p)))
