@@ -13,8 +13,52 @@ const KIND = { schedule: 'Schedule source', ais: 'AIS feed' } as const;
 
 const when = (iso: string | null): string => (iso ? `${formatTimeDateYear(iso)} UTC` : 'never');
 
-/** A counter's key in words: "positionsWritten" reads "positions written". */
-const words = (key: string): string => key.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+/**
+ * The counters a person looks for, in the order they read them, in words (server/dcsa/sources.ts and
+ * server/ais/index.ts name them); a counter not listed here follows with its key split into words.
+ */
+const COUNTER_WORDS: Record<string, string> = {
+  reads: 'Reads',
+  failures: 'Failed reads',
+  pages: 'Pages read',
+  notModified: 'Unchanged answers (304)',
+  calls: 'Calls read',
+  created: 'Calls added',
+  changed: 'Calls changed',
+  refused: 'Calls refused',
+  connected: 'Connected',
+  reconnects: 'Reconnections',
+  sentences: 'Sentences',
+  decoded: 'Decoded',
+  bad: 'Bad sentences',
+  reports: 'Reports',
+  matched: 'Quay vessels heard (last interval)',
+  unknown: 'Other ships heard (last interval)',
+  positions: 'Positions written',
+  statics: 'Static data written',
+  writes: 'Writes',
+};
+
+/** The breakdown of bad sentences by reason ("badChecksum") shows only where a reason occurred. */
+const isZeroBreakdown = (key: string, value: number): boolean => /^bad[A-Z]/.test(key) && value === 0;
+
+function counterRows(counters: Record<string, number>): [string, string][] {
+  const known = Object.keys(COUNTER_WORDS).filter((k) => k in counters);
+  const others = Object.keys(counters)
+    .filter((k) => !(k in COUNTER_WORDS) && !isZeroBreakdown(k, counters[k] ?? 0))
+    .sort();
+  return [...known, ...others].map((k) => {
+    const v = counters[k] ?? 0;
+    if (k === 'connected') return [COUNTER_WORDS[k] ?? k, v > 0 ? 'Yes' : 'No'];
+    const label =
+      COUNTER_WORDS[k] ??
+      k
+        .replace(/([a-z])([A-Z])/g, '$1 $2')
+        .toLowerCase()
+        .replace(/^./, (c) => c.toUpperCase());
+    return [label, v.toLocaleString('en-GB')];
+  });
+}
 
 function FeedRows({ feed }: { feed: FeedState }) {
   const rows: [string, string][] = [
@@ -22,7 +66,7 @@ function FeedRows({ feed }: { feed: FeedState }) {
     ['Last error', feed.lastError ? `${feed.lastError} (${when(feed.lastErrorAt)})` : 'none'],
   ];
   if (feed.nextTryAt) rows.push(['Tried again', when(feed.nextTryAt)]);
-  for (const [k, v] of Object.entries(feed.counters)) rows.push([words(k), v.toLocaleString('en-GB')]);
+  rows.push(...counterRows(feed.counters));
   rows.push(['State saved', when(feed.updatedAt)]);
   return (
     <dl className="facts">
@@ -55,7 +99,7 @@ export function FeedStatesCard() {
       <h2 id="health-feeds-title" className="card__heading">
         Data sources
       </h2>
-      <div role="status" aria-live="polite">
+      <div role="status" aria-live="polite" className="feed-status">
         {read.state === 'reading' && <p>Asking the server…</p>}
         {read.state === 'failed' && <p>Could not read the sources’ state: {read.message}</p>}
         {read.state === 'read' && read.feeds.length === 0 && (
