@@ -2,7 +2,19 @@
 // current voyage's calls, the port each last left and its newest AIS fix; and changed calls written back.
 import type { Sql } from '../db/db.ts';
 import type { CallRec, FixRec, VesselRec } from './types.ts';
+import { FLEET } from '../seed/world/fleet.ts';
+import { LANES } from '../seed/world/lanes.ts';
 import { USER_TYPE } from '../../src/core/role.ts';
+
+/**
+ * The simulator moves its demo world only: the fleet's vessels on the demo's lanes. A vessel or lane a schedule
+ * source, an import or AIS brought (integration.md#schedule-sources-in-dcsa-ovs-v3) is the source's to move, and the
+ * simulator knows no rotation for it. A demo vessel a source also names is moved by both.
+ */
+const DEMO_VESSELS = FLEET.map((v) => v.vslCd);
+const DEMO_LANES = LANES.map((l) => l.laneCd);
+/** A container ship's usual service speed. */
+const DEFAULT_SPEED_KN = 18;
 
 type Ts = Date | string;
 const ms = (d: Ts): number => new Date(d).getTime();
@@ -46,7 +58,7 @@ export async function loadWorld(sql: Sql): Promise<VesselRec[]> {
   const vessels = await sql.query<{
     vsl_cd: string;
     lane_cd: string;
-    svc_spd: number;
+    svc_spd: number | null;
     skd_voy_no: string;
     skd_dir_cd: string;
     watchers: number;
@@ -55,7 +67,9 @@ export async function loadWorld(sql: Sql): Promise<VesselRec[]> {
             (SELECT count(*)::int FROM users u WHERE u.usr_tp_cd = '${USER_TYPE.vessel}' AND u.ofc_id = v.vsl_cd)
               + (SELECT count(*)::int FROM user_relations r WHERE r.rel_tp_cd = 'REL_USR_VSL' AND r.rel_cd = v.vsl_cd) AS watchers
        FROM vessels v JOIN voyages voy ON voy.vsl_cd = v.vsl_cd AND voy.is_current
+      WHERE v.vsl_cd = ANY($1::text[]) AND v.lane_cd = ANY($2::text[]) AND voy.lane_cd = ANY($2::text[])
       ORDER BY v.vsl_cd, voy.skd_voy_no DESC`,
+    [DEMO_VESSELS, DEMO_LANES],
   );
   const calls = await sql.query<CallRow>(
     `SELECT pc.vsl_cd, pc.skd_voy_no, pc.skd_dir_cd, pc.call_seq, pc.port_cd, pc.yd_cd, pc.yd_nm,
@@ -109,7 +123,8 @@ export async function loadWorld(sql: Sql): Promise<VesselRec[]> {
     out.push({
       vslCd: v.vsl_cd,
       laneCd: v.lane_cd,
-      svcSpd: v.svc_spd,
+      // The demo's vessels all have one (server/seed/world/fleet.ts); a guess keeps a damaged row moving.
+      svcSpd: v.svc_spd ?? DEFAULT_SPEED_KN,
       watchers: v.watchers + (next ? (agentsAt.get(next.portCd) ?? 0) : 0),
       voyNo: v.skd_voy_no,
       dirCd: v.skd_dir_cd,
