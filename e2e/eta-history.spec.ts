@@ -88,12 +88,12 @@ test('a vessel user sees how each ETA slid on its voyage and vessel page, and th
   await expect(pages.map).toBeVisible();
   const particulars = page.getByRole('region', { name: 'Particulars' });
   const expected: [string, string][] = [
-    ['IMO number', vessel.imoNo],
+    ['IMO number', vessel.imoNo ?? '-'],
     ['MMSI', vessel.mmsi ?? ''],
-    ['Call sign', vessel.callSgn],
+    ['Call sign', vessel.callSgn ?? '-'],
     ['Flag', `Liberia (${vessel.flagCd})`],
     ['Year built', String(vessel.builtYr)],
-    ['Capacity', `${vessel.teu.toLocaleString('en')} TEU`],
+    ['Capacity', `${vessel.teu?.toLocaleString('en')} TEU`],
     ['Length overall', `${vessel.loaM} m`],
     ['Beam', `${vessel.beamM} m`],
     ['Summer draught', `${vessel.draughtM?.toFixed(1)} m`],

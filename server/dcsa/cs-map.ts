@@ -54,10 +54,10 @@ export function vesselOf(r: CallRow): Vessel {
   const name = clean(r.vsl_nm, 50);
   const callSign = clean(r.call_sgn, 10);
   return {
-    ...(/^\d{7,8}$/.test(r.imo_no) ? { vesselIMONumber: r.imo_no } : {}),
+    ...(r.imo_no && /^\d{7,8}$/.test(r.imo_no) ? { vesselIMONumber: r.imo_no } : {}),
     ...(r.mmsi && /^\d{9}$/.test(r.mmsi) ? { MMSINumber: r.mmsi } : {}),
     ...(name ? { name } : {}),
-    ...(/^[A-Z]{2}$/.test(r.flag_cd) ? { flag: r.flag_cd } : {}),
+    ...(r.flag_cd && /^[A-Z]{2}$/.test(r.flag_cd) ? { flag: r.flag_cd } : {}),
     ...(callSign ? { callSign } : {}),
     // Quay's carrier codes are its own, neither SMDG's nor NMFTA's: no list provider is named.
     operatorCarrierCode: r.crr_cd.slice(0, 10),

@@ -64,7 +64,7 @@ async function freeVesselCode(sql: Sql, v: VesselSchedule, hint: string | null):
 
 /**
  * The vessel a schedule names: by IMO number, then MMSI, else made anew with what the standard gives (its other
- * particulars unknown: 0). Particulars Quay has are kept; an MMSI it lacks is filled.
+ * particulars unknown: NULL, migration 015). Particulars Quay has are kept; an MMSI it lacks is filled.
  */
 async function vesselOf(sql: Sql, v: VesselSchedule, laneCd: string, hint: string | null): Promise<string> {
   const imo = v.vesselIMONumber ?? null;
@@ -83,12 +83,12 @@ async function vesselOf(sql: Sql, v: VesselSchedule, laneCd: string, hint: strin
   const vslCd = await freeVesselCode(sql, v, hint);
   await sql.query(
     `INSERT INTO vessels (vsl_cd, vsl_nm, imo_no, call_sgn, flag_cd, crr_cd, lane_cd, teu, built_yr, loa_m, svc_spd, mmsi)
-     VALUES ($1, $2, $3, $4, '', $5, $6, 0, 0, 0, 0, $7)`,
+     VALUES ($1, $2, $3, $4, NULL, $5, $6, NULL, NULL, NULL, NULL, $7)`,
     [
       vslCd,
       (v.vesselName ?? imo ?? mmsi ?? vslCd).toUpperCase(),
-      imo ?? '',
-      v.vesselCallSign ?? '',
+      imo,
+      v.vesselCallSign ?? null,
       v.vesselOperatorSMDGLinerCode,
       laneCd,
       mmsi,
@@ -110,9 +110,16 @@ async function terminalOf(sql: Sql, c: MappedCall): Promise<{ ydCd: string | nul
   return { ydCd: r?.yd_cd ?? null, ydNm: name ?? r?.yd_nm ?? null };
 }
 
-/** Each call's place in its voyage: Quay's own references when every call of the voyage has one, else their order. */
-function sequenced(calls: readonly MappedCall[]): (MappedCall & { callSeq: number })[] {
-  const byVoyage = new Map<string, MappedCall[]>();
+/** A call with its place among all the calls the provider listed for its voyage, refused ones included (from 1). */
+type PlacedCall = MappedCall & { place: number };
+
+/**
+ * Each call's place in its voyage: Quay's own references when every call of the voyage has one, else its place in
+ * the provider's list of the voyage's calls. The place counts the calls Quay refused too, so that a call let in on a
+ * later read (its port imported since) takes its own number and moves none of the others'.
+ */
+function sequenced(calls: readonly PlacedCall[]): (PlacedCall & { callSeq: number })[] {
+  const byVoyage = new Map<string, PlacedCall[]>();
   for (const c of calls) {
     const k = `${c.skdVoyNo}\u0000${c.skdDirCd}`;
     byVoyage.set(k, [...(byVoyage.get(k) ?? []), c]);
@@ -120,7 +127,7 @@ function sequenced(calls: readonly MappedCall[]): (MappedCall & { callSeq: numbe
   return [...byVoyage.values()].flatMap((list) => {
     const hints = list.map((c) => c.seqHint);
     const own = hints.every((h) => h !== null) && new Set(hints).size === hints.length;
-    return list.map((c, i) => ({ ...c, callSeq: own ? (c.seqHint ?? i + 1) : i + 1 }));
+    return list.map((c) => ({ ...c, callSeq: own ? (c.seqHint ?? c.place) : c.place }));
   });
 }
 
@@ -131,12 +138,16 @@ async function ingestVessel(
   opts: IngestOptions,
   report: IngestReport,
 ): Promise<void> {
-  const mapped: MappedCall[] = [];
+  const mapped: PlacedCall[] = [];
+  // How many calls of each voyage (as the provider writes it) came so far: the next one's place.
+  const listed = new Map<string, number>();
   for (const tc of v.transportCalls ?? []) {
     report.calls++;
+    const place = (listed.get(tc.carrierImportVoyageNumber) ?? 0) + 1;
+    listed.set(tc.carrierImportVoyageNumber, place);
     const m = mapCall(tc);
     if ('refused' in m) report.refused.push({ call: tc.transportCallReference, reason: m.refused });
-    else mapped.push(m);
+    else mapped.push({ ...m, place });
   }
   if (mapped.length === 0) return;
   if (!v.vesselIMONumber && !v.MMSINumber) {

@@ -86,10 +86,11 @@ export interface CallRow extends CallTimesRow {
   lane_nm: string;
   vsl_cd: string;
   vsl_nm: string;
-  imo_no: string;
+  /** Null where unknown (migration 015), as the other particulars. */
+  imo_no: string | null;
   mmsi: string | null;
-  call_sgn: string;
-  flag_cd: string;
+  call_sgn: string | null;
+  flag_cd: string | null;
   crr_cd: string;
   skd_voy_no: string;
   skd_dir_cd: string;
@@ -183,7 +184,7 @@ function vesselOf(r: CallRow): VesselSchedule {
   return {
     // Quay's carrier codes are its own, not SMDG's: the standard asks for the code in use then.
     vesselOperatorSMDGLinerCode: r.crr_cd.slice(0, 10),
-    ...(/^\d{7}$/.test(r.imo_no) ? { vesselIMONumber: r.imo_no } : {}),
+    ...(r.imo_no && /^\d{7}$/.test(r.imo_no) ? { vesselIMONumber: r.imo_no } : {}),
     ...(r.mmsi && /^\d{9}$/.test(r.mmsi) ? { MMSINumber: r.mmsi } : {}),
     vesselName: r.vsl_nm.slice(0, 35),
     ...(r.call_sgn ? { vesselCallSign: r.call_sgn.slice(0, 10) } : {}),

@@ -30,6 +30,11 @@ function parseOne(entry: string): ScheduleSource {
   if (url.searchParams.has('cursor'))
     throw say('may not hold a cursor: the pages are followed by themselves');
   if (url.hash) throw say('may not hold a #fragment');
+  // Another provider's calls are numbered by their place in the whole voyage (integration.md#mapping-ovs-into-quay):
+  // the matched calls alone would number them otherwise, and a call would take another's place.
+  const scope = url.searchParams.get('responseScope');
+  if (scope !== null && scope !== 'FULL_VOYAGE')
+    throw say(`asks for responseScope=${scope}: Quay reads whole voyages (FULL_VOYAGE, the default)`);
   if (rest.length > 1) throw say('takes one header after one |');
   const rawHeader = rest[0]?.trim();
   if (rawHeader === undefined) return { url: url.toString(), header: null };

@@ -13,7 +13,7 @@ export interface DetailContext {
   notId: string;
   now: number;
   rng: Rng;
-  vessel: { vslCd: string; vslNm: string; laneCd: string; svcSpd: number } | null;
+  vessel: { vslCd: string; vslNm: string; laneCd: string; svcSpd: number | null } | null;
   voyage: { voyNo: string; dirCd: string } | null;
   call: CallRow | null;
   nextCall: CallRow | null;

@@ -11,7 +11,8 @@ export interface UserCtx {
 }
 
 export interface VesselCtx {
-  vessel: { vslCd: string; vslNm: string; laneCd: string; svcSpd: number };
+  /** svcSpd: null when not known (a source's vessel, migration 015). */
+  vessel: { vslCd: string; vslNm: string; laneCd: string; svcSpd: number | null };
   voyage: { voyNo: string; dirCd: string } | null;
   calls: CallRow[];
   pos: [number, number] | null;
@@ -31,7 +32,7 @@ type JsonCall = Omit<CallRow, 'eta' | 'etb' | 'etd' | 'ata' | 'atb' | 'atd' | 'p
 interface VesselRow {
   vsl_nm: string;
   lane_cd: string;
-  svc_spd: number;
+  svc_spd: number | null;
   voy_no: string | null;
   dir_cd: string | null;
   calls: JsonCall[] | null;

@@ -26,10 +26,11 @@ const NAV_STATUS: Record<FixRec['navSts'], number> = { UNDER_WAY: 0, AT_ANCHOR: 
 interface VesselRow {
   vsl_cd: string;
   mmsi: string | null;
-  imo_no: string;
-  call_sgn: string;
+  /** Null where not known (migration 015): the simulator moves only its own vessels, but reads any row safely. */
+  imo_no: string | null;
+  call_sgn: string | null;
   vsl_nm: string;
-  loa_m: number;
+  loa_m: number | null;
   beam_m: number | null;
   draught_m: number | null;
 }
@@ -75,11 +76,11 @@ export function startNmeaSender(port: number, log: NmeaLog): NmeaSender {
               {
                 mmsi,
                 imo: Number(v.imo_no) || null,
-                callSign: v.call_sgn,
+                callSign: v.call_sgn ?? '',
                 name: v.vsl_nm,
                 shipType: 71, // cargo ship, hazardous category A: container ships' usual code
-                toBow: Math.round(v.loa_m * 0.85),
-                toStern: Math.round(v.loa_m * 0.15),
+                toBow: Math.round((v.loa_m ?? 0) * 0.85),
+                toStern: Math.round((v.loa_m ?? 0) * 0.15),
                 toPort: Math.round(half),
                 toStarboard: Math.round(half),
                 eta: null,

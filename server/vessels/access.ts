@@ -13,15 +13,16 @@ import type { CallTimesRow } from '../http/rows.ts';
 export interface VesselRow {
   vsl_cd: string;
   vsl_nm: string;
-  imo_no: string;
-  call_sgn: string;
-  flag_cd: string;
+  /** The particulars a source did not give are null (migration 015). */
+  imo_no: string | null;
+  call_sgn: string | null;
+  flag_cd: string | null;
   crr_cd: string;
   lane_cd: string;
-  teu: number;
-  built_yr: number;
-  loa_m: number;
-  svc_spd: number;
+  teu: number | null;
+  built_yr: number | null;
+  loa_m: number | null;
+  svc_spd: number | null;
   mmsi: string | null;
   beam_m: number | null;
   draught_m: number | null;

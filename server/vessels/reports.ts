@@ -126,9 +126,10 @@ export async function calcFoc(
 /** Weekly distance, fuel, CO2 and attained CII with its A-E rating over the last 8 ISO weeks. */
 export async function ciiWeeks(sql: Sql, user: AuthUser, vslCd: string): Promise<CiiWeekResponse> {
   const v = await loadVessel(sql, user, vslCd);
-  const dwt = v.teu * DWT_PER_TEU;
+  // A vessel whose capacity is not known (a source's, migration 015) has no size to rate it by: no dwt, no rating.
+  const dwt = v.teu ? v.teu * DWT_PER_TEU : null;
   const now = new Date();
-  const required = ciiReference(dwt) * (1 - zFor(now.getUTCFullYear()) / 100);
+  const required = dwt === null ? null : ciiReference(dwt) * (1 - zFor(now.getUTCFullYear()) / 100);
   const current = isoWeek(now).start;
   const first = new Date(current.getTime() - 7 * 7 * DAY_MS);
   const rows = await sql.query<ReportRow>(
@@ -145,7 +146,7 @@ export async function ciiWeeks(sql: Sql, user: AuthUser, vslCd: string): Promise
     const dist = inWeek.reduce((s, r) => s + r.dist_nm, 0);
     const foc = inWeek.reduce((s, r) => s + r.foc_mt, 0);
     const co2 = foc * CO2_PER_FUEL;
-    const attained = dist > 0 && dwt > 0 ? (co2 * 1e6) / (dwt * dist) : null;
+    const attained = dist > 0 && dwt !== null ? (co2 * 1e6) / (dwt * dist) : null;
     weekList.push({
       week: isoWeek(start).label,
       fromDt: start.toISOString(),
@@ -154,8 +155,8 @@ export async function ciiWeeks(sql: Sql, user: AuthUser, vslCd: string): Promise
       focMt: round(foc, 2),
       co2Mt: round(co2, 2),
       ciiAttained: attained === null ? null : round(attained, 2),
-      rating: attained === null ? null : ciiRating(attained, required),
+      rating: attained === null || required === null ? null : ciiRating(attained, required),
     });
   }
-  return { vslCd: v.vsl_cd, dwt, ciiRequired: round(required, 2), weekList };
+  return { vslCd: v.vsl_cd, dwt, ciiRequired: required === null ? null : round(required, 2), weekList };
 }

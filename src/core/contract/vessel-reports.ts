@@ -66,16 +66,19 @@ export const CiiWeek = Type.Object({
   focMt: Type.Number(),
   co2Mt: Type.Number({ description: 'FOC x 3.114' }),
   ciiAttained: Type.Union([Type.Number(), Type.Null()], {
-    description: 'g CO2 per dwt-nm; null without distance',
+    description: 'g CO2 per dwt-nm; null without distance or dwt',
   }),
   rating: Type.Union([CiiRating, Type.Null()]),
 });
 export type CiiWeek = Static<typeof CiiWeek>;
 export const CiiWeekResponse = Type.Object({
   vslCd: Type.String(),
-  dwt: Type.Integer({ description: 'approximated as TEU x 12' }),
-  ciiRequired: Type.Number({
-    description: 'IMO required CII for a container ship of this size this year, g CO2 per dwt-nm',
+  dwt: Type.Union([Type.Integer(), Type.Null()], {
+    description: "approximated as TEU x 12; null when the vessel's TEU is not known",
+  }),
+  ciiRequired: Type.Union([Type.Number(), Type.Null()], {
+    description:
+      'IMO required CII for a container ship of this size this year, g CO2 per dwt-nm; null without dwt',
   }),
   weekList: Type.Array(CiiWeek, { description: 'the last 8 ISO weeks, oldest first, the current week last' }),
 });

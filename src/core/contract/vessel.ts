@@ -72,12 +72,17 @@ export const CallRef = Type.Object({
 });
 export type CallRef = Static<typeof CallRef>;
 
+/** The particulars a schedule source or an import did not give (product.md#vessel-particulars). */
+const UNKNOWN = 'null when not known';
+const NullableStr = (what: string) =>
+  Type.Union([Type.String(), Type.Null()], { description: `${what}; ${UNKNOWN}` });
+
 export const VesselCurrent = Type.Object({
   vslCd: Type.String(),
   vslNm: Type.String(),
-  imoNo: Type.String({ description: 'IMO number, 7 digits, the last a check digit' }),
-  callSgn: Type.String(),
-  flagCd: Type.String({ description: 'flag state, ISO 3166 alpha-2' }),
+  imoNo: NullableStr('IMO number, 7 digits, the last a check digit'),
+  callSgn: NullableStr('call sign'),
+  flagCd: NullableStr('flag state, ISO 3166 alpha-2'),
   crrCd: Type.String(),
   crrNm: Type.String(),
   crrBgColrVal: Type.String(),
@@ -87,10 +92,10 @@ export const VesselCurrent = Type.Object({
   vslSlanCd: Type.String({
     description: "the service lane of the current voyage (the vessel's lane when none)",
   }),
-  teu: Type.Integer(),
-  builtYr: Type.Integer(),
-  loaM: Type.Number({ description: 'length overall, metres' }),
-  svcSpd: Type.Number({ description: 'service speed, knots' }),
+  teu: Type.Union([Type.Integer(), Type.Null()], { description: `capacity in TEU; ${UNKNOWN}` }),
+  builtYr: Type.Union([Type.Integer(), Type.Null()], { description: `year built; ${UNKNOWN}` }),
+  loaM: Type.Union([Type.Number(), Type.Null()], { description: `length overall, metres; ${UNKNOWN}` }),
+  svcSpd: Type.Union([Type.Number(), Type.Null()], { description: `service speed, knots; ${UNKNOWN}` }),
   mmsi: Type.Optional(
     Type.Union([Type.String({ pattern: '^[0-9]{9}$' }), Type.Null()], {
       description:

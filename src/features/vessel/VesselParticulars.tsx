@@ -11,16 +11,20 @@ function countryName(cc: string): string {
   }
 }
 
+/** "-" for a particular that is not known (product.md#input-and-formatting-rules): a source's vessel has few. */
+const known = <T,>(v: T | null | undefined, show: (v: T) => string): string =>
+  v === null || v === undefined || v === '' ? '-' : show(v);
 const metres = (v: number | null | undefined, digits?: number): string =>
-  v === null || v === undefined ? '-' : `${formatNumber(v, digits)} m`;
+  known(v, (m) => `${formatNumber(m, digits)} m`);
+const text = (v: string | null | undefined): string => known(v, (s) => s);
 
 export function VesselParticulars({ vessel: v }: { vessel: VesselCurrent }) {
   const rows: [string, string][] = [
-    ['IMO number', v.imoNo],
-    ['MMSI', v.mmsi ?? '-'],
-    ['Call sign', v.callSgn],
-    ['Year built', String(v.builtYr)],
-    ['Capacity', `${formatNumber(v.teu)} TEU`],
+    ['IMO number', text(v.imoNo)],
+    ['MMSI', text(v.mmsi)],
+    ['Call sign', text(v.callSgn)],
+    ['Year built', known(v.builtYr, String)],
+    ['Capacity', known(v.teu, (teu) => `${formatNumber(teu)} TEU`)],
     ['Length overall', metres(v.loaM, 0)],
     ['Beam', metres(v.beamM)],
     ['Summer draught', metres(v.draughtM, 1)],
@@ -39,9 +43,7 @@ export function VesselParticulars({ vessel: v }: { vessel: VesselCurrent }) {
         ))}
         <div>
           <dt>Flag</dt>
-          <dd>
-            {countryName(v.flagCd)} ({v.flagCd})
-          </dd>
+          <dd>{known(v.flagCd, (cc) => `${countryName(cc)} (${cc})`)}</dd>
         </div>
         {rows.slice(3).map(([k, val]) => (
           <div key={k}>
