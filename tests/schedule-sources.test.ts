@@ -1,17 +1,27 @@
-// Schedule sources in (integration.md#schedule-sources-in-dcsa-ovs-v3): a second Quay, its demo world emptied, reads
-// the first's /v3/service-schedules page by page with an API key and ends with the same schedules; an ETA moved on the
-// first arrives with its history, notification and fired My Alert; reading again changes nothing; a provider that
-// fails, answers garbage or a page that breaks the standard is backed off, its state saved, nothing of it written.
+// Schedule sources in (integration.md#schedule-sources-in-dcsa-ovs-v3): a second Quay, started with DEMO=off and its
+// ports imported from a UN/LOCODE file, reads the first's /v3/service-schedules page by page with an API key and ends
+// with the same schedules; an ETA moved on the first arrives with its history, notification and fired My Alert;
+// reading again changes nothing; a provider that fails, answers garbage or a page that breaks the standard is backed
+// off, its state saved, nothing of it written.
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NOTIFICATION_ALERT_RULE, notificationPath } from '../src/core/contract/api.ts';
+import {
+  COMMON_MY_SETTING,
+  commonPath,
+  NOTIFICATION_ALERT_RULE,
+  notificationPath,
+} from '../src/core/contract/api.ts';
 import type { ServiceSchedule } from '../server/dcsa/ovs-schemas.ts';
 import { parseScheduleSources, type ScheduleSource } from '../server/dcsa/sources-config.ts';
 import { createSourceReader, retryDelayMs, type SourceReader } from '../server/dcsa/sources.ts';
+import { importFile } from '../server/import/run.ts';
 import { readFeedStates } from '../server/instance/feed-state.ts';
 import { moveEta } from '../server/vessels/eta-history.ts';
-import { startTestServer, type TestServer } from './helpers/server.ts';
+import { startTestServer, TEST_ADMIN, type TestServer } from './helpers/server.ts';
 
 const PATH = '/v3/service-schedules';
 const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
@@ -24,12 +34,58 @@ let reader: SourceReader;
 let provider: Server;
 let providerUrl: string;
 let answer: (res: ServerResponse) => void = (res) => res.end();
+/** The second Quay's one user: its ADMIN_USER (there is no user administration yet). */
+const ADMIN = TEST_ADMIN.usrId;
+
+/** Degrees as UN/LOCODE writes them: `0117N 10350E`. */
+function coordinates(lat: number, lon: number): string {
+  const part = (deg: number, width: number, pos: string, neg: string) => {
+    const minutes = Math.round(Math.abs(deg) * 60);
+    const d = String(Math.floor(minutes / 60)).padStart(width, '0');
+    return `${d}${String(minutes % 60).padStart(2, '0')}${deg < 0 ? neg : pos}`;
+  };
+  return `${part(lat, 2, 'N', 'S')} ${part(lon, 3, 'E', 'W')}`;
+}
+
+/**
+ * The first Quay's ports as a UN/LOCODE code list, for the second to import as an operator would
+ * (integration.md#starting-empty-and-importing): the fixture's few ports lack most of the demo world's.
+ */
+async function portsFile(dir: string): Promise<string> {
+  const ports = await a.db.query<{ port_cd: string; port_nm: string; lat: number; lon: number }>(
+    'SELECT port_cd, port_nm, lat, lon FROM ports ORDER BY port_cd',
+  );
+  const q = (s: string) => `"${s.replace(/"/g, '""')}"`;
+  const lines = ports.map((p) =>
+    [
+      '',
+      q(p.port_cd.slice(0, 2)),
+      q(p.port_cd.slice(2)),
+      q(p.port_nm),
+      q(p.port_nm),
+      '""',
+      q('1-------'),
+      q('AI'),
+      q('0401'),
+      '',
+      q(coordinates(p.lat, p.lon)),
+      '""',
+    ].join(','),
+  );
+  const file = join(dir, 'ports.csv');
+  await writeFile(file, `${lines.join('\n')}\n`);
+  return file;
+}
+
+let dir: string;
 
 beforeAll(async () => {
   a = await startTestServer({ apiKeyPerMin: 10_000 });
-  b = await startTestServer();
-  // The second Quay starts with no world of its own: its reference data (ports, terminals, carriers) and users stay.
-  await b.db.query('TRUNCATE lanes, vessels, voyages, port_calls CASCADE');
+  // The second Quay starts as `DEMO=off npm start` does: no world, no demo users; its ports imported.
+  b = await startTestServer({ demo: false });
+  dir = await mkdtemp(join(tmpdir(), 'quay-ports-'));
+  const imported = await importFile(b.db, await portsFile(dir));
+  expect(imported).toMatchObject({ kind: 'unlocode', refused: [] });
   const made = await a.call('POST', '/api/v2/app/admin/api-keys', {
     as: 'staff',
     body: { label: 'second Quay' },
@@ -47,10 +103,11 @@ afterAll(async () => {
   await new Promise((resolve) => provider.close(resolve));
   await a.close();
   await b.close();
+  await rm(dir, { recursive: true, force: true });
 });
 
 const schedulesOf = async (s: TestServer): Promise<ServiceSchedule[]> => {
-  const res = await s.call('GET', `${PATH}?limit=1000`, { as: 'staff' });
+  const res = await s.call('GET', `${PATH}?limit=1000`, { as: s === b ? ADMIN : 'staff' });
   expect(res.statusCode, res.body).toBe(200);
   return res.json<ServiceSchedule[]>();
 };
@@ -66,6 +123,11 @@ const traces = async () => ({
 
 describe('a second Quay reading the first', () => {
   it('follows the cursor pages and ends with the same schedules', async () => {
+    // Nothing but what DEMO=off brings and the import: no vessel, no port call, no user but the admin.
+    expect(await count(b, 'vessels')).toBe(0);
+    expect(await count(b, 'port_calls')).toBe(0);
+    expect(await b.db.query('SELECT usr_id FROM users')).toEqual([{ usr_id: ADMIN }]);
+    expect(await count(b, 'ports')).toBe(await count(a, 'ports'));
     const started = Date.now();
     const state = await reader.read();
     console.info(
@@ -100,15 +162,20 @@ describe('a second Quay reading the first', () => {
   });
 
   it('brings an ETA moved on the first with its history, its notification and a fired My Alert', async () => {
-    // The staff user of the second follows QHZN; an alert on ETA moves of more than 3 hours.
+    // The admin of the second follows QHZN, which the first read brought; an alert on ETA moves of more than 3 hours.
+    const follow = await b.call('PUT', commonPath(COMMON_MY_SETTING), {
+      as: ADMIN,
+      body: { vslCds: ['QHZN'] },
+    });
+    expect(follow.statusCode, follow.body).toBe(200);
     const rule = { ruleId: 'feed', vslCd: 'QHZN', kind: 'ETA', portCd: null, hrs: 3, events: [] };
-    const saved = await b.call('PUT', notificationPath(NOTIFICATION_ALERT_RULE), { as: 'staff', body: rule });
+    const saved = await b.call('PUT', notificationPath(NOTIFICATION_ALERT_RULE), { as: ADMIN, body: rule });
     expect(saved.statusCode, saved.body).toBe(200);
     const moved = await a.db.tx((sql) => moveEta(sql, { vslCd: 'QHZN', hours: 4, by: 'staff' }));
     if (!moved) throw new Error('QHZN has no call to move');
     const notes = (id: string, usr: string) =>
       count(b, "notifications WHERE not_id = $1 AND usr_id = $2 AND vsl_cd = 'QHZN'", [id, usr]);
-    const before = { n001: await notes('N001', 'staff'), n010: await notes('N010', 'staff') };
+    const before = { n001: await notes('N001', ADMIN), n010: await notes('N010', ADMIN) };
 
     const started = Date.now();
     const state = await reader.read();
@@ -129,8 +196,8 @@ describe('a second Quay reading the first', () => {
     expect(history).toHaveLength(1);
     expect(new Date(history[0]?.old_eta ?? 0).toISOString()).toBe(moved.fmEta);
     expect(history[0]?.chg_by).toBe(new URL(source.url).host);
-    expect(await notes('N001', 'staff')).toBe(before.n001 + 1);
-    expect(await notes('N010', 'staff')).toBe(before.n010 + 1);
+    expect(await notes('N001', ADMIN)).toBe(before.n001 + 1);
+    expect(await notes('N010', ADMIN)).toBe(before.n010 + 1);
     expect(await schedulesOf(b)).toEqual(await schedulesOf(a));
   });
 });
@@ -245,5 +312,10 @@ describe('SCHEDULE_SOURCES', () => {
     expect(() => parseScheduleSources(`https://k:s@p.example${PATH}`)).toThrow(/put the key in the header/);
     expect(() => parseScheduleSources(`https://p.example${PATH}|API-Key`)).toThrow(/Name: value/);
     expect(() => parseScheduleSources(`https://p.example${PATH}?cursor=x`)).toThrow(/cursor/);
+    // Other providers' calls are numbered by their place in the whole voyage: the matched calls alone are refused.
+    expect(() => parseScheduleSources(`https://p.example${PATH}?responseScope=MATCHED_CALLS`)).toThrow(
+      /responseScope=MATCHED_CALLS: Quay reads whole voyages/,
+    );
+    expect(parseScheduleSources(`https://p.example${PATH}?responseScope=FULL_VOYAGE`)).toHaveLength(1);
   });
 });
