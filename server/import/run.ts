@@ -7,11 +7,16 @@ import { ImportError } from './errors.ts';
 import type { IngestReport } from '../dcsa/ingest.ts';
 import { importOvs } from './ovs.ts';
 import { importPorts, type PortsImported } from './ports.ts';
+import { importTerminals, type TerminalsImported } from './terminals.ts';
+import { looksLikeSmdg, readSmdg } from './terminals-read.ts';
 import { looksLikeUnlocode, readUnlocode } from './unlocode.ts';
 
-export type Imported = ({ kind: 'unlocode' } & PortsImported) | ({ kind: 'ovs' } & IngestReport);
+export type Imported =
+  | ({ kind: 'unlocode' } & PortsImported)
+  | ({ kind: 'smdg' } & TerminalsImported)
+  | ({ kind: 'ovs' } & IngestReport);
 
-const KINDS = "an OVS v3 document (JSON) or UN/LOCODE's code list (CSV)";
+const KINDS = "an OVS v3 document (JSON), UN/LOCODE's code list or SMDG's Terminal Code List (CSV)";
 
 /**
  * Reads, checks and writes one file; bad input throws an ImportError and writes nothing. db: the domain Db (its
@@ -39,6 +44,7 @@ export async function importFile(db: Db, path: string, now = new Date()): Promis
     return { kind: 'ovs', ...(await importOvs(db, value, file, now)) };
   }
   const rows = parseCsv(text, file);
+  if (looksLikeSmdg(rows)) return { kind: 'smdg', ...(await importTerminals(db, readSmdg(rows, file), now)) };
   if (looksLikeUnlocode(rows))
     return { kind: 'unlocode', ...(await importPorts(db, readUnlocode(rows, file))) };
   throw new ImportError(file, `not a file this Quay imports: expected ${KINDS}`);
@@ -51,6 +57,15 @@ export function report(file: string, r: Imported): string[] {
       `${file}: OVS v3: ${r.calls} transport calls read, ${r.created} added, ${r.changed} changed; ${r.refused.length} refused`,
     ];
     for (const x of r.refused) lines.push(`  call ${x.call} refused: ${x.reason}`);
+    return lines;
+  }
+  if (r.kind === 'smdg') {
+    const lines = [
+      `${file}: SMDG terminals: ${r.coded} given their code, ${r.added} added, ${r.unchanged} unchanged; ` +
+        `${r.unknownPort} rows for ports Quay does not have and ${r.expired} no longer valid skipped; ` +
+        `${r.refused.length} rows refused`,
+    ];
+    for (const x of r.refused) lines.push(`  line ${x.line}: ${x.code || '(no code)'} refused: ${x.reason}`);
     return lines;
   }
   const lines = [
