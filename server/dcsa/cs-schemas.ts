@@ -24,7 +24,8 @@ const COUNTRY = { pattern: '^[A-Z]{2}$', minLength: 2, maxLength: 2 } as const;
 const DATE_TIME = { format: 'date-time' } as const;
 const opt = Type.Optional;
 const CODE_LIST = Type.Enum(['SMDG', 'NMFTA']);
-const SERVICE_TYPE = Type.Enum(['CY', 'SD', 'CFS'], { maxLength: 3 });
+// `type` as the standard writes it: a length on an enum without it is a keyword the validator warns of at start.
+const SERVICE_TYPE = Type.Enum(['CY', 'SD', 'CFS'], { type: 'string', maxLength: 3 });
 const universalVoyage = () => ({
   universalImportVoyageReference: opt(Type.String(UNIVERSAL_VOYAGE_REFERENCE)),
   universalExportVoyageReference: opt(Type.String(UNIVERSAL_VOYAGE_REFERENCE)),
@@ -285,7 +286,7 @@ export const VesselSchedulesQuery = query({
   vesselOperatorCarrierCode: free(10),
   startDate: opt(DATE),
   endDate: opt(DATE),
-  responseScope: opt(Type.Enum(['FULL_VOYAGE', 'MATCHED_CALLS'], { maxLength: 30 })),
+  responseScope: opt(Type.Enum(['FULL_VOYAGE', 'MATCHED_CALLS'], { type: 'string', maxLength: 30 })),
 });
 export type VesselSchedulesQuery = Static<typeof VesselSchedulesQuery>;
 

@@ -147,8 +147,9 @@ export const ServiceSchedulesQuery = Type.Object(
     vesselOperatorSMDGLinerCode: Type.Optional(Type.String({ maxLength: 10, pattern: NO_NUL_PATTERN })),
     startDate: Type.Optional(Type.String({ format: 'date' })),
     endDate: Type.Optional(Type.String({ format: 'date' })),
+    // `type` as the standard writes it: a length on an enum without it is a keyword the validator warns of at start.
     responseScope: Type.Optional(
-      Type.Union([Type.Literal('FULL_VOYAGE'), Type.Literal('MATCHED_CALLS')], { maxLength: 30 }),
+      Type.Enum(['FULL_VOYAGE', 'MATCHED_CALLS'], { type: 'string', maxLength: 30 }),
     ),
     limit: Type.Optional(Type.String({ pattern: '^\\d{1,4}$' })),
     cursor: Type.Optional(Type.String({ maxLength: 1024, pattern: NO_NUL_PATTERN })),
