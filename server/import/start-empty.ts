@@ -2,11 +2,9 @@
 // widgets, code tables, notification types) and the ADMIN_USER account, with no demo world around them.
 import { hashPassword } from '../auth/password.ts';
 import type { Sql } from '../db/db.ts';
-import { NOTIFICATION_TYPES } from '../seed/notify.ts';
-import { CODES, PROGRAMS, WIDGETS } from '../seed/world/app.ts';
+import { APP_TABLES } from '../seed/app-tables.ts';
+import type { Row } from '../seed/insert.ts';
 import { USER_TYPE } from '../../src/core/role.ts';
-
-type Row = Record<string, unknown>;
 
 /**
  * Inserts the rows, or brings them up to date by their key: these tables belong to the code, so a newer Quay's menu
@@ -32,55 +30,7 @@ async function upsert(
 
 /** The reference rows the app needs whatever its world: written at every start with DEMO=off. */
 export async function prepareEmpty(sql: Sql): Promise<void> {
-  const T = 'text';
-  await upsert(
-    sql,
-    'programs',
-    ['pgm_no'],
-    {
-      pgm_no: T,
-      pgm_nm: T,
-      pgm_url: T,
-      menu_url: T,
-      menu_icon: T,
-      valid: 'boolean',
-      sort_no: 'integer',
-      roles: T,
-    },
-    PROGRAMS.map((p) => ({
-      pgm_no: p.pgmNo,
-      pgm_nm: p.pgmNm,
-      pgm_url: p.pgmUrl,
-      menu_url: p.menuUrl,
-      menu_icon: p.menuIcon,
-      valid: p.valid,
-      sort_no: p.sortNo,
-      roles: p.roles,
-    })),
-  );
-  await upsert(
-    sql,
-    'widgets',
-    ['wdgt_id'],
-    { wdgt_id: T, wdgt_nm: T, wdgt_path: T, sort_no: 'integer' },
-    WIDGETS.map((w, i) => ({ wdgt_id: w.wdgtId, wdgt_nm: w.wdgtNm, wdgt_path: w.wdgtPath, sort_no: i + 1 })),
-  );
-  await upsert(
-    sql,
-    'codes',
-    ['cd_tp', 'cd'],
-    { cd_tp: T, cd: T, cd_nm: T, sort_no: 'integer' },
-    Object.entries(CODES).flatMap(([cdTp, list]) =>
-      list.map(([cd, cdNm], i) => ({ cd_tp: cdTp, cd, cd_nm: cdNm, sort_no: i + 1 })),
-    ),
-  );
-  await upsert(
-    sql,
-    'notification_types',
-    ['not_id'],
-    { not_id: T, not_nm: T, sort_no: 'integer' },
-    NOTIFICATION_TYPES.map((t, i) => ({ not_id: t.notId, not_nm: t.notNm, sort_no: i + 1 })),
-  );
+  for (const t of APP_TABLES) await upsert(sql, t.table, t.key, t.columns, t.rows);
 }
 
 /**

@@ -2,8 +2,7 @@
 // widgets, codes, notification types, holidays and storms. Pure, from world/ and `now`.
 import type { Sql } from '../db/db.ts';
 import { insertRows } from './insert.ts';
-import { NOTIFICATION_TYPES } from './notify.ts';
-import { CODES, PROGRAMS, WIDGETS } from './world/app.ts';
+import { APP_TABLES } from './app-tables.ts';
 import { CARRIERS } from './world/carriers.ts';
 import { FLEET } from './world/fleet.ts';
 import { holidaysFor } from './world/holidays.ts';
@@ -95,50 +94,7 @@ export async function insertWorld(sql: Sql, now: number): Promise<void> {
       draught_m: v.draughtM,
     })),
   );
-  await insertRows(
-    sql,
-    'programs',
-    {
-      pgm_no: T,
-      pgm_nm: T,
-      pgm_url: T,
-      menu_url: T,
-      menu_icon: T,
-      valid: 'boolean',
-      sort_no: 'integer',
-      roles: T,
-    },
-    PROGRAMS.map((p) => ({
-      pgm_no: p.pgmNo,
-      pgm_nm: p.pgmNm,
-      pgm_url: p.pgmUrl,
-      menu_url: p.menuUrl,
-      menu_icon: p.menuIcon,
-      valid: p.valid,
-      sort_no: p.sortNo,
-      roles: p.roles,
-    })),
-  );
-  await insertRows(
-    sql,
-    'widgets',
-    { wdgt_id: T, wdgt_nm: T, wdgt_path: T, sort_no: 'integer' },
-    WIDGETS.map((w, i) => ({ wdgt_id: w.wdgtId, wdgt_nm: w.wdgtNm, wdgt_path: w.wdgtPath, sort_no: i + 1 })),
-  );
-  await insertRows(
-    sql,
-    'codes',
-    { cd_tp: T, cd: T, cd_nm: T, sort_no: 'integer' },
-    Object.entries(CODES).flatMap(([cdTp, list]) =>
-      list.map(([cd, cdNm], i) => ({ cd_tp: cdTp, cd, cd_nm: cdNm, sort_no: i + 1 })),
-    ),
-  );
-  await insertRows(
-    sql,
-    'notification_types',
-    { not_id: T, not_nm: T, sort_no: 'integer' },
-    NOTIFICATION_TYPES.map((t, i) => ({ not_id: t.notId, not_nm: t.notNm, sort_no: i + 1 })),
-  );
+  for (const t of APP_TABLES) await insertRows(sql, t.table, t.columns, t.rows);
   const year = new Date(now).getUTCFullYear();
   await insertRows(
     sql,
