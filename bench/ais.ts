@@ -4,7 +4,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -13,7 +12,7 @@ import { VESSEL_CURRENT, vesselPath } from '../src/core/contract/api.ts';
 import { TOKEN_HEADER } from '../src/device/net/http.ts';
 import { FLEET } from '../server/seed/world/fleet.ts';
 import type { FeederCommand, FeederVessel } from './ais-feeder.ts';
-import { pct, token, type Row } from './common.ts';
+import { freePort, pct, token, untilUp, type Row } from './common.ts';
 
 const arg = (name: string, fallback: number): number =>
   Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback);
@@ -32,16 +31,6 @@ interface IntervalLine {
   time: number;
   feeds: Record<string, number>[];
 }
-
-const freePort = (): Promise<number> =>
-  new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -188,14 +177,7 @@ export async function aisBench(): Promise<Row[]> {
   process.once('exit', orphan);
   const url = `http://127.0.0.1:${port}`;
   try {
-    for (let up = false; !up;) {
-      if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-      up = await fetch(`${url}/healthz`).then(
-        (r) => r.ok,
-        () => false,
-      );
-      if (!up) await new Promise((r) => setTimeout(r, 200));
-    }
+    await untilUp(child, url);
     return await measure(url, feeder, intervals);
   } finally {
     process.off('exit', orphan);

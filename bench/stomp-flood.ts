@@ -5,7 +5,6 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,7 +12,7 @@ import { WebSocket } from 'ws';
 import { STOMP_PATH, UNREAD_TOPIC, roomIdOf, roomTopic, sendDestination } from '../src/core/contract/chat.ts';
 import { SYNC_HINT_TOPIC } from '../src/core/contract/sync.ts';
 import { TOKEN_HEADER } from '../src/device/net/http.ts';
-import { pct, token, type Row } from './common.ts';
+import { freePort, pct, token, untilUp, type Row } from './common.ts';
 
 /** SEND frames the flooding user keeps in flight, as the outside check did. */
 const IN_FLIGHT = 50;
@@ -225,16 +224,6 @@ async function flood(url: string): Promise<Row[]> {
   ];
 }
 
-const freePort = (): Promise<number> =>
-  new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-
 /**
  * The server as `npm start` runs it, in a process of its own (as the outside check had it: the load comes from
  * elsewhere), on a fresh data folder, without the simulator.
@@ -253,14 +242,7 @@ export async function stompFloodBench(): Promise<Row[]> {
   process.once('exit', orphan);
   const url = `http://127.0.0.1:${port}`;
   try {
-    for (let up = false; !up;) {
-      if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-      up = await fetch(`${url}/healthz`).then(
-        (r) => r.ok,
-        () => false,
-      );
-      if (!up) await new Promise((r) => setTimeout(r, 200));
-    }
+    await untilUp(child, url);
     return await flood(url);
   } finally {
     process.off('exit', orphan);

@@ -1,9 +1,10 @@
 // A DCSA OVS 3.0.2 transport call read back into Quay's terms: the inverse of ovs.ts's callOf
 // (integration.md#mapping-ovs-into-quay), so that what one Quay serves another reads as it was. No database here.
 import type { Timestamp, TransportCall } from './ovs-schemas.ts';
+import type { CallTimesMs } from '../http/rows.ts';
 
 /** A call as the standard gave it, in Quay's words; its terminal is still to be found in `terminals`. */
-export interface MappedCall {
+export interface MappedCall extends CallTimesMs {
   /** The provider's transportCallReference: what a refusal names. */
   ref: string;
   portCd: string;
@@ -16,12 +17,6 @@ export interface MappedCall {
   seqHint: number | null;
   /** The vessel code a Quay reference names, for a vessel made anew. */
   vslCdHint: string | null;
-  eta: number;
-  etb: number;
-  etd: number;
-  ata: number | null;
-  atb: number | null;
-  atd: number | null;
   pfEta: number | null;
   skip: boolean;
 }

@@ -38,3 +38,14 @@ export function fromAisOf(r: CallTimesRow): { fromAis?: ('ata' | 'atb' | 'atd')[
   const list = (['ata', 'atb', 'atd'] as const).filter((k) => r[`${k}_src`] === 'AIS' && r[k] !== null);
   return list.length > 0 ? { fromAis: list } : {};
 }
+
+/** A port call's times in ms, as the simulator, the seed and the schedule sources work on them: planned, and actual
+ * where known. */
+export interface CallTimesMs {
+  eta: number;
+  etb: number;
+  etd: number;
+  ata: number | null;
+  atb: number | null;
+  atd: number | null;
+}

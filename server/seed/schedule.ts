@@ -1,6 +1,7 @@
 // Voyages and port calls: each vessel gets a previous and a current voyage over its lane's rotation,
 // laid on one timeline around `now` (past calls with actuals, one maybe in progress, the rest planned).
 // A few earlier "history" calls exist only to place the AIS track and the noon reports.
+import type { CallTimesMs } from '../http/rows.ts';
 import { rng } from './rng.ts';
 import { DAY, HOUR, MIN, floorTo, roundTo } from './time.ts';
 import type { Vessel } from './world/fleet.ts';
@@ -10,7 +11,7 @@ import { seaRoute, type SeaRoute } from './world/routes.ts';
 
 type VesselState = 'SEA' | 'ANCHOR' | 'BERTH';
 
-export interface Call {
+export interface Call extends CallTimesMs {
   voyage: 'hist' | 'prev' | 'cur';
   callSeq: number;
   portCd: string;
@@ -22,12 +23,6 @@ export interface Call {
   arr: number;
   berth: number;
   dep: number;
-  eta: number;
-  etb: number;
-  etd: number;
-  ata: number | null;
-  atb: number | null;
-  atd: number | null;
   /** The proforma ETA: the arrival the service's published schedule promised (delays are measured against it). */
   pfEta: number;
   /** The route sailed to this call and the departure time it was sailed from (null when skipped). */

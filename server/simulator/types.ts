@@ -1,6 +1,7 @@
 // Shared shapes of the simulator: the world snapshot a tick works on (vessels, their calls and last
 // fix, in ms since the epoch), what a tick reports, and the rates and limits that keep a tick bounded.
 import type { Rng } from '../seed/rng.ts';
+import type { CallTimesMs } from '../http/rows.ts';
 
 export type { Rng };
 
@@ -44,19 +45,13 @@ export function pickWeighted<T>(r: Rng, items: readonly T[], weight: (x: T) => n
   return items[items.length - 1] ?? null;
 }
 
-export interface CallRec {
+export interface CallRec extends CallTimesMs {
   voyNo: string;
   dirCd: string;
   callSeq: number;
   portCd: string;
   ydCd: string | null;
   ydNm: string | null;
-  eta: number;
-  etb: number;
-  etd: number;
-  ata: number | null;
-  atb: number | null;
-  atd: number | null;
   skip: boolean;
   /** Changed in this tick: written back at the end. */
   dirty?: boolean;

@@ -1,6 +1,7 @@
 // A port call written as a source states it (a schedule feed, an import): inserted when new, else updated where it
 // differs, with the happenings the change means recorded as the simulator records them (architecture.md#domain-events).
 import type { Sql } from '../db/db.ts';
+import type { CallTimesMs, CallTimesRow } from '../http/rows.ts';
 import { recordEvent, type Happening } from '../domain/events.ts';
 
 /** Which call: the vessel, its voyage and the call's place in it. */
@@ -12,17 +13,11 @@ export interface CallKey {
 }
 
 /** A call as its source has it; times in ms. */
-export interface CallState {
+export interface CallState extends CallTimesMs {
   portCd: string;
   ydCd: string | null;
   ydNm: string | null;
-  eta: number;
-  etb: number;
-  etd: number;
-  /** An actual time the source does not give (null) keeps the one Quay has: what happened does not un-happen. */
-  ata: number | null;
-  atb: number | null;
-  atd: number | null;
+  // An actual time the source does not give (null) keeps the one Quay has: what happened does not un-happen.
   /** The proforma ETA; null keeps the one Quay has (a new call takes its ETA). */
   pfEta: number | null;
   skip: boolean;
@@ -30,18 +25,9 @@ export interface CallState {
 
 type PutResult = 'created' | 'changed' | 'same';
 
-interface Row {
+interface Row extends CallTimesRow {
   port_cd: string;
   yd_cd: string | null;
-  yd_nm: string | null;
-  eta: Date;
-  etb: Date;
-  etd: Date;
-  ata: Date | null;
-  atb: Date | null;
-  atd: Date | null;
-  pf_eta: Date | null;
-  skip_yn: string;
 }
 
 const ms = (d: Date | null): number | null => (d === null ? null : new Date(d).getTime());
