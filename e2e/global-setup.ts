@@ -26,8 +26,10 @@ function freePort(): Promise<number> {
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
   assertChromium();
-  if (!existsSync(join(ROOT, 'dist/index.html'))) {
-    throw new Error('dist/ is not built: run `npx vite build` first (`npm run e2e` does it).');
+  // DIST_DIR, as the server reads it: an engineer may test a build of their own beside another's dist/.
+  const dist = process.env.DIST_DIR ?? join(ROOT, 'dist');
+  if (!existsSync(join(dist, 'index.html'))) {
+    throw new Error(`${dist} is not built: run \`npx vite build\` first (\`npm run e2e\` does it).`);
   }
   const port = await freePort();
   const dataDir = await mkdtemp(join(tmpdir(), 'quay-e2e-'));
