@@ -4,6 +4,7 @@ import { lazy, Suspense } from 'react';
 import { Redirect } from 'wouter';
 import { useSnapshot } from 'valtio';
 import { chatState, userState } from '../state/app-state.ts';
+import { UnknownCode } from '../ui/UnknownCode.tsx';
 
 const ChatRoomList = lazy(() =>
   import('../features/chat/ChatViews.tsx').then((m) => ({ default: m.ChatRoomList })),
@@ -34,9 +35,11 @@ export function ChatPage({ vslCd }: { vslCd?: string }) {
         </p>
       </section>
     );
-  return (
-    <Suspense fallback={null}>
-      {code && /^[A-Z0-9]{4}$/.test(code) ? <ChatConversation vslCd={code} /> : <ChatRoomList />}
-    </Suspense>
-  );
+  const room = code && /^[A-Z0-9]{4}$/.test(code) ? code : null;
+  // Not a vessel code at all: no such room (product.md#unknown-codes).
+  if (code && !room)
+    return (
+      <UnknownCode what="chat room" code={code} back={{ href: '/chat/', label: 'Back to chat rooms' }} />
+    );
+  return <Suspense fallback={null}>{room ? <ChatConversation vslCd={room} /> : <ChatRoomList />}</Suspense>;
 }

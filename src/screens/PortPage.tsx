@@ -17,6 +17,7 @@ import { PortStatusView } from '../features/ports/PortStatusView.tsx';
 import { PortPicker } from '../features/ports/PortPicker.tsx';
 import { ownPort } from '../core/current-call.ts';
 import { PageActions } from '../features/share/PageActions.tsx';
+import { UnknownCode } from '../ui/UnknownCode.tsx';
 
 export type PortView = 'live' | 'status';
 
@@ -68,6 +69,8 @@ export function PortPage({ view, portCode }: { view: PortView; portCode?: string
 function PortLiveData({ code }: { code: string }) {
   const page = usePageData('portLive', code);
   const user = useSnapshot(userState).user;
+  // No port by this code: one plain "not found", no Share or calendar (product.md#unknown-codes).
+  if (!page.data && page.error?.notFound) return <UnknownCode what="port" code={code} />;
   return (
     <>
       <PortHeader code={code} view="live" port={page.data?.port} />
@@ -79,6 +82,7 @@ function PortLiveData({ code }: { code: string }) {
 
 function PortStatusData({ code }: { code: string }) {
   const page = usePageData('portStatus', code);
+  if (!page.data && page.error?.notFound) return <UnknownCode what="port" code={code} />;
   return (
     <>
       <PortHeader code={code} view="status" port={page.data?.port} />

@@ -12,6 +12,7 @@ import { VesselMap } from '../features/vessel/VesselMap.tsx';
 import { VesselSummary } from '../features/vessel/VesselSummary.tsx';
 import { VesselParticulars } from '../features/vessel/VesselParticulars.tsx';
 import { PageActions } from '../features/share/PageActions.tsx';
+import { UnknownCode } from '../ui/UnknownCode.tsx';
 
 export function VesselPage({ vslCd, view = 'vessel' }: { vslCd?: string; view?: 'vessel' | 'schedule' }) {
   return (
@@ -26,6 +27,8 @@ function VesselData({ vslCd }: { vslCd: string }) {
   const vessel = usePageData('vessel', vslCd);
   const cascade = usePageData('cascade', vslCd);
   const track = usePageData('track', vslCd);
+  // A code the server knows nothing by: one plain "not found", no Share, calendar or map (product.md#unknown-codes).
+  if (!vessel.data && vessel.error?.notFound) return <UnknownCode what="vessel" code={vslCd} />;
   const age = <DataAge syncedAt={vessel.syncedAt} loading={vessel.loading} error={vessel.error} />;
   const name = vessel.data?.vslNm ?? `Vessel ${vslCd}`;
   return (
