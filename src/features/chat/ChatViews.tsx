@@ -34,7 +34,8 @@ const dayOf = (iso: string) => formatChatDay(iso);
 
 // ---- /chat/: the rooms ----
 
-export function ChatRoomList() {
+/** `current`: at the desk the list stays beside the open room (product.md#desk-layout), which it marks. */
+export function ChatRoomList({ current }: { current?: string | undefined } = {}) {
   const rooms = useLiveQuery(() => db.chatRooms.orderBy('order').toArray());
   useEffect(() => {
     void callWorker((api) => api.chatSyncRooms()).catch(() => undefined);
@@ -44,8 +45,8 @@ export function ChatRoomList() {
     (b.lastMessage?.creDt ?? '').localeCompare(a.lastMessage?.creDt ?? ''),
   );
   return (
-    <section className="card chat-rooms" aria-labelledby="chat-title">
-      <h2 id="chat-title" className="card__heading">
+    <section className="card chat-rooms" aria-labelledby="chat-rooms-title">
+      <h2 id="chat-rooms-title" className="card__heading">
         Chat rooms
       </h2>
       {sorted.length === 0 ? (
@@ -53,7 +54,7 @@ export function ChatRoomList() {
       ) : (
         <ul className="chat-rooms__list">
           {sorted.map((room) => (
-            <RoomItem key={room.roomId} room={room} />
+            <RoomItem key={room.roomId} room={room} current={room.vslCd === current} />
           ))}
         </ul>
       )}
@@ -61,11 +62,11 @@ export function ChatRoomList() {
   );
 }
 
-function RoomItem({ room }: { room: ChatRoomRow }) {
+function RoomItem({ room, current }: { room: ChatRoomRow; current: boolean }) {
   const last = room.lastMessage;
   return (
     <li>
-      <Link href={`/chat/${room.vslCd}`} className="chat-room">
+      <Link href={`/chat/${room.vslCd}`} className="chat-room" aria-current={current ? 'page' : undefined}>
         <span className="chat-room__top">
           <span className="chat-room__name">{room.roomNm}</span>
           <span className="chat-room__time">{last ? formatChatTime(last.creDt) : ''}</span>
