@@ -112,7 +112,7 @@ test('a shore user adds alerts on a vessel it follows, edits and deletes them at
   await noti.open();
   await noti.head(0).click();
   await expect(noti.detail(0).getByText('Previous ETA')).toBeVisible();
-  await expect(noti.detail(0).getByText(/moved 2 hrs later/)).toBeVisible();
+  await expect(noti.detail(0).getByText(/moved 2 h later/)).toBeVisible();
   await page.screenshot({ path: `${SCREENSHOTS}/alerts-my-alert-offline.png` });
   await context.setOffline(false);
 });

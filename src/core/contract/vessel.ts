@@ -137,7 +137,9 @@ export const EtaChange = Type.Object({
     description: "the user who moved it, or 'simulator' when the schedule moved by itself",
   }),
   chgByNm: Type.Optional(
-    Type.String({ description: "the name of the user who moved it (users.usr_nm); absent when chgBy is no user's" }),
+    Type.String({
+      description: "the name of the user who moved it (users.usr_nm); absent when chgBy is no user's",
+    }),
   ),
 });
 export type EtaChange = Static<typeof EtaChange>;

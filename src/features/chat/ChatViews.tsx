@@ -74,7 +74,7 @@ function RoomItem({ room, current }: { room: ChatRoomRow; current: boolean }) {
         <span className="chat-room__bottom">
           <span className="chat-room__last">
             <span className="chat-room__lane">{room.svceLaneCd}</span>
-            {last ? ` · ${last.sender}: ${last.msgText}` : ' · No messages yet'}
+            {last ? ` · ${last.senderNm ?? last.sender}: ${last.msgText}` : ' · No messages yet'}
           </span>
           {room.unreadCount > 0 && (
             <span className="chat-room__unread" aria-label={`${room.unreadCount} unread`}>

@@ -1,4 +1,4 @@
-// Small pieces the port, service and My Vessel pages share: carrier colours, the delay of product.md#input-and-formatting-rules, a vessel's name as a
+// Small pieces the port, service and My Vessel pages share: carrier colours, the delay in words of product.md#input-and-formatting-rules, a vessel's name as a
 // link where the user may open it (product.md#who-may-do-what link helper), and a call's times with their actuals.
 import { Link } from 'wouter';
 import type { LoggedUser } from '../../core/contract/common.ts';
@@ -15,11 +15,11 @@ export function CarrierBadge({ crrCd, bg, fg }: { crrCd: string; bg: string; fg:
   );
 }
 
-/** "Delay +2h" (ahead), "Delay -3h" (behind), "Delay LTS"; nothing when there is no delay to tell. */
+/** "2 h early", "3 h late", "on time" (product.md#input-and-formatting-rules); nothing when there is no delay to tell. */
 export function DelayBadge({ hrs }: { hrs: number | null | undefined }) {
   const tone = delayTone(hrs);
   if (!tone) return null;
-  return <span className={`delay delay--${tone}`}>Delay {formatDelayHours(hrs)}</span>;
+  return <span className={`delay delay--${tone}`}>{formatDelayHours(hrs)}</span>;
 }
 
 /** The vessel's name, linking to its page when the user may open it (a vessel user only its own). */

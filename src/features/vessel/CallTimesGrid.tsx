@@ -20,7 +20,7 @@ export function CallTimesGrid({ call, delay = true }: { call: CascadeCall; delay
       ))}
       {delay && (
         <div>
-          <dt>Delay</dt>
+          <dt>Schedule</dt>
           <dd
             className={delayClass(call.etaDelayHrs)}
             title={call.pfEta ? `Against the proforma ETA ${formatTimeDate(call.pfEta)} UTC` : undefined}
@@ -33,7 +33,7 @@ export function CallTimesGrid({ call, delay = true }: { call: CascadeCall; delay
   );
 }
 
-/** product.md#what-the-app-holds: positive is ahead, anything else behind; LTS (0) is on time; unknown is plain. */
+/** product.md#what-the-app-holds: positive is ahead (early), negative behind (late), 0 on time; unknown is plain. */
 export function delayClass(hrs: number | null | undefined): string | undefined {
   const tone = delayTone(hrs);
   return tone ? `delay-ink delay-ink--${tone}` : undefined;

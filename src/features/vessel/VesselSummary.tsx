@@ -63,7 +63,7 @@ function CallFacts({ call, label }: { call: CallRef; label: string }) {
           </div>
         )}
         <div>
-          <dt>Delay</dt>
+          <dt>Schedule</dt>
           <dd className={delayClass(call.etaDelayHrs)}>{formatDelayHours(call.etaDelayHrs)}</dd>
         </div>
       </dl>
