@@ -1,6 +1,7 @@
 // /vessel, /vessel/{vslCd} and /vessel/schedule: the vessel the address names (or the product.md#input-and-formatting-rules fallback) with what
-// this device has of it: identity and current state, the map, the schedule widget (IBM_W2030), each with its age, and
-// the vessel's particulars; /vessel/schedule shows the widget alone. A vessel user may open only its own vessel (product.md#who-may-do-what).
+// this device has of it: Follow, identity and current state, the particulars (folded), the map, the schedule widget
+// (IBM_W2030), each with its age, and the past calls (folded, asked for when opened); /vessel/schedule shows the
+// widget alone. A vessel user may open only its own vessel (product.md#who-may-do-what).
 import { useSearch } from 'wouter';
 import { DataAge } from '../ui/DataAge.tsx';
 import { usePageData } from '../state/use-page-data.ts';
@@ -13,6 +14,8 @@ import { VesselSummary } from '../features/vessel/VesselSummary.tsx';
 import { VesselParticulars } from '../features/vessel/VesselParticulars.tsx';
 import { PageActions } from '../features/share/PageActions.tsx';
 import { UnknownCode } from '../ui/UnknownCode.tsx';
+import { FollowButton } from '../features/vessel/FollowButton.tsx';
+import { PastCalls } from '../features/vessel/PastCalls.tsx';
 
 export function VesselPage({ vslCd, view = 'vessel' }: { vslCd?: string; view?: 'vessel' | 'schedule' }) {
   return (
@@ -34,6 +37,7 @@ function VesselData({ vslCd }: { vslCd: string }) {
   return (
     <div className="stack vessel-page">
       <PageActions path={`/vessel/${vslCd}`} title={name} calendar={{ kind: 'vessel', code: vslCd, name }} />
+      {vessel.data && <FollowButton vslCd={vslCd} vslNm={vessel.data.vslNm} />}
       {vessel.data ? (
         <VesselSummary vessel={vessel.data} age={age} />
       ) : (
@@ -45,9 +49,10 @@ function VesselData({ vslCd }: { vslCd: string }) {
           <SectionData page={vessel}>{() => null}</SectionData>
         </section>
       )}
+      {vessel.data && <VesselParticulars vessel={vessel.data} />}
       <VesselMap vessel={vessel.data} track={track} cascade={cascade.data} />
       <ScheduleWidget page={cascade} highlight={wantsScheduleWidget(search)} />
-      {vessel.data && <VesselParticulars vessel={vessel.data} />}
+      {vessel.data && <PastCalls vslCd={vslCd} />}
     </div>
   );
 }

@@ -7,6 +7,7 @@ const NAMED: Record<PageKind, string> = {
   vessel: 'vessel',
   cascade: 'vessel',
   track: 'vessel',
+  pastCalls: 'vessel',
   portLive: 'port',
   portStatus: 'port',
   service: 'service',
