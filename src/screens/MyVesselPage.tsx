@@ -3,6 +3,7 @@
 import { useSnapshot } from 'valtio';
 import type { FleetVessel } from '../core/contract/vessel.ts';
 import { AddVessel } from '../features/myvessel/AddVessel.tsx';
+import { HelpLink } from '../ui/HelpLink.tsx';
 import { FollowedVessel } from '../features/myvessel/FollowedVessel.tsx';
 import { FollowedVesselsMap } from '../features/myvessel/FollowedVesselsMap.tsx';
 import { useMyVessels } from '../features/myvessel/use-my-vessels.ts';
@@ -43,6 +44,9 @@ export function MyVesselPage() {
         <h2 id="myvessel-title" className="card__heading">
           Vessels you follow {view && <span className="count">{followed.length}</span>}
         </h2>
+        <p className="muted">
+          Times in UTC · <HelpLink />
+        </p>
         {view && view.removed.length > 0 && (
           <p className="pending-removed">
             <span>Removed: {view.removed.map((v) => v.vslNm).join(', ')}</span> <PendingMarker />

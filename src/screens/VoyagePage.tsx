@@ -18,6 +18,7 @@ import { userState } from '../state/app-state.ts';
 import { CarrierMark } from '../features/vessel/VesselSummary.tsx';
 import { PageActions } from '../features/share/PageActions.tsx';
 import { UnknownCode } from '../ui/UnknownCode.tsx';
+import { HelpLink } from '../ui/HelpLink.tsx';
 
 export function VoyagePage({ vslCd }: { vslCd?: string }) {
   return <VesselGate vslCd={vslCd}>{(code) => <VoyageData vslCd={code} />}</VesselGate>;
@@ -100,7 +101,9 @@ function VoyageData({ vslCd }: { vslCd: string }) {
           <h2 id="timeline-heading" className="card__heading">
             Port calls
           </h2>
-          <p className="muted">Times in UTC; A* are actual times.</p>
+          <p className="muted">
+            Times in UTC; A* are actual times. <HelpLink />
+          </p>
         </div>
         <DataAge syncedAt={cascade.syncedAt} loading={cascade.loading} error={cascade.error} />
         <SectionData page={cascade}>

@@ -3,6 +3,7 @@
 import { lazy, Suspense } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
 import { ChatPage } from '../screens/ChatPage.tsx';
+import { HelpPage } from '../screens/HelpPage.tsx';
 import { MyVesselPage } from '../screens/MyVesselPage.tsx';
 import { NotFoundPage } from '../screens/NotFoundPage.tsx';
 import { OPERATOR_PAGES, OperatorContentPage } from '../screens/OperatorContentPage.tsx';
@@ -63,6 +64,7 @@ export function ShellRoutes({ home }: { home: string }) {
       <Route path="/myvessel">{() => <MyVesselPage />}</Route>
       <Route path="/chat/">{() => <ChatPage />}</Route>
       <Route path="/chat/:vslCd">{(p) => <ChatPage vslCd={p.vslCd} />}</Route>
+      <Route path="/help/">{() => <HelpPage />}</Route>
       {Object.entries(OPERATOR_PAGES).map(([path, content]) => (
         <Route key={path} path={path}>
           {() => <OperatorContentPage content={content} />}

@@ -12,6 +12,7 @@ import { portSections, SECTIONS, type Section } from './port-sections.ts';
 import { applyFilter, isFiltering } from '../../core/port-filters.ts';
 import { PortFilters, usePortFilter } from './PortFilters.tsx';
 import { StatusPill } from './PortStatusView.tsx';
+import { HelpLink } from '../../ui/HelpLink.tsx';
 
 function CallCard({ call, section, user }: { call: PortCall; section: Section; user: LoggedUser | null }) {
   // Under way towards the port is worth a glance; moored or at anchor elsewhere would read as being here.
@@ -76,7 +77,9 @@ export function PortLiveView({ live, user }: { live: PortLive; user: LoggedUser 
         onChange={setFilter}
         shown={Object.values(shown).reduce((n, list) => n + list.length, 0)}
       />
-      <p className="muted times-note">Times are UTC.</p>
+      <p className="muted times-note">
+        Times are UTC. <HelpLink />
+      </p>
       {SECTIONS.map(({ key, title, empty }) => {
         const calls = shown[key];
         const none = filtering && all[key].length > 0 ? 'No vessel here matches the filters.' : empty;
