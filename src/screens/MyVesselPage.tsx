@@ -4,6 +4,8 @@ import { useSnapshot } from 'valtio';
 import type { FleetVessel } from '../core/contract/vessel.ts';
 import { AddVessel } from '../features/myvessel/AddVessel.tsx';
 import { HelpLink } from '../ui/HelpLink.tsx';
+import { emptyListText } from '../features/myvessel/my-vessels-state.ts';
+import { isVesselUser } from '../core/role.ts';
 import { FollowedVessel } from '../features/myvessel/FollowedVessel.tsx';
 import { FollowedVesselsMap } from '../features/myvessel/FollowedVesselsMap.tsx';
 import { useMyVessels } from '../features/myvessel/use-my-vessels.ts';
@@ -20,6 +22,9 @@ export function MyVesselPage() {
   const { page, view, save } = useMyVessels(user?.usrId ?? null);
   const followed = view?.followed ?? [];
   const now = useNow(60_000);
+  // A vessel user's list can hold its own vessel at most, which is theirs already: nothing to add.
+  const ownVessel = user && isVesselUser(user) ? user.ofcId : null;
+  const canAdd = !ownVessel && (view?.others.length ?? 0) > 0;
 
   const change = (vslCds: string[]) =>
     save(vslCds).catch((err: unknown) => {
@@ -59,7 +64,7 @@ export function MyVesselPage() {
               : 'The vessels you follow are not on this device yet.'}
           </p>
         ) : followed.length === 0 ? (
-          <p className="muted">You follow no vessel yet. Add one below.</p>
+          <p className="muted">{emptyListText(canAdd, ownVessel)}</p>
         ) : (
           <ul className="call-list">
             {followed.map((v) => (
@@ -74,7 +79,9 @@ export function MyVesselPage() {
             ))}
           </ul>
         )}
-        {view && page.data && <AddVessel candidates={view.others} onAdd={add} />}
+        {view && page.data && canAdd && (
+          <AddVessel candidates={view.others} followed={followed} onAdd={add} />
+        )}
       </section>
       <FollowedVesselsMap vessels={followed} />
     </div>
