@@ -13,6 +13,8 @@ import { UpdatePrompt } from './shell/UpdatePrompt.tsx';
 import { IntroPage } from './screens/IntroPage.tsx';
 import { SignedOnEffects } from './features/session/SignedOnEffects.tsx';
 import { useSession } from './features/session/use-session.ts';
+import { logOut } from './features/session/log-out.ts';
+import { SignedOutAtSea } from './features/session/SignedOutAtSea.tsx';
 import { StateFromDb } from './state/StateFromDb.tsx';
 import { userState } from './state/app-state.ts';
 
@@ -52,13 +54,12 @@ function SessionApp() {
   }, [state]);
 
   const exits = useMemo<SessionExits>(() => {
-    const how = (comeBack: boolean) => async () => {
-      const failure = await signOut({ comeBack });
-      return failure ? failure.detail || failure.title : undefined;
-    };
+    // Both ask first what becomes of changes still waiting (architecture.md#sign-out).
+    const how = (comeBack: boolean) => () => logOut((opts) => signOut({ ...opts, comeBack }));
     return { signOut: how(false), switchUser: how(true) };
   }, [signOut]);
 
+  if (state.status === 'signed-out-offline') return <SignedOutAtSea />;
   if (state.status !== 'signed-on')
     return (
       <>

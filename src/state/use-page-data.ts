@@ -6,9 +6,10 @@ import { db } from '../platform/db.ts';
 import { toShownError, type ShownError } from '../ui/shown-error.ts';
 import { pageError } from './page-error.ts';
 import { callWorker, type PageDataOf, type PageKind } from '../platform/worker-bridge.ts';
+import { REFRESH_PAGES_EVENT } from '../ui/page-refresh.ts';
 
-/** Pull-to-refresh tells the open pages to load again (src/shell/Shell.tsx). */
-export const REFRESH_PAGES_EVENT = 'quay:refresh-pages';
+/** Pull-to-refresh and Try again tell the open pages to load again (src/shell/Shell.tsx, src/ui/DataAge.tsx). */
+export { REFRESH_PAGES_EVENT } from '../ui/page-refresh.ts';
 
 export interface PageData<T> {
   /** undefined while reading the device; null when the device has none (yet). */
