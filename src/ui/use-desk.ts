@@ -3,7 +3,7 @@
 import { useSyncExternalStore } from 'react';
 
 /** Kept equal to the media queries of src/styles/desk.css. */
-export const DESK_QUERY = '(min-width: 1024px)';
+const DESK_QUERY = '(min-width: 1024px)';
 
 function subscribe(onChange: () => void): () => void {
   const query = window.matchMedia(DESK_QUERY);
