@@ -161,7 +161,9 @@ test('a shore user sees who moved an ETA, and that only the newest 10 of more ch
   await expectHistory(call, c);
   const panel = call.getByRole('region', { name: `ETA history at ${c.portCd}` });
   await expect(panel.getByText(`The last 10 of ${c.etaHist?.chgCnt} changes`)).toBeVisible();
-  await expect(panel.getByRole('listitem').last()).toContainText('UTC · staff');
+  // Named as people read it, not by the user ID.
+  await expect(panel.getByRole('listitem').last()).toContainText(`UTC · ${c.etaHist?.chgs.at(-1)?.chgByNm}`);
+  await expect(panel.getByRole('listitem').last()).not.toContainText('UTC · staff');
   await panel.getByText(/^The last 10 of/).scrollIntoViewIfNeeded();
   await shot(page, 'vessel-eta-history-capped');
 });
