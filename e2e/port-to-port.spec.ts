@@ -151,6 +151,7 @@ test('agent: Port Live filters by service, terminal and delay, remembered on the
   await expect(p2p.clearFilters).toHaveCount(0);
   await page.screenshot({ path: `${SCREENSHOTS}/port-filters-none.png` });
 
+  await p2p.openFilters();
   await p2p.service.selectOption(lane);
   await expect(pages.section('Expected')).toHaveAccessibleName(`Expected ${ofLane(live.expected).length}`);
   await expect(pages.section('Departed')).toHaveAccessibleName(`Departed ${ofLane(live.departed).length}`);
@@ -170,6 +171,7 @@ test('agent: Port Live filters by service, terminal and delay, remembered on the
   await context.setOffline(true);
   await page.reload();
   await expect(p2p.service).toHaveValue(lane);
+  await p2p.openFilters();
   const terminal = ofLane(all).find((c) => c.ydNm)?.ydNm;
   if (terminal) {
     await p2p.terminal.selectOption(terminal);
