@@ -133,7 +133,7 @@ export function rankOf(codeU: string, nameU: string, kw: string): -1 | 0 | 1 | 2
 }
 
 /** 0 an identifier is the keyword, 1 one starts with it (ID_PREFIX_MIN characters or more), -1 no match. */
-export function idRankOf(idsU: readonly string[], idKw: string): -1 | 0 | 1 {
+function idRankOf(idsU: readonly string[], idKw: string): -1 | 0 | 1 {
   if (idsU.includes(idKw)) return 0;
   return idKw.length >= ID_PREFIX_MIN && idsU.some((id) => id.startsWith(idKw)) ? 1 : -1;
 }
