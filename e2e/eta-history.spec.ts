@@ -92,7 +92,8 @@ test('a vessel user sees how each ETA slid on its voyage and vessel page, and th
   await appPage.waitForServiceWorkerControl();
   await page.goto('/vessel');
   await expect(pages.map).toBeVisible();
-  const particulars = page.getByRole('region', { name: 'Particulars' });
+  // Folded under the vessel's identity (product.md#follow-on-the-vessel-page): opened to be read.
+  const particulars = page.getByRole('group', { name: 'Particulars' });
   const expected: [string, string][] = [
     ['IMO number', vessel.imoNo ?? '-'],
     ['MMSI', vessel.mmsi ?? ''],
@@ -105,6 +106,7 @@ test('a vessel user sees how each ETA slid on its voyage and vessel page, and th
     ['Summer draught', `${vessel.draughtM?.toFixed(1)} m`],
   ];
   const checkParticulars = async () => {
+    await particulars.getByText('Particulars', { exact: true }).click();
     for (const [term, value] of expected) {
       const row = particulars.getByRole('term').filter({ hasText: new RegExp(`^${term}$`) });
       await expect(row).toHaveCount(1);

@@ -36,10 +36,18 @@ function VesselData({ vslCd }: { vslCd: string }) {
   const name = vessel.data?.vslNm ?? `Vessel ${vslCd}`;
   return (
     <div className="stack vessel-page">
-      <PageActions path={`/vessel/${vslCd}`} title={name} calendar={{ kind: 'vessel', code: vslCd, name }} />
-      {vessel.data && <FollowButton vslCd={vslCd} vslNm={vessel.data.vslNm} />}
+      <div className="vessel-page__top">
+        {vessel.data && <FollowButton vslCd={vslCd} vslNm={vessel.data.vslNm} />}
+        <PageActions
+          path={`/vessel/${vslCd}`}
+          title={name}
+          calendar={{ kind: 'vessel', code: vslCd, name }}
+        />
+      </div>
       {vessel.data ? (
-        <VesselSummary vessel={vessel.data} age={age} />
+        <VesselSummary vessel={vessel.data} age={age}>
+          <VesselParticulars vessel={vessel.data} />
+        </VesselSummary>
       ) : (
         <section className="card" aria-labelledby="vessel-code">
           <h2 id="vessel-code" className="card__heading">
@@ -49,7 +57,6 @@ function VesselData({ vslCd }: { vslCd: string }) {
           <SectionData page={vessel}>{() => null}</SectionData>
         </section>
       )}
-      {vessel.data && <VesselParticulars vessel={vessel.data} />}
       <VesselMap vessel={vessel.data} track={track} cascade={cascade.data} />
       <ScheduleWidget page={cascade} highlight={wantsScheduleWidget(search)} />
       {vessel.data && <PastCalls vslCd={vslCd} />}

@@ -14,7 +14,7 @@ export function PastCalls({ vslCd }: { vslCd: string }) {
     <details className="card disclosure" onToggle={(e) => e.currentTarget.open && setOpened(true)}>
       <summary className="disclosure__summary">
         <h2 className="card__heading">Past calls</h2>
-        <span className="muted">The last 10 before this voyage</span>
+        <span className="muted">The last 10 before this voyage · times in UTC</span>
       </summary>
       {opened && <PastCallList vslCd={vslCd} />}
     </details>
@@ -62,7 +62,7 @@ function PastCallRow({ call: c }: { call: PastCall }) {
           <div key={label}>
             <dt>{label}</dt>
             <dd>
-              {formatTimeDate(at)} UTC
+              {formatTimeDate(at)}
               <span className="call-times__local">{formatPortTime(at, c.tz)}</span>
             </dd>
           </div>

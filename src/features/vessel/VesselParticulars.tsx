@@ -1,6 +1,6 @@
 // A vessel's particulars (product.md#vessel-particulars): IMO number, MMSI, call sign, flag, year built, capacity,
 // length overall, beam and summer draught, from the vessel page data the device keeps (GET /vessel/current). Near the
-// top of the page, folded: the identifiers a tracker user looks for show in its summary line.
+// top of the page, folded in the vessel's identity card: the identifiers a tracker user looks for show in its line.
 import type { VesselCurrent } from '../../core/contract/vessel.ts';
 import { formatNumber } from '../../core/format/format-number.ts';
 
@@ -31,11 +31,11 @@ export function VesselParticulars({ vessel: v }: { vessel: VesselCurrent }) {
     ['Summer draught', metres(v.draughtM, 1)],
   ];
   return (
-    <details className="card disclosure">
+    <details className="disclosure disclosure--inline" aria-labelledby="particulars-heading">
       <summary className="disclosure__summary">
-        <h2 id="particulars-heading" className="card__heading">
+        <h3 id="particulars-heading" className="disclosure__title">
           Particulars
-        </h2>
+        </h3>
         <span className="muted">{summaryLine(v)}</span>
       </summary>
       <dl className="facts" aria-labelledby="particulars-heading">
