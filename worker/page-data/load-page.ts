@@ -112,7 +112,14 @@ export function createPageLoader({ db, client, isOnline, now = Date.now }: PageL
     });
   }
 
-  async function load(kind: PageKind, code: string, force: boolean, maxAgeMs?: number): Promise<PageLoad> {
+  /** anew: a request of its own, not joined to the same GET still on the wire (the client shares those). */
+  async function load(
+    kind: PageKind,
+    code: string,
+    force: boolean,
+    maxAgeMs?: number,
+    anew = false,
+  ): Promise<PageLoad> {
     const key = pageKey(kind, code);
     const kept = await db.pageData.get(key);
     const opened = now();
@@ -122,7 +129,12 @@ export function createPageLoader({ db, client, isOnline, now = Date.now }: PageL
       return { status: 'current', error: null };
     try {
       const answer = await watched(() =>
-        client.conditional(PAGE_SOURCES[kind].path(code), checkOf(kind), kept?.etag ?? null),
+        client.conditional(
+          PAGE_SOURCES[kind].path(code),
+          checkOf(kind),
+          kept?.etag ?? null,
+          anew ? { headers: {} } : {},
+        ),
       );
       if (answer.status === 304) {
         await stamp(key, { syncedAt: now() });
@@ -156,7 +168,10 @@ export function createPageLoader({ db, client, isOnline, now = Date.now }: PageL
     const key = pageKey(kind, code);
     const flying = inFlight.get(key);
     if (flying && !(opts.force && now() - flying.since >= SLOW_MS)) return flying.running;
-    const entry = { running: load(kind, code, opts.force ?? false, opts.maxAgeMs), since: now() };
+    const entry = {
+      running: load(kind, code, opts.force ?? false, opts.maxAgeMs, flying !== undefined),
+      since: now(),
+    };
     entry.running = entry.running.finally(() => {
       if (inFlight.get(key) === entry) inFlight.delete(key);
     });
