@@ -73,5 +73,6 @@ describe('DEMO=on over an imported database', () => {
     } finally {
       await db.close();
     }
-  });
+    // A fresh database migrated twice over: seconds alone, far more beside a busy CI job.
+  }, 120_000);
 });

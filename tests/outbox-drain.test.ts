@@ -231,7 +231,9 @@ describe('outbox drain against the real server', () => {
     const mine = list.filter((i) => seqs.includes(i.notSeq));
     expect(mine).toHaveLength(200);
     expect(mine.every((i) => i.notReadYn === 'Y' && i.ackUsrId === 'vessel')).toBe(true);
-  });
+    // 500 operations and their answers: 12 s alone, over 30 s beside a busy CI job (the next tests then found its
+    // drain still holding the lock).
+  }, 120_000);
 
   it('restarts an interrupted drain without doubling, and replays a lost answer through its keys', async () => {
     // 150 reads: two pushes (100 and 50); the answer of the second is lost after the server applied it.
