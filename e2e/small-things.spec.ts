@@ -66,7 +66,7 @@ test('a berth prospect at sea still offers "From the schedule"', async ({ page, 
   await signOn(page, 'staff');
   await appPage.waitForServiceWorkerControl();
   // My Vessel (staff's home) keeps the fleet, with each vessel's next port, on the device.
-  await expect(page.getByRole('heading', { name: /Vessels you follow/ })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Remove QUAY HORIZON' })).toBeVisible();
   await page.goto('/chat/QCRL');
   await expect(page.getByRole('button', { name: 'Berth prospect' })).toBeVisible();
   await context.setOffline(true);

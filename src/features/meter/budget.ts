@@ -47,7 +47,7 @@ export function warningText(monthBytes: number, budgetMb: number): string {
 }
 
 /** The smallest budget: the worker keeps it in tenths of a MB (worker/meter.ts). */
-export const BUDGET_MIN_MB = 0.1;
+const BUDGET_MIN_MB = 0.1;
 
 /**
  * The budget field's text as a number of MB (null removes the budget), or what is wrong with it: it is kept in
