@@ -165,13 +165,14 @@ test('agent: Port Live filters by service, terminal and delay, remembered on the
 
   // Remembered: the page opened again, then with no link, keeps the filter.
   await page.reload();
+  await p2p.openFilters();
   await expect(p2p.service).toHaveValue(lane);
   await expect(pages.section('Expected')).toHaveAccessibleName(`Expected ${ofLane(live.expected).length}`);
   await appPage.waitForServiceWorkerControl();
   await context.setOffline(true);
   await page.reload();
-  await expect(p2p.service).toHaveValue(lane);
   await p2p.openFilters();
+  await expect(p2p.service).toHaveValue(lane);
   const terminal = ofLane(all).find((c) => c.ydNm)?.ydNm;
   if (terminal) {
     await p2p.terminal.selectOption(terminal);

@@ -1,6 +1,6 @@
 // Page model of Port to port and of Port Live's filters as a person finds them: the two ports' pickers, the weeks
 // ahead, the sailings found and where they came from; the filters' choices and "Clear filters".
-import type { Locator, Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 export class SailingsPage {
   readonly form: Locator;
@@ -29,6 +29,7 @@ export class SailingsPage {
 
   /** On a phone Port Live's filters sit behind one button: opens them (at the desk they are always open). */
   async openFilters(): Promise<void> {
+    await expect(this.filters).toBeVisible();
     if (
       (await this.openFiltersButton.count()) &&
       (await this.openFiltersButton.getAttribute('aria-expanded')) !== 'true'
