@@ -281,7 +281,8 @@ test('a port or service code the server does not know reads as plain words, not 
 }) => {
   await signOn(page, 'staff');
   await page.goto('/port/live/XX1');
-  await expect(page.getByText('There is no port XX1.').first()).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Port XX1 not found' })).toBeVisible();
+  await expect(page.getByText('There is no port XX1 in Quay.')).toBeVisible();
   await expect(page.getByText(/must match pattern|querystring/)).toHaveCount(0);
   await page.screenshot({ path: `${SCREENSHOTS}/port-live-unknown.png` });
   await page.goto('/service/ZZZ');
