@@ -38,8 +38,8 @@ export interface PageLoaderDeps {
 export function createPageLoader({ db, client, isOnline, now = Date.now }: PageLoaderDeps) {
   /** One request per page at a time: the window may ask twice (mount, pull-to-refresh). */
   const inFlight = new Map<string, { running: Promise<PageLoad>; since: number }>();
-  /** Requests on the wire longer than SLOW_MS. */
-  let slow = 0;
+  /** Pages whose answer has been waited for longer than SLOW_MS; an answer for the page (Try again's) clears it. */
+  const slow = new Set<string>();
 
   /** The strip says the server is silent from the first slow answer until one comes (or the sync gets one). */
   const notAnswering = (since: number | null) =>
@@ -47,33 +47,30 @@ export function createPageLoader({ db, client, isOnline, now = Date.now }: PageL
 
   /** The server answered something: it is answering, unless a page still waits on it. */
   async function answered(): Promise<void> {
-    if (slow > 0) return;
+    if (slow.size > 0) return;
     if ((await db.getMeta('syncStatus'))?.notAnswering) await notAnswering(null);
   }
 
-  /** The request, watched: past SLOW_MS it counts as slow until it ends; an answer of any kind clears the strip. */
-  async function watched<T>(ask: () => Promise<T>): Promise<T> {
+  /** The request, watched: past SLOW_MS its page counts as slow until an answer for it comes. */
+  async function watched<T>(key: string, ask: () => Promise<T>): Promise<T> {
     const started = now();
-    let late = false;
     const timer = setTimeout(() => {
-      late = true;
-      slow += 1;
+      slow.add(key);
       void notAnswering(started);
     }, SLOW_MS);
     try {
       const answer = await ask();
-      settle();
+      clearTimeout(timer);
+      slow.delete(key);
       await answered();
       return answer;
     } catch (err) {
-      settle();
-      // A timeout leaves the strip saying so; any other answer (a 404, a 500) came from a server that answers.
+      clearTimeout(timer);
+      slow.delete(key);
+      // A timeout leaves the strip saying so until the server answers again (this page, another, or a sync pass);
+      // any other answer (a 404, a 500) came from a server that answers.
       if (!(err instanceof Error && err.name === 'TimeoutError')) await answered();
       throw err;
-    }
-    function settle() {
-      clearTimeout(timer);
-      if (late) slow -= 1;
     }
   }
 
@@ -128,7 +125,7 @@ export function createPageLoader({ db, client, isOnline, now = Date.now }: PageL
     if (kept && !force && opened - kept.syncedAt < (maxAgeMs ?? PAGE_SOURCES[kind].freshMs))
       return { status: 'current', error: null };
     try {
-      const answer = await watched(() =>
+      const answer = await watched(key, () =>
         client.conditional(
           PAGE_SOURCES[kind].path(code),
           checkOf(kind),
