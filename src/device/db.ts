@@ -69,14 +69,14 @@ export interface MetaValues {
 }
 
 /** A sign-out the server has not heard of yet: the token names the session to end. */
-export interface PendingSignOut {
+interface PendingSignOut {
   usrId: string;
   token: string;
   at: number;
 }
 
 /** One user's unsent operations, in the order they were made, waiting for that user's next sign-on. */
-export interface KeptChanges {
+interface KeptChanges {
   usrId: string;
   rows: OutboxRow[];
 }

@@ -2,7 +2,7 @@
 import { useEffect, useState } from 'react';
 
 /** After this long a wait says so and offers Try again. */
-export const SLOW_AFTER_MS = 5_000;
+const SLOW_AFTER_MS = 5_000;
 
 export function useSlow(waiting: boolean, afterMs = SLOW_AFTER_MS): boolean {
   const [slow, setSlow] = useState(false);
