@@ -2,6 +2,7 @@
 // with its vessel, voyage, service, terminal, ETA/ETB/ETD (actuals where known, with the port's local time) and delay
 // (product.md#input-and-formatting-rules): cards by section on the phone, one sortable table with the filters beside
 // it at the desk. All of it is the one answer kept on the device, so it shows offline.
+import { lazy, Suspense } from 'react';
 import { Link } from 'wouter';
 import type { LoggedUser } from '../../core/contract/common.ts';
 import type { PortCall, PortLive, PortStatusEntry } from '../../core/contract/port.ts';
@@ -14,9 +15,11 @@ import { CarrierBadge, DelayBadge, TimeFacts, VesselName } from './parts.tsx';
 import { portSections, SECTIONS, type Section } from './port-sections.ts';
 import { applyFilter, isFiltering } from '../../core/port-filters.ts';
 import { PortFilters, usePortFilter, usePortSort } from './PortFilters.tsx';
-import { PortTable } from './PortTable.tsx';
 import { StatusPill } from './PortStatusView.tsx';
 import { HelpLink } from '../../ui/HelpLink.tsx';
+
+/** The desk's table is a chunk of its own: a phone never loads it, and the first page carries none of it. */
+const PortTable = lazy(() => import('./PortTable.tsx').then((m) => ({ default: m.PortTable })));
 
 function CallCard({
   call,
@@ -115,7 +118,9 @@ export function PortLiveView({ live, user }: { live: PortLive; user: LoggedUser 
                 : 'No vessel is expected, in port, or recently left.'}
             </p>
           ) : (
-            <PortTable rows={rows} tz={tz} user={user} sort={sort} onSort={setSort} caption={caption} />
+            <Suspense fallback={<p className="card muted">Opening the table…</p>}>
+              <PortTable rows={rows} tz={tz} user={user} sort={sort} onSort={setSort} caption={caption} />
+            </Suspense>
           )}
         </div>
       </div>

@@ -1,6 +1,6 @@
 // A call's arrival, berthing and departure (actual A* when it happened, marked when detected from AIS, else the
-// estimate) and its delay against the proforma ETA, as a small grid that fits a phone: label over value, times in UTC,
-// with the port's local time under them.
+// estimate) and, in words, where it stands against the proforma ETA ("2 h late"), as a small grid that fits a phone:
+// label over value, times in UTC with the port's local time under them.
 import type { CascadeCall } from '../../core/contract/vessel.ts';
 import { delayTone, formatDelayHours } from '../../core/format/format-delay.ts';
 import { formatTimeDate } from '../../core/format/format-date.ts';

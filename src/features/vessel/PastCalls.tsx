@@ -1,12 +1,9 @@
 // The vessel's past calls (product.md#past-calls), folded away: opening the section asks for them once and keeps them
 // on the device, so the page's everyday answers carry none and they show at sea once seen.
-import { useState } from 'react';
-import type { PastCall } from '../../core/contract/vessel.ts';
-import { formatTimeDate } from '../../core/format/format-date.ts';
-import { DataAge } from '../../ui/DataAge.tsx';
-import { usePageData } from '../../state/use-page-data.ts';
-import { formatPortTime } from './port-time.ts';
-import { SectionData } from './SectionData.tsx';
+import { lazy, Suspense, useState } from 'react';
+
+/** Loaded when the section is first opened; precached with the rest, so it opens at sea too. */
+const PastCallList = lazy(() => import('./PastCallList.tsx'));
 
 export function PastCalls({ vslCd }: { vslCd: string }) {
   const [opened, setOpened] = useState(false);
@@ -16,58 +13,11 @@ export function PastCalls({ vslCd }: { vslCd: string }) {
         <h2 className="card__heading">Past calls</h2>
         <span className="muted">The last 10 before this voyage · times in UTC</span>
       </summary>
-      {opened && <PastCallList vslCd={vslCd} />}
+      {opened && (
+        <Suspense fallback={<p className="muted">Opening…</p>}>
+          <PastCallList vslCd={vslCd} />
+        </Suspense>
+      )}
     </details>
-  );
-}
-
-function PastCallList({ vslCd }: { vslCd: string }) {
-  const page = usePageData('pastCalls', vslCd);
-  return (
-    <>
-      <DataAge syncedAt={page.syncedAt} loading={page.loading} error={page.error} />
-      <SectionData page={page}>
-        {(data) =>
-          data.calls.length === 0 ? (
-            <p className="muted">No calls before this voyage.</p>
-          ) : (
-            <ol className="past-calls" aria-label="Past calls, newest first">
-              {data.calls.map((c) => (
-                <PastCallRow key={`${c.skdVoyNo}${c.skdDirCd}-${c.portCd}-${c.atd}`} call={c} />
-              ))}
-            </ol>
-          )
-        }
-      </SectionData>
-    </>
-  );
-}
-
-function PastCallRow({ call: c }: { call: PastCall }) {
-  const times: [string, string][] = [
-    [c.ata ? 'ATA' : 'ETA', c.ata ?? c.eta],
-    ['ATD', c.atd],
-  ];
-  return (
-    <li className="past-calls__call">
-      <p className="past-calls__port">
-        <span className="timeline__code">{c.portCd}</span> {c.portNm}{' '}
-        <span className="muted">
-          · voyage {c.skdVoyNo}
-          {c.skdDirCd}
-        </span>
-      </p>
-      <dl className="call-times">
-        {times.map(([label, at]) => (
-          <div key={label}>
-            <dt>{label}</dt>
-            <dd>
-              {formatTimeDate(at)}
-              <span className="call-times__local">{formatPortTime(at, c.tz)}</span>
-            </dd>
-          </div>
-        ))}
-      </dl>
-    </li>
   );
 }
