@@ -109,7 +109,8 @@ export async function stateRoutes(app: App): Promise<void> {
       schema: {
         tags,
         security,
-        summary: 'The newest 10 calls the vessel left before its current voyage, newest first (product.md#past-calls)',
+        summary:
+          'The newest 10 calls the vessel left before its current voyage, newest first (product.md#past-calls)',
         querystring: VslQuery,
         response: { 200: PastCallsResponse },
       },

@@ -178,7 +178,9 @@ export const CascadeCall = Type.Object({
   lon: Type.Optional(Type.Number({ description: "the port's longitude, degrees (for the map)" })),
   etaHist: Type.Optional(EtaHistory),
   tz: Type.Optional(
-    Type.String({ description: "the port's IANA time zone, for its local time beside UTC (e.g. Europe/Amsterdam)" }),
+    Type.String({
+      description: "the port's IANA time zone, for its local time beside UTC (e.g. Europe/Amsterdam)",
+    }),
   ),
 });
 export type CascadeCall = Static<typeof CascadeCall>;
