@@ -44,7 +44,7 @@ test('a shore user adds alerts on a vessel it follows, edits and deletes them at
   await form.getByLabel('By more than (hours, 1 to 72)').fill('6');
   await page.screenshot({ path: `${SCREENSHOTS}/alerts-form-eta.png` });
   await form.getByRole('button', { name: 'Save alert' }).click();
-  const etaText = 'QUAY HORIZON: ETA at any port moves by more than 6 hrs';
+  const etaText = 'QUAY HORIZON: ETA at any port moves by more than 6 h';
   await expect(alerts.getByRole('listitem').filter({ hasText: etaText })).toBeVisible();
 
   await alerts.getByRole('button', { name: 'Add alert' }).click();
@@ -80,7 +80,7 @@ test('a shore user adds alerts on a vessel it follows, edits and deletes them at
   }
   await alerts.getByRole('button', { name: `Delete alert: ${portText}` }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
-  const etaNow = 'QUAY HORIZON: ETA at any port moves by more than 24 hrs';
+  const etaNow = 'QUAY HORIZON: ETA at any port moves by more than 24 h';
   await expect(alerts.getByRole('listitem')).toHaveCount(1);
   await expect(
     alerts.getByRole('listitem').filter({ hasText: etaNow }).getByText('Waiting to send'),

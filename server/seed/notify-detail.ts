@@ -215,7 +215,7 @@ function myAlert(c: DetailContext, d: Detail, withCall: () => void): Detail {
     const moved = (eta - prev) / HOUR;
     d.prevEtaDt = iso(prev);
     d.etaDelayHrs = scheduleDelay(call, eta) ?? Math.round(-moved * 10) / 10;
-    const limit = c.alert?.hrs != null ? ` (your alert: more than ${c.alert.hrs} hrs)` : '';
+    const limit = c.alert?.hrs != null ? ` (your alert: more than ${c.alert.hrs} h)` : '';
     // "moved 4 h later": where the ETA went; the detail's Schedule row says where the call stands (early or late).
     d.notMsg = `${name}: ETA at ${port} moved ${etaMoveWords(moved)}, from ${fmtUtc(prev)} to ${fmtUtc(eta)} UTC${limit}.`;
     return d;

@@ -104,6 +104,13 @@ export function SideDrawer({ onSignOut }: Props) {
                 )}
               </li>
             ))}
+            <li>
+              {/* The glossary is the app's own page, not a program of the user's menu (product.md#the-words-quay-uses). */}
+              <Link href="/help/" className="side-menu__item" onClick={() => closeDrawer('menu')}>
+                <Icon name="message" />
+                <span>What the words mean</span>
+              </Link>
+            </li>
           </ul>
         </nav>
         <DataMeterPanel />

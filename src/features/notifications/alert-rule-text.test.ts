@@ -5,9 +5,9 @@ describe('describeRule', () => {
   it('says what an ETA rule waits for, at its port or any port', () => {
     expect(
       describeRule({ ruleId: 'a', vslCd: 'QHZN', kind: 'ETA', portCd: 'SGSIN', hrs: 6, events: [] }),
-    ).toBe('ETA at SGSIN moves by more than 6 hrs');
+    ).toBe('ETA at SGSIN moves by more than 6 h');
     expect(describeRule({ ruleId: 'a', vslCd: 'QHZN', kind: 'ETA', portCd: null, hrs: 1, events: [] })).toBe(
-      'ETA at any port moves by more than 1 hr',
+      'ETA at any port moves by more than 1 h',
     );
   });
 

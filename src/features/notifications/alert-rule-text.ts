@@ -4,11 +4,13 @@ import { isRestricted, type UserTypeOf } from '../../core/role.ts';
 
 const VERBS: Record<AlertEvent, string> = { ATA: 'arrives at', ATB: 'berths at', ATD: 'leaves' };
 
-/** "The ETA at SGSIN moves by more than 6 hrs", "Arrives at or leaves NLRTM". */
+/**
+ * "ETA at SGSIN moves by more than 6 h" (hours written as every delay writes them), "Arrives at or leaves NLRTM".
+ */
 export function describeRule(rule: AlertRule): string {
   if (rule.kind === 'ETA') {
     const hrs = rule.hrs ?? 0;
-    return `ETA at ${rule.portCd ?? 'any port'} moves by more than ${hrs} ${hrs === 1 ? 'hr' : 'hrs'}`;
+    return `ETA at ${rule.portCd ?? 'any port'} moves by more than ${hrs} h`;
   }
   const verbs = rule.events.map((e) => VERBS[e]);
   const last = verbs.pop() ?? '';
