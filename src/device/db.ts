@@ -40,7 +40,7 @@ export interface MetaValues {
   syncStatus: SyncStatus;
   /** Operations the server refused for good, newest last (at most MAX_FAILURES): the window shows and clears them. */
   outboxFailures: OutboxFailure[];
-  /** Acknowledgements the server confirmed, newest last: the window says "Schedule Got it!" and clears them. */
+  /** Acknowledgements the server confirmed, newest last: the window says it was acknowledged and clears them. */
   outboxConfirmed: OutboxConfirmation[];
   /** What saveSubscription last asked for on this device. */
   pushSubscription: PushSubscriptionState;
