@@ -1,31 +1,19 @@
 // A time in its port's own local time (product.md#port-local-time), beside the UTC the app shows everywhere: the
 // browser's Intl does the zone arithmetic, so no time zone data is added to the app.
 import { toDate, type DateInput } from '../../core/format/format-date.ts';
+import { zoneFormat } from '../../core/format/zone-format.ts';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-const formats = new Map<string, Intl.DateTimeFormat | null>();
 
-/** One formatter per zone (making one is the slow part); null for a zone this browser does not know. */
-function formatOf(tz: string): Intl.DateTimeFormat | null {
-  let f = formats.get(tz);
-  if (f === undefined) {
-    try {
-      f = new Intl.DateTimeFormat('en-GB', {
-        timeZone: tz,
-        hourCycle: 'h23',
-        year: 'numeric',
-        month: 'numeric',
-        day: 'numeric',
-        hour: '2-digit',
-        minute: '2-digit',
-      });
-    } catch {
-      f = null;
-    }
-    formats.set(tz, f);
-  }
-  return f;
-}
+/** The port's date and time of day, in numbers. */
+const PARTS: Intl.DateTimeFormatOptions = {
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+};
 
 /**
  * "15:05 local" when the port's date is the UTC date, else "01:05 23-Nov local" (the app's HH:mm dd-MMM); null when the
@@ -33,7 +21,7 @@ function formatOf(tz: string): Intl.DateTimeFormat | null {
  */
 export function formatPortTime(v: DateInput, tz: string | null | undefined): string | null {
   const d = toDate(v);
-  const f = tz ? formatOf(tz) : null;
+  const f = tz ? zoneFormat(tz, PARTS) : null;
   if (!d || !f) return null;
   const part = (type: Intl.DateTimeFormatPartTypes) =>
     Number(f.formatToParts(d).find((p) => p.type === type)?.value);
