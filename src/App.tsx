@@ -1,7 +1,6 @@
 // The app's root: /health/ and /intro/ render bare (no header, app bar or chat socket, product.md#screens-and-routes); every other
 // route goes through the session: a spinner while the user loads, the error fallback of product.md#errors, or the shell.
 import { lazy, Suspense, useEffect, useMemo } from 'react';
-import type { logOut as LogOut } from './features/session/log-out.ts';
 import { Route, Switch } from 'wouter';
 import { FullPageSpinner } from './ui/FullPageSpinner.tsx';
 import { ErrorView, SessionExitsContext, type SessionExits } from './ui/ErrorView.tsx';
@@ -40,13 +39,6 @@ function HealthNeedsLink() {
   );
 }
 
-/** Signing out, and the page it leaves at sea, are chunks of their own (precached): rare, and not of the first page. */
-const SignedOutAtSea = lazy(() =>
-  import('./features/session/SignedOutAtSea.tsx').then((m) => ({ default: m.SignedOutAtSea })),
-);
-const logOut: typeof LogOut = async (signOut) =>
-  (await import('./features/session/log-out.ts')).logOut(signOut);
-
 function SessionApp() {
   const { state, retry, signOut, sessionEnded } = useSession();
 
@@ -60,17 +52,13 @@ function SessionApp() {
   }, [state]);
 
   const exits = useMemo<SessionExits>(() => {
-    // Both ask first what becomes of changes still waiting (architecture.md#sign-out).
-    const how = (comeBack: boolean) => () => logOut((opts) => signOut({ ...opts, comeBack }));
+    const how = (comeBack: boolean) => async () => {
+      const failure = await signOut({ comeBack });
+      return failure ? failure.detail || failure.title : undefined;
+    };
     return { signOut: how(false), switchUser: how(true) };
   }, [signOut]);
 
-  if (state.status === 'signed-out-offline')
-    return (
-      <Suspense fallback={null}>
-        <SignedOutAtSea />
-      </Suspense>
-    );
   if (state.status !== 'signed-on')
     return (
       <>

@@ -7,6 +7,7 @@ import { recordChange } from '../sync/changes.ts';
 import { isVesselUser } from '../../src/core/role.ts';
 import type { NotificationItem, SettingSaveBody } from '../../src/core/contract/notification.ts';
 import type { SuccessMsg } from '../../src/core/contract/common.ts';
+import { OPS } from '../../src/core/contract/ops.ts';
 import { NOTI_SELECT as SELECT, type NotiRow, toItem, visible } from './items.ts';
 
 /** One notification the user may see, or null; locked for update when `lock` (a write follows). */
@@ -80,7 +81,6 @@ export async function acknowledge(
     user.usrId,
   ]);
   await recordChange(sql, row.usr_id, 'notifications', String(notSeq));
-  // The specification's words at the API, as any client of it expects; the app says its own (OPS.ack.confirmed,
-  // product.md#errors).
-  return { success: true, msg: 'Schedule Got it!' };
+  // The words the app says too (product.md#errors): the kind's definition holds them once.
+  return { success: true, msg: OPS.ack.confirmed ?? '' };
 }

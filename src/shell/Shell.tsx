@@ -17,8 +17,10 @@ import { BottomAppBar } from './BottomAppBar.tsx';
 import { Header } from './Header.tsx';
 import { InstallBanner } from './InstallBanner.tsx';
 import { LazyDrawers } from './LazyDrawers.tsx';
+import { ProfileDrawer } from './ProfileDrawer.tsx';
 import { PullToRefresh } from './PullToRefresh.tsx';
 import { ShellRoutes } from './ShellRoutes.tsx';
+import { SideDrawer } from './SideDrawer.tsx';
 import { StatusStrip } from './StatusStrip.tsx';
 import { titleOf } from './routes.ts';
 
@@ -59,7 +61,9 @@ export function Shell({ user, onSignOut }: Props) {
         </main>
       </PullToRefresh>
       <BottomAppBar group={group} />
-      <LazyDrawers onSignOut={onSignOut} />
+      <SideDrawer onSignOut={onSignOut} />
+      <ProfileDrawer />
+      <LazyDrawers />
     </>
   );
 }

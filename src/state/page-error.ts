@@ -7,7 +7,6 @@ const NAMED: Record<PageKind, string> = {
   vessel: 'vessel',
   cascade: 'vessel',
   track: 'vessel',
-  pastCalls: 'vessel',
   portLive: 'port',
   portStatus: 'port',
   service: 'service',
@@ -25,5 +24,5 @@ export function pageError(
 ): ShownError {
   const shown = toShownError(Object.assign(new Error(error.message), error));
   if (error.name !== 'ValidationError' && error.name !== 'NotFoundError') return shown;
-  return { ...shown, detail: `There is no ${NAMED[kind]} ${code}.`, severity: 'warning', notFound: true };
+  return { ...shown, detail: `There is no ${NAMED[kind]} ${code}.`, severity: 'warning' };
 }

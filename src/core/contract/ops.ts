@@ -68,8 +68,7 @@ export const OPS = {
     calls: send('POST', NOTIFICATION_PREFIX, NOTIFICATION_VESSEL_ACK),
     entity: ({ notSeq }: { notSeq: number }) => `notification:${notSeq}`,
     counted: 'each',
-    // Plain words of what happened, not the specification's "Schedule Got it!" (product.md#errors).
-    confirmed: 'Acknowledged: the office can see you have read it.',
+    confirmed: 'Schedule Got it!',
     refused: { toast: true },
   }),
   read: def({

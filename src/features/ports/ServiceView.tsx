@@ -5,7 +5,6 @@ import type { LoggedUser } from '../../core/contract/common.ts';
 import type { ServiceRotation, ServiceVessel } from '../../core/contract/service.ts';
 import { formatTimeDate } from '../../core/format/format-date.ts';
 import { portLiveLink } from '../../core/link.ts';
-import { HelpLink } from '../../ui/HelpLink.tsx';
 import { motionText } from './motion-text.ts';
 import { CarrierBadge, DelayBadge, VesselName } from './parts.tsx';
 
@@ -39,7 +38,7 @@ export function ServiceView({ service, user }: { service: ServiceRotation; user:
           </h2>
         </div>
         <p className="muted">
-          {service.tradeNm} · {service.crrNm} · <HelpLink />
+          {service.tradeNm} · {service.crrNm}
         </p>
       </section>
       <section className="card" aria-labelledby="rotation-title">

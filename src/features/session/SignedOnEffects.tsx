@@ -5,10 +5,9 @@ import { useOutboxCount } from '../sync/use-outbox-count.ts';
 import { useOutboxFailureToasts } from '../sync/use-outbox-failure-toasts.ts';
 import { useRouteTracking } from './use-route-tracking.ts';
 import { useSignedOnEffects } from './use-signed-on-effects.ts';
-import type { SessionLoss } from '../../core/contract/session-loss.ts';
 
 interface Props {
-  onSessionEnded: (why: SessionLoss) => void;
+  onSessionEnded: () => void;
 }
 
 export function SignedOnEffects({ onSessionEnded }: Props) {

@@ -44,7 +44,6 @@ export function VesselMap({
               heading: vessel.hdg ?? vessel.cog,
               label: vessel.vslNm,
               highlight: true,
-              centre: vessel.navSts === 'MOORED',
             },
           ]
         : [],
