@@ -262,6 +262,8 @@ function webManifest(): Plugin {
  * (once the worker loads a chunk on first use: Port to port's search).
  */
 const SHARED_CODE = /node_modules[\\/](dexie|comlink)[\\/]|[\\/]src[\\/](core|device)[\\/]|preload-helper/;
+/** The window's own layers (docs/architecture.md#the-windows-layers). */
+const WINDOW_CODE = /[\\/]src[\\/](platform|ui|state|features|screens|shell)[\\/]/;
 /** The window's entry (index.html's module script). */
 const WINDOW_ENTRY = resolve('src/main.tsx');
 type ModuleImports = (id: string) => { importedIds: readonly string[] } | null;
@@ -325,6 +327,14 @@ export default defineConfig({
             {
               name: (id, ctx) => (windowStartRuns(id, (m) => ctx.getModuleInfo(m)) ? 'shared' : null),
               test: SHARED_CODE,
+              minShareCount: 2,
+              priority: 2,
+            },
+            {
+              // The window's own modules that its first page runs and a lazy chunk imports too (the database, the
+              // worker's door): one chunk of the first page rather than crumbs of a few hundred bytes each.
+              name: (id, ctx) => (windowStartRuns(id, (m) => ctx.getModuleInfo(m)) ? 'window' : null),
+              test: WINDOW_CODE,
               minShareCount: 2,
               priority: 2,
             },

@@ -122,3 +122,29 @@ test('the notification settings with My alerts and its form open', async ({ page
   found.push(...(await violations(page, 'My alerts (port)')));
   expect(found).toEqual([]);
 });
+
+// product.md#desk-layout: each role's home at 1280x800 with the side navigation, its notification list with one
+// selected beside it, and a shore user's chat rooms beside the open room.
+test.describe('at the desk (1280x800)', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+  for (const role of ROLES) {
+    test(`${role}: the home, the notifications side by side, the chat`, async ({ page }) => {
+      await signOn(page, role);
+      await page.goto('/');
+      await settled(page);
+      const found = await violations(page, `${role} home at the desk`);
+      await page
+        .getByRole('navigation', { name: 'App bar' })
+        .getByRole('button', { name: 'Notification' })
+        .click();
+      const first = page.getByRole('list', { name: 'Notifications' }).getByRole('button').first();
+      if (await first.isVisible()) await first.click();
+      found.push(...(await violations(page, `${role} notifications at the desk`)));
+      await page.keyboard.press('Escape');
+      await page.goto('/chat/QHZN');
+      await settled(page);
+      found.push(...(await violations(page, `${role} /chat/QHZN at the desk`)));
+      expect(found).toEqual([]);
+    });
+  }
+});

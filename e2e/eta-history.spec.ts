@@ -5,6 +5,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { formatTimeDate } from '../src/core/format/format-date.ts';
+import { etaMoveWords } from '../src/core/format/format-delay.ts';
 import type { CascadeCall } from '../src/core/contract/vessel.ts';
 import { expect, test } from './fixtures.ts';
 import { AppPage } from './page-models/app.ts';
@@ -21,9 +22,12 @@ async function signOn(page: Page, usrId: string): Promise<void> {
   await new AppPage(page).expectShell();
 }
 
-const hoursText = (from: string, to: string): string => {
-  const h = Math.round(((Date.parse(to) - Date.parse(from)) / 3_600_000) * 10) / 10;
-  return h === 0 ? '0 h' : `${h > 0 ? '+' : '−'}${Math.abs(h)} h`;
+/** How far the ETA went, in the app's words ("3 h later"), never a bare sign. */
+const hoursText = (from: string, to: string): string =>
+  etaMoveWords((Date.parse(to) - Date.parse(from)) / 3_600_000);
+const inAll = (from: string, to: string): string => {
+  const words = hoursText(from, to);
+  return words === 'no change' ? 'back to the first ETA' : `${words} in all`;
 };
 
 /** The call's ETA history, collapsed: the button says how many changes and how far the ETA moved in all. */
@@ -31,7 +35,7 @@ async function expectHistory(call: Locator, c: CascadeCall): Promise<void> {
   const h = c.etaHist!;
   const toggle = call.getByRole('button', { name: /^ETA history: / });
   await expect(toggle).toHaveAccessibleName(
-    `ETA history: ${h.chgCnt} ${h.chgCnt === 1 ? 'change' : 'changes'}, ${hoursText(h.firstEta, c.eta)}`,
+    `ETA history: ${h.chgCnt} ${h.chgCnt === 1 ? 'change' : 'changes'}, ${inAll(h.firstEta, c.eta)}`,
   );
   await expect(toggle).toHaveAttribute('aria-expanded', 'false');
   await expect(call.getByRole('list', { name: `ETA changes at ${c.portCd}` })).toHaveCount(0);
@@ -43,7 +47,9 @@ async function expectHistory(call: Locator, c: CascadeCall): Promise<void> {
   const items = panel.getByRole('list', { name: `ETA changes at ${c.portCd}` }).getByRole('listitem');
   await expect(items).toHaveCount(h.chgs.length);
   for (const [i, chg] of h.chgs.entries()) {
-    await expect(items.nth(i)).toContainText(`${formatTimeDate(chg.chgDt)} UTC · ${chg.chgBy}`);
+    await expect(items.nth(i)).toContainText(
+      `${formatTimeDate(chg.chgDt)} UTC · ${chg.chgByNm ?? chg.chgBy}`,
+    );
     await expect(items.nth(i)).toContainText(
       `${formatTimeDate(chg.fmEta)} → ${formatTimeDate(chg.toEta)} ${hoursText(chg.fmEta, chg.toEta)}`,
     );
@@ -86,7 +92,8 @@ test('a vessel user sees how each ETA slid on its voyage and vessel page, and th
   await appPage.waitForServiceWorkerControl();
   await page.goto('/vessel');
   await expect(pages.map).toBeVisible();
-  const particulars = page.getByRole('region', { name: 'Particulars' });
+  // Folded under the vessel's identity (product.md#follow-on-the-vessel-page): opened to be read.
+  const particulars = page.getByRole('group', { name: 'Particulars' });
   const expected: [string, string][] = [
     ['IMO number', vessel.imoNo ?? '-'],
     ['MMSI', vessel.mmsi ?? ''],
@@ -99,6 +106,7 @@ test('a vessel user sees how each ETA slid on its voyage and vessel page, and th
     ['Summer draught', `${vessel.draughtM?.toFixed(1)} m`],
   ];
   const checkParticulars = async () => {
+    await particulars.getByText('Particulars', { exact: true }).click();
     for (const [term, value] of expected) {
       const row = particulars.getByRole('term').filter({ hasText: new RegExp(`^${term}$`) });
       await expect(row).toHaveCount(1);
@@ -155,7 +163,9 @@ test('a shore user sees who moved an ETA, and that only the newest 10 of more ch
   await expectHistory(call, c);
   const panel = call.getByRole('region', { name: `ETA history at ${c.portCd}` });
   await expect(panel.getByText(`The last 10 of ${c.etaHist?.chgCnt} changes`)).toBeVisible();
-  await expect(panel.getByRole('listitem').last()).toContainText('UTC · staff');
+  // Named as people read it, not by the user ID.
+  await expect(panel.getByRole('listitem').last()).toContainText(`UTC · ${c.etaHist?.chgs.at(-1)?.chgByNm}`);
+  await expect(panel.getByRole('listitem').last()).not.toContainText('UTC · staff');
   await panel.getByText(/^The last 10 of/).scrollIntoViewIfNeeded();
   await shot(page, 'vessel-eta-history-capped');
 });

@@ -54,8 +54,10 @@ async function expectMarkersAndLabelsInside(map: Locator, vslCds: string[]) {
       `${code}'s marker inside the map`,
     ).toBe(true);
   }
+  // Labels are SVG text, and a group's label a button over the map (it lists the group).
   const labels = await map
-    .locator('text.world-map__label')
+    .locator('xpath=..')
+    .locator('text.world-map__label, button.world-map__group')
     .evaluateAll((els) => els.map((e) => e.getBoundingClientRect().toJSON() as Box));
   expect(labels.length).toBeGreaterThan(0);
   for (const [i, a] of labels.entries()) {
@@ -91,18 +93,18 @@ test('My Vessel: the map shows every followed vessel inside it, labels inside an
         expect(labels).toBeLessThan(n);
         await expect(
           map
-            .locator('text.world-map__label')
-            .filter({ hasText: /\+\d+$/ })
+            .locator('xpath=..')
+            .getByRole('button', { name: /\+\d+$/ })
             .first(),
         ).toBeVisible();
       }
       await shot(page, `myvessel-map-${n}`);
     }
-    // A tap on a vessel lists the names of the vessels there, inside the map.
+    // A tap on a vessel lists the vessels there, inside the map.
     const map = page.getByRole('img', { name: /^Map of the \d+ vessels you follow/ });
     const clustered = map
-      .locator('text.world-map__label')
-      .filter({ hasText: /\+\d+$/ })
+      .locator('xpath=..')
+      .getByRole('button', { name: /\+\d+$/ })
       .first();
     const count = Number((await clustered.textContent())?.match(/\+(\d+)$/)?.[1]);
     const labelBox = await clustered.boundingBox();
@@ -118,10 +120,10 @@ test('My Vessel: the map shows every followed vessel inside it, labels inside an
       .sort((a, b) => a.d - b.d)[0];
     if (!nearest) throw new Error('no marker');
     await page.mouse.click(...centre(nearest.b));
-    const callout = map.locator('g.world-map__callout');
-    await expect(callout.locator('text')).toHaveCount(Math.min(6, count + 1));
+    const callout = page.getByRole('dialog', { name: `${count + 1} vessels here` });
+    await expect(callout.getByRole('link')).toHaveCount(count + 1);
     const mapBox = await map.boundingBox();
-    const calloutBox = await callout.locator('rect').boundingBox();
+    const calloutBox = await callout.boundingBox();
     if (!mapBox || !calloutBox) throw new Error('no callout box');
     expect(within(calloutBox, mapBox)).toBe(true);
     await shot(page, 'myvessel-map-tap');

@@ -64,7 +64,9 @@ test('a vessel user opens an item (read at the server) and acknowledges another 
   expect((await serverApi.audit('vessel2')).filter((r) => r.path === ACK_PATH)).toEqual([]);
 
   await context.setOffline(false);
-  const toast = page.getByRole('status').filter({ hasText: 'Schedule Got it!' });
+  const toast = page
+    .getByRole('status')
+    .filter({ hasText: 'Acknowledged: the office can see you have read it.' });
   await expect(toast).toBeVisible();
   // Shown above the open drawer, not behind it: what is drawn at the toast's middle is the toast.
   expect(

@@ -83,7 +83,9 @@ for (const usrId of ['operator', 'viewer']) {
     const search = new SearchPage(page, 'Vessel Search');
     await search.open();
     await search.input.fill('rotterdam');
-    await expect(search.noData).toBeVisible();
+    // Told so (product.md#search-drawer), with the way to the ports.
+    await expect(search.drawer.getByText('No vessel matches.')).toBeVisible();
+    await expect(search.drawer.getByRole('link', { name: 'Port Live' })).toBeVisible();
     await expect(search.drawer.getByRole('option')).toHaveCount(0);
     await context.setOffline(false);
   });

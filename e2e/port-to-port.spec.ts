@@ -151,6 +151,7 @@ test('agent: Port Live filters by service, terminal and delay, remembered on the
   await expect(p2p.clearFilters).toHaveCount(0);
   await page.screenshot({ path: `${SCREENSHOTS}/port-filters-none.png` });
 
+  await p2p.openFilters();
   await p2p.service.selectOption(lane);
   await expect(pages.section('Expected')).toHaveAccessibleName(`Expected ${ofLane(live.expected).length}`);
   await expect(pages.section('Departed')).toHaveAccessibleName(`Departed ${ofLane(live.departed).length}`);
@@ -164,11 +165,13 @@ test('agent: Port Live filters by service, terminal and delay, remembered on the
 
   // Remembered: the page opened again, then with no link, keeps the filter.
   await page.reload();
+  await p2p.openFilters();
   await expect(p2p.service).toHaveValue(lane);
   await expect(pages.section('Expected')).toHaveAccessibleName(`Expected ${ofLane(live.expected).length}`);
   await appPage.waitForServiceWorkerControl();
   await context.setOffline(true);
   await page.reload();
+  await p2p.openFilters();
   await expect(p2p.service).toHaveValue(lane);
   const terminal = ofLane(all).find((c) => c.ydNm)?.ydNm;
   if (terminal) {

@@ -96,6 +96,11 @@ for (const role of ROLES) {
     await expect(menu.getByText(role.usrId, { exact: true })).toBeVisible();
     const programs = menu.getByRole('navigation', { name: 'Programs' });
     await expect(programs.getByRole('link', { name: 'Setting' })).toHaveAttribute('href', '/setting');
+    // The glossary, for every role (product.md#the-words-quay-uses).
+    await expect(programs.getByRole('link', { name: 'What the words mean' })).toHaveAttribute(
+      'href',
+      '/help/',
+    );
     if (role.usrId !== 'vessel' && role.usrId !== 'vessel2') {
       const worldStatus = programs.getByRole('link', { name: /World Status/ });
       if (role.usrId === 'operator' || role.usrId === 'agent' || role.usrId === 'staff')

@@ -135,7 +135,7 @@ test('the vessel page: identity, current state, map and schedule; the widget pat
     await expect(identity.locator(heading)).toBeVisible();
     const next = identity.locator('.call').filter({ has: heading });
     await expect(next).toContainText(`Proforma ETA${formatTimeDateYear(now.nextPort.pfEta ?? '')} UTC`);
-    await expect(next).toContainText(`Delay${formatDelayHours(now.nextPort.etaDelayHrs)}`);
+    await expect(next).toContainText(`Schedule${formatDelayHours(now.nextPort.etaDelayHrs)}`);
   }
   for (const c of voyage.calls) await expect(pages.scheduleCall(c.portCd).first()).toBeVisible();
   await pages.expectAges(3);

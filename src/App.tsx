@@ -1,6 +1,7 @@
 // The app's root: /health/ and /intro/ render bare (no header, app bar or chat socket, product.md#screens-and-routes); every other
 // route goes through the session: a spinner while the user loads, the error fallback of product.md#errors, or the shell.
 import { lazy, Suspense, useEffect, useMemo } from 'react';
+import type { logOut as LogOut } from './features/session/log-out.ts';
 import { Route, Switch } from 'wouter';
 import { FullPageSpinner } from './ui/FullPageSpinner.tsx';
 import { ErrorView, SessionExitsContext, type SessionExits } from './ui/ErrorView.tsx';
@@ -39,6 +40,13 @@ function HealthNeedsLink() {
   );
 }
 
+/** Signing out, and the page it leaves at sea, are chunks of their own (precached): rare, and not of the first page. */
+const SignedOutAtSea = lazy(() =>
+  import('./features/session/SignedOutAtSea.tsx').then((m) => ({ default: m.SignedOutAtSea })),
+);
+const logOut: typeof LogOut = async (signOut) =>
+  (await import('./features/session/log-out.ts')).logOut(signOut);
+
 function SessionApp() {
   const { state, retry, signOut, sessionEnded } = useSession();
 
@@ -52,13 +60,17 @@ function SessionApp() {
   }, [state]);
 
   const exits = useMemo<SessionExits>(() => {
-    const how = (comeBack: boolean) => async () => {
-      const failure = await signOut({ comeBack });
-      return failure ? failure.detail || failure.title : undefined;
-    };
+    // Both ask first what becomes of changes still waiting (architecture.md#sign-out).
+    const how = (comeBack: boolean) => () => logOut((opts) => signOut({ ...opts, comeBack }));
     return { signOut: how(false), switchUser: how(true) };
   }, [signOut]);
 
+  if (state.status === 'signed-out-offline')
+    return (
+      <Suspense fallback={null}>
+        <SignedOutAtSea />
+      </Suspense>
+    );
   if (state.status !== 'signed-on')
     return (
       <>

@@ -11,6 +11,7 @@ import './styles/vessel.css';
 import './styles/search.css';
 import './styles/ports.css';
 import './styles/chat.css';
+import './styles/desk.css';
 import { App } from './App.tsx';
 import { registerServiceWorker } from './platform/sw-register.ts';
 import { startWindowMeter } from './features/meter/count-window-bytes.ts';

@@ -192,7 +192,7 @@ describe('the events', () => {
       alertsOf(big, 'vessel')[0]?.notSeq,
     ]);
     expect(row?.port_cd).toBe(call.portCd);
-    expect(row?.detail.notMsg).toMatch(/ETA at .* moved 4 hrs earlier, .*more than 3 hrs/);
+    expect(row?.detail.notMsg).toMatch(/ETA at .* moved 4 h earlier, .*more than 3 h\)/);
     expect(row?.detail.prevEtaDt).toBe(new Date(call.eta + 4 * HOUR).toISOString());
     // A second rule of the same user on the same event is a second notification.
     await save('staff', etaRule('r4', 'QHZN', 1));

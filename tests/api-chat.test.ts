@@ -38,7 +38,14 @@ interface Room {
   vslCd: string;
   unreadCount: number;
   subscriber: string;
-  lastMessage: { msgSeq: number; sender: string; senderType: string; msgText: string; creDt: string } | null;
+  lastMessage: {
+    msgSeq: number;
+    sender: string;
+    senderNm?: string;
+    senderType: string;
+    msgText: string;
+    creDt: string;
+  } | null;
 }
 
 const get = (url: string, as?: string, headers?: Record<string, string>) =>
@@ -148,9 +155,12 @@ describe('GET /my-room-list/:type', () => {
     const first = rooms[0];
     expect(first).toMatchObject({ roomId: ROOM, vslCd: V, userId: 'vessel', subscriber: 'vessel' });
     expect(first?.unreadCount).toBeGreaterThan(0);
+    // The preview names its sender as people read it: the name beside the ID, as the message itself carries it.
+    expect(last.senderNm).toBeTruthy();
     expect(first?.lastMessage).toMatchObject({
       msgSeq: last.msgSeq,
       sender: 'staff',
+      senderNm: last.senderNm,
       senderType: 'S',
       msgText: 'room list check',
     });

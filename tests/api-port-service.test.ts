@@ -28,7 +28,12 @@ const ms = (iso: string | null) => (iso ? Date.parse(iso) : NaN);
 describe('GET /port/live', () => {
   it("lists the agent's first port's calls from the seeded schedule: expected, alongside and departed", async () => {
     const live = await ok<PortLive>(`${LIVE}?portCd=SGSIN`);
-    expect(live.port).toMatchObject({ portCd: 'SGSIN', portNm: 'Singapore', cntCd: 'SG' });
+    expect(live.port).toMatchObject({
+      portCd: 'SGSIN',
+      portNm: 'Singapore',
+      cntCd: 'SG',
+      tz: 'Asia/Singapore',
+    });
     const calls = [...live.expected, ...live.alongside, ...live.departed];
     expect(calls.length).toBeGreaterThan(3);
     // The same calls the database has at SGSIN in the window, vessel names included.

@@ -39,11 +39,21 @@ describe('search-index', () => {
     expect(body.ports).toHaveLength(await count('ports'));
     expect(body.ownVslCd).toBeNull();
     const v = (
-      await s.db.query<{ vsl_cd: string; vsl_nm: string; crr_cd: string }>(
-        'SELECT vsl_cd, vsl_nm, crr_cd FROM vessels ORDER BY vsl_cd LIMIT 1',
-      )
+      await s.db.query<{
+        vsl_cd: string;
+        vsl_nm: string;
+        crr_cd: string;
+        imo_no: string;
+        mmsi: string;
+        call_sgn: string;
+      }>('SELECT vsl_cd, vsl_nm, crr_cd, imo_no, mmsi, call_sgn FROM vessels ORDER BY vsl_cd LIMIT 1')
     )[0];
-    expect(body.vessels[0]).toEqual([v?.vsl_cd, v?.vsl_nm, v?.crr_cd]);
+    expect(body.vessels[0]).toEqual([
+      v?.vsl_cd,
+      v?.vsl_nm,
+      v?.crr_cd,
+      `${v?.imo_no} ${v?.mmsi} ${v?.call_sgn}`,
+    ]);
     for (const [, , crrCd] of [...body.vessels, ...body.services])
       expect(body.carriers[crrCd]).toEqual([expect.stringMatching(/^#/), expect.stringMatching(/^#/)]);
     const json = JSON.stringify(body);
@@ -117,6 +127,27 @@ describe('search-index', () => {
   });
 });
 
+describe('search by IMO number, MMSI and call sign', () => {
+  it.each(['9527582', 'IMO 9527582', 'IMO9527582', '636527582', 'D5KM6', 'd5km6'])(
+    '%s finds QUAY HORIZON first, online and for every user type',
+    async (kw) => {
+      for (const as of ['staff', 'operator', 'viewer']) {
+        const res = await s.call('GET', `${C}/keyword-search?kw=${encodeURIComponent(kw)}`, { as });
+        expect(res.statusCode).toBe(200);
+        expect(res.json<SearchResult[]>()[0], `${kw} as ${as}`).toMatchObject({
+          code: 'QHZN',
+          name: 'QUAY HORIZON',
+        });
+      }
+    },
+  );
+
+  it('does not match a few digits inside identifiers', async () => {
+    const res = await s.call('GET', `${C}/keyword-search?kw=636`, { as: 'staff' });
+    expect(res.json<SearchResult[]>().filter((r) => r.code === 'QHZN')).toEqual([]);
+  });
+});
+
 describe('online and offline search agree', () => {
   const keywords = [
     'sin',
@@ -130,6 +161,12 @@ describe('online and offline search agree', () => {
     'ZZZQ',
     ' ang ',
     'CNS',
+    // QUAY HORIZON's IMO number, MMSI and call sign (product.md#search-drawer), and the first digits of an IMO.
+    '9527582',
+    'imo 9527582',
+    '636527582',
+    'd5km6',
+    '95275',
   ];
   it.each([
     ['staff', '2'],

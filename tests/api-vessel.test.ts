@@ -40,6 +40,7 @@ const READS = [
   '/ais?vslCd={v}',
   '/ais-history?vslCd={v}',
   '/next-port?vslCd={v}',
+  '/past-calls?vslCd={v}',
   '/latest-report?vslCd={v}',
   '/daily/sheet?vslCd={v}',
   '/calc-foc?vslCd={v}',

@@ -166,12 +166,20 @@ describe('the dev API moves an ETA', () => {
     const moved = res.json();
     expect(Date.parse(moved.toEta) - Date.parse(moved.fmEta)).toBe(2.5 * HOUR);
     const hist = findCall(await cascadeOf('QMRD'), moved.callSeq)?.etaHist;
-    expect(hist?.chgs.at(-1)).toMatchObject({ fmEta: moved.fmEta, toEta: moved.toEta, chgBy: 'staff' });
-    const again = (await post({ vslCd: 'QMRD', callSeq: moved.callSeq, hours: -1 })).json();
-    expect(findCall(await cascadeOf('QMRD'), moved.callSeq)?.etaHist?.chgs.at(-1)).toMatchObject({
-      toEta: again.toEta,
-      chgBy: 'simulator',
+    // A user's change carries the user's name (product.md#eta-history), shown instead of the ID.
+    const [staff] = await s.db.query<{ usr_nm: string }>("SELECT usr_nm FROM users WHERE usr_id = 'staff'");
+    expect(staff?.usr_nm).toBeTruthy();
+    expect(hist?.chgs.at(-1)).toEqual({
+      chgDt: expect.any(String),
+      fmEta: moved.fmEta,
+      toEta: moved.toEta,
+      chgBy: 'staff',
+      chgByNm: staff?.usr_nm,
     });
+    const again = (await post({ vslCd: 'QMRD', callSeq: moved.callSeq, hours: -1 })).json();
+    const bySimulator = findCall(await cascadeOf('QMRD'), moved.callSeq)?.etaHist?.chgs.at(-1);
+    expect(bySimulator).toMatchObject({ toEta: again.toEta, chgBy: 'simulator' });
+    expect(bySimulator).not.toHaveProperty('chgByNm');
 
     expect((await post({ vslCd: 'QMRD', hours: 0 })).statusCode).toBe(400);
     expect((await post({ vslCd: 'QMRD', hours: 1, usrId: 'nobody' })).statusCode).toBe(400);

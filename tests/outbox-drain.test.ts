@@ -166,7 +166,7 @@ describe('outbox drain against the real server', () => {
       [`${N}/settings`, `${N}/user/read`, `${N}/vessel/ack`].sort(),
     );
     expect(await serverItem(a)).toMatchObject({ ackUsrId: 'vessel' });
-    // The confirmed ack is kept for the window's "Schedule Got it!"; a read or a setting is not.
+    // The confirmed ack is kept for the window's toast; a read or a setting is not.
     expect(await db.getMeta('outboxConfirmed')).toEqual([
       expect.objectContaining({ opId: ack.opId, kind: 'ack', entity: `notification:${a}` }),
     ]);

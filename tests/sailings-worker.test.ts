@@ -7,8 +7,8 @@ import { QuayDb } from '../src/device/db.ts';
 import { TokenStore } from '../src/device/net/token.ts';
 import { memoryLocks } from '../src/device/locks.ts';
 import { createSailings } from '../worker/page-data/sailings.ts';
-import { setPortLiveFilter } from '../worker/page-data/port-filters.ts';
-import { filterAt } from '../src/core/port-filters.ts';
+import { setPortLiveFilter, setPortLiveSort } from '../worker/page-data/port-filters.ts';
+import { filterAt, sortOf } from '../src/core/port-filters.ts';
 import { createSyncService, type SyncService } from '../worker/sync/service.ts';
 import { signOnHttp } from './helpers/http-session.ts';
 import { startTestServer, type TestServer } from './helpers/server.ts';
@@ -183,5 +183,12 @@ describe('Port Live filters on the device', () => {
     // Cleared: the port's entry goes.
     await setPortLiveFilter(db, 'SGSIN', { ydNm: null, laneCd: null, delayed: false });
     expect(Object.keys((await db.getMeta('portLiveFilters'))?.byPort ?? {})).toEqual(['MYTPP']);
+    // The table's sort is kept beside them, one for every port, and setting a filter keeps it.
+    await setPortLiveSort(db, { key: 'delay', dir: 'descending' });
+    await setPortLiveFilter(db, 'SGSIN', { ydNm: null, laneCd: 'AEX', delayed: false });
+    const withSort = await db.getMeta('portLiveFilters');
+    expect(sortOf(withSort, 'agent')).toEqual({ key: 'delay', dir: 'descending' });
+    expect(Object.keys(withSort?.byPort ?? {})).toEqual(['MYTPP', 'SGSIN']);
+    expect(sortOf(withSort, 'staff')).toEqual({ key: 'stage', dir: 'ascending' });
   });
 });

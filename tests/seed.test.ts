@@ -400,8 +400,8 @@ describe('seed: notifications', () => {
       expect(Object.keys(r.detail).sort()).toEqual([...keys].sort());
       expect(typeof r.detail.notMsg).toBe('string');
       if (r.not_id !== 'N101') expect(r.vsl_cd).not.toBeNull();
-      // A delay that rounds to nothing is the app's LTS: the message says "on schedule", never "0 hrs ahead".
-      if (r.not_id === 'N003') expect(r.detail.notMsg).not.toMatch(/\b0 hrs\b/);
+      // A delay says early or late in words, as the pages do: "3 h late", "on time", never "0 h" nor a bare sign.
+      if (r.not_id === 'N003') expect(r.detail.notMsg).toMatch(/ is (\d+ h (late|early)|on time) for /);
     }
     // A system notice belongs to a vessel user's own vessel (the vessel user's list is per vessel), else to none.
     const misplaced = await num(

@@ -178,8 +178,10 @@ describe('IBP_REFRESH.do', () => {
     const after = await s.call('GET', USER, { token });
     expect(after.statusCode).toBe(401);
     expect(after.json().name).toBe('AuthenticationError');
+    // The refresh says why there is no session: the app tells the user (product.md#token).
     expect((await s.app.inject({ url: '/IBP_REFRESH.do', cookies: { quay_sid: sid } })).json()).toEqual({
       Result: 'Fail',
+      reason: 'ended',
     });
   });
 });

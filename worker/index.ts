@@ -5,7 +5,8 @@ import { expose } from 'comlink';
 import { defaultLocks } from '../src/device/locks.ts';
 import { scheduleDrain, stopScheduledDrain } from '../src/device/outbox/schedule.ts';
 import { createAnalytics, createRouteChanged, type RouteVisit } from './analytics.ts';
-import { signOut, startSession, type SessionStart, type StartOptions } from './auth/session.ts';
+import { startSession, type SessionStart, type StartOptions } from './auth/session.ts';
+import { sendPendingSignOuts, signOutHere, type SignOutResult, type UnsentChoice } from './auth/sign-out.ts';
 import { registerSync } from './background-sync.ts';
 import { createCommands } from './commands/commands.ts';
 import { createOutboxControls } from './commands/outbox.ts';
@@ -19,8 +20,8 @@ import { createCalendarLink } from './calendar/link.ts';
 import { createFeedStates } from './admin/feeds.ts';
 import { refreshFollowed } from './page-data/followed.ts';
 import { createPageLoader } from './page-data/load-page.ts';
-import { setPortLiveFilter } from './page-data/port-filters.ts';
-import type { PortFilter } from '../src/core/port-filters.ts';
+import { setPortLiveFilter, setPortLiveSort } from './page-data/port-filters.ts';
+import type { PortFilter, PortSort } from '../src/core/port-filters.ts';
 import type { SailingsQuery } from '../src/core/contract/sailings.ts';
 import type { SailingsAnswer } from './page-data/sailings.ts';
 import { db, tokens } from './db.ts';
@@ -39,6 +40,7 @@ const sync = createSyncService({
   // A pass that reached the server means the link works: send what waits (architecture.md#drain-triggers).
   afterPass: (result) => {
     if (result.error !== null) return;
+    void loadPage.serverAnswered();
     void outbox.drainOutbox();
     keepFollowed();
   },
@@ -118,7 +120,10 @@ function linkChanged(online: boolean): void {
   analytics.linkChanged(online);
   void meter.refreshSaver().catch(() => undefined);
   if (sync.isLeader) live.setOnline(online);
-  if (online) void outbox.drainOutboxNow();
+  if (online) {
+    void outbox.drainOutboxNow();
+    void sendPendingSignOuts(db).catch(() => undefined);
+  }
 }
 // Chromium fires no online/offline events in dedicated workers: the window forwards its own (linkChanged below).
 addEventListener('online', () => linkChanged(true));
@@ -135,23 +140,40 @@ const api = {
     const result = await startSession({ db, tokens, client: sync.client }, opts);
     if (result.status === 'signed-on') {
       // A sign-out of an earlier session must not send this fresh one back to the sign-on page.
-      await writeStatus(db, { signedOut: false });
+      await writeStatus(db, { signedOut: false, lost: null, notAnswering: null });
       sync.start();
       startLive();
       void outbox.drainOutbox();
     }
     return result;
   },
-  /** Sends what waits first (a change made just before would otherwise wait for the next sign-on), then signs out. */
-  async signOut(): Promise<void> {
-    await outbox.drainOutbox();
-    analytics.clear();
-    chat.live.stop();
-    live.stop();
-    await signOut({ tokens });
-    stopScheduledDrain(db);
-    await sync.signedOut();
+  /**
+   * Signs out (architecture.md#sign-out): what waits is sent first; what cannot be is kept for this user's next
+   * sign-on here or discarded, as the user chose (asked when the answer is 'unsent'). With no link the device signs
+   * out at once and the server is told at the next contact.
+   */
+  async signOut(unsent?: UnsentChoice): Promise<SignOutResult> {
+    const result = await signOutHere(
+      {
+        db,
+        tokens,
+        linkUp: () => linkUp,
+        drain: () => outbox.drainOutbox(),
+        stop: () => {
+          analytics.clear();
+          chat.live.stop();
+          live.stop();
+          stopScheduledDrain(db);
+          sync.pause();
+        },
+      },
+      unsent,
+    );
+    if (result.status !== 'unsent') await sync.signedOut();
+    return result;
   },
+  /** The window saw the link come back while signed out: tell the server of sign-outs made at sea. */
+  sendPendingSignOuts: () => sendPendingSignOuts(db),
 
   // Sync and the link
   /** Pull-to-refresh: the user asks, so what data saver held goes too (page views of the history). */
@@ -186,7 +208,7 @@ const api = {
 
   // Vessels, ports and search
   /** A page's data (vessel, port, service…) into IndexedDB for the window, kept for offline (architecture.md#the-pages-the-product-leaves-open). */
-  loadPage,
+  loadPage: (...args: Parameters<typeof loadPage>) => loadPage(...args),
   /** The calendar feed's secret (product.md#calendar-feed): made on first use or anew (renew), kept on the device. */
   calendarLink: createCalendarLink(db, sync.client),
   /** For staff on /health/: each schedule source's and AIS feed's state, from the server (integration.md#the-state-of-the-feeds). */
@@ -197,6 +219,8 @@ const api = {
   sailings: async (q: SailingsQuery): Promise<SailingsAnswer> => (await portToPort())(q),
   /** Port Live's filters at a port, remembered on this device for the signed-on user. */
   setPortLiveFilter: (portCd: string, filter: PortFilter) => setPortLiveFilter(db, portCd, filter),
+  /** Port Live's table sort, one for every port, remembered likewise. */
+  setPortLiveSort: (sort: PortSort) => setPortLiveSort(db, sort),
 
   // Chat (product.md#what-the-app-holds): writes through the commands, reads and the open rooms through the worker's chat
   chatSyncRooms: chat.handlers.chatSyncRooms,
@@ -221,6 +245,7 @@ const api = {
 
 export type WorkerApi = typeof api;
 export type { SessionStart } from './auth/session.ts';
+export type { SignOutResult, UnsentChoice } from './auth/sign-out.ts';
 export type { PageDataOf, PageKind } from './page-data/sources.ts';
 export type { PageLoad } from './page-data/load-page.ts';
 export type { SailingsAnswer } from './page-data/sailings.ts';

@@ -42,9 +42,13 @@ export function createWorkerMeter(deps: MeterDeps) {
         if (mb === null || !(mb > 0)) await db.deleteMeta('dataBudgetMb');
         else await db.setMeta('dataBudgetMb', Math.round(mb * 10) / 10);
       },
-      /** The user saw this month's 80% warning: not again until next month. */
-      async budgetWarningSeen(): Promise<void> {
-        await db.setMeta('dataBudgetWarned', monthKey(now()));
+      /**
+       * The user saw this month's warning, at 80% ("near") or over the budget ("over"): not again until next month
+       * (the keys of src/features/meter/budget.ts warnedKey).
+       */
+      async budgetWarningSeen(level: 'near' | 'over' = 'near'): Promise<void> {
+        const month = monthKey(now());
+        await db.setMeta('dataBudgetWarned', level === 'over' ? `${month}:over` : month);
       },
       /** What the window downloaded itself (the app's files and images), from its resource timing. */
       countWindowBytes(up: number, down: number): void {

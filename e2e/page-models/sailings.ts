@@ -1,6 +1,6 @@
 // Page model of Port to port and of Port Live's filters as a person finds them: the two ports' pickers, the weeks
 // ahead, the sailings found and where they came from; the filters' choices and "Clear filters".
-import type { Locator, Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 export class SailingsPage {
   readonly form: Locator;
@@ -12,6 +12,7 @@ export class SailingsPage {
   readonly service: Locator;
   readonly delayedOnly: Locator;
   readonly clearFilters: Locator;
+  readonly openFiltersButton: Locator;
 
   constructor(readonly page: Page) {
     this.form = page.getByRole('region', { name: 'Port to port' });
@@ -23,6 +24,17 @@ export class SailingsPage {
     this.service = this.filters.getByRole('combobox', { name: 'Service' });
     this.delayedOnly = this.filters.getByRole('checkbox', { name: 'Delayed only' });
     this.clearFilters = this.filters.getByRole('button', { name: 'Clear filters' });
+    this.openFiltersButton = this.filters.getByRole('button', { name: /^Filters/ });
+  }
+
+  /** On a phone Port Live's filters sit behind one button: opens them (at the desk they are always open). */
+  async openFilters(): Promise<void> {
+    await expect(this.filters).toBeVisible();
+    if (
+      (await this.openFiltersButton.count()) &&
+      (await this.openFiltersButton.getAttribute('aria-expanded')) !== 'true'
+    )
+      await this.openFiltersButton.click();
   }
 
   /** Picks the port to sail from or to: typed into its picker, then the port's link. */

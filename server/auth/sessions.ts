@@ -62,6 +62,16 @@ export async function sessionUser(sql: Sql, sid: string): Promise<UserRow | null
   return rows[0] ?? null;
 }
 
+/** Why a session is no longer live, as the token refresh says it (product.md#token); null when it is live or unknown. */
+export async function sessionLoss(sql: Sql, sid: string): Promise<'ended' | 'expired' | null> {
+  const rows = await sql.query<{ ended: boolean; expired: boolean }>(
+    'SELECT ended_at IS NOT NULL AS ended, expires_at <= now() AS expired FROM sessions WHERE sid = $1',
+    [sid],
+  );
+  const row = rows[0];
+  return row?.ended ? 'ended' : row?.expired ? 'expired' : null;
+}
+
 /** Which of the sessions are live (not ended, not expired). */
 export async function liveSessions(sql: Sql, sids: readonly string[]): Promise<string[]> {
   if (sids.length === 0) return [];

@@ -25,6 +25,8 @@ export function signOnPage(opts: {
   next: string;
   usrId?: string;
   error?: string;
+  /** Why the user was sent here (a lost session), in the page's own words. */
+  notice?: string | null;
 }): string {
   const rows = opts.users
     .map(
@@ -43,6 +45,7 @@ export function signOnPage(opts: {
 <main>
 <h1>Quay</h1>
 <p class="lead">Sign on to follow your vessels, services and ports.</p>
+${opts.notice ? `<p class="notice" role="status">${esc(opts.notice)}</p>` : ''}
 ${opts.error ? `<p class="error" role="alert">${esc(opts.error)}</p>` : ''}
 <form method="post" action="/sso/login">
 <input type="hidden" name="next" value="${esc(opts.next)}">
@@ -69,6 +72,7 @@ form{background:#fff;border-radius:12px;padding:20px 16px;box-shadow:0 1px 3px r
 label{font-weight:600;font-size:14px}input{font:inherit;padding:12px;border:1px solid #9fb3c2;border-radius:8px;width:100%}
 input:focus{outline:3px solid #3b8fd1;outline-offset:1px}
 button{margin-top:12px;font:inherit;font-weight:600;padding:12px;border:0;border-radius:8px;background:#0b3d5c;color:#fff;min-height:48px}
+.notice{background:#e8f0fd;color:#0b3d5c;border-left:4px solid #0b3d5c;padding:10px 12px;border-radius:6px}
 .error{background:#fde8e8;color:#8a1111;border-left:4px solid #c62828;padding:10px 12px;border-radius:6px}
 section{margin-top:24px}h2{font-size:18px;margin:0 0 4px}table{width:100%;border-collapse:collapse;background:#fff;border-radius:8px;overflow:hidden;font-size:14px}
 th,td{text-align:left;padding:8px;border-bottom:1px solid #e1e8ee}code{font-size:14px}

@@ -17,7 +17,11 @@ export interface Tokens {
   /** Seconds a new token lives. */
   ttlS: number;
   sign(claims: TokenClaims): Promise<string>;
-  verify(token: string): Promise<VerifyResult>;
+  /**
+   * graceS: a token that ran out at most this long ago still counts. Only sign-out takes one: a device that signed
+   * out at sea tells the server later with the token it had then (architecture.md#sign-out).
+   */
+  verify(token: string, opts?: { graceS?: number }): Promise<VerifyResult>;
 }
 
 export function createTokens(secret: string, ttlS: number): Tokens {
@@ -31,9 +35,13 @@ export function createTokens(secret: string, ttlS: number): Tokens {
         .setIssuer('quay')
         .setExpirationTime(Math.floor(Date.now() / 1000) + ttlS)
         .sign(key),
-    async verify(token) {
+    async verify(token, opts = {}) {
       try {
-        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], issuer: 'quay' });
+        const { payload } = await jwtVerify(token, key, {
+          algorithms: ['HS256'],
+          issuer: 'quay',
+          ...(opts.graceS ? { clockTolerance: opts.graceS } : {}),
+        });
         if (
           typeof payload.sub !== 'string' ||
           typeof payload.sid !== 'string' ||

@@ -1,6 +1,7 @@
 // Quay's call rows (ovs.ts's CallRow) written as DCSA CS 1.0.3's pieces: the vessel, the call's location, its
 // timestamps and its service and voyage. CS writes times as local times at the port with their offset.
 import { callReference, locationName, type CallRow } from './ovs.ts';
+import { zoneFormat } from '../../src/core/format/zone-format.ts';
 import type { ErrorResponse as OvsErrorResponse } from './ovs-schemas.ts';
 import type {
   ErrorResponse,
@@ -11,35 +12,22 @@ import type {
   Vessel,
 } from './cs-schemas.ts';
 
-const formats = new Map<string, Intl.DateTimeFormat | null>();
-
-function formatOf(tz: string): Intl.DateTimeFormat | null {
-  let f = formats.get(tz);
-  if (f === undefined) {
-    try {
-      f = new Intl.DateTimeFormat('en-GB', {
-        timeZone: tz,
-        hourCycle: 'h23',
-        year: 'numeric',
-        month: '2-digit',
-        day: '2-digit',
-        hour: '2-digit',
-        minute: '2-digit',
-        second: '2-digit',
-        timeZoneName: 'longOffset',
-      });
-    } catch {
-      // An imported port with a zone this runtime does not know: its times are written in UTC.
-      f = null;
-    }
-    formats.set(tz, f);
-  }
-  return f;
-}
+/** The port's local date and time with its offset, as CS writes them. */
+const LOCAL: Intl.DateTimeFormatOptions = {
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  timeZoneName: 'longOffset',
+};
 
 /** An instant as the local time at a port, with its offset: 2026-11-18T22:00:00+08:00. */
 export function localTime(at: Date, tz: string): string {
-  const f = formatOf(tz);
+  // An imported port with a zone this runtime does not know (no formatter): its times are written in UTC.
+  const f = zoneFormat(tz, LOCAL);
   if (!f) return `${at.toISOString().slice(0, 19)}Z`;
   const p = Object.fromEntries(f.formatToParts(at).map((part) => [part.type, part.value]));
   const offset = p.timeZoneName === 'GMT' ? '+00:00' : (p.timeZoneName ?? '').replace('GMT', '');

@@ -7,7 +7,6 @@ import { recordChange } from '../sync/changes.ts';
 import { isVesselUser } from '../../src/core/role.ts';
 import type { NotificationItem, SettingSaveBody } from '../../src/core/contract/notification.ts';
 import type { SuccessMsg } from '../../src/core/contract/common.ts';
-import { OPS } from '../../src/core/contract/ops.ts';
 import { NOTI_SELECT as SELECT, type NotiRow, toItem, visible } from './items.ts';
 
 /** One notification the user may see, or null; locked for update when `lock` (a write follows). */
@@ -81,6 +80,7 @@ export async function acknowledge(
     user.usrId,
   ]);
   await recordChange(sql, row.usr_id, 'notifications', String(notSeq));
-  // The words the app says too (product.md#errors): the kind's definition holds them once.
-  return { success: true, msg: OPS.ack.confirmed ?? '' };
+  // The specification's words at the API, as any client of it expects; the app says its own (OPS.ack.confirmed,
+  // product.md#errors).
+  return { success: true, msg: 'Schedule Got it!' };
 }

@@ -30,10 +30,19 @@ async function loadPort(sql: Sql, portCd: string): Promise<PortIdentity> {
     cnt_nm: string;
     lat: number;
     lon: number;
-  }>('SELECT port_cd, port_nm, cnt_cd, cnt_nm, lat, lon FROM ports WHERE port_cd = $1', [portCd]);
+    tz: string;
+  }>('SELECT port_cd, port_nm, cnt_cd, cnt_nm, lat, lon, tz FROM ports WHERE port_cd = $1', [portCd]);
   const p = rows[0];
   if (!p) throw notFound(`portCd ${portCd} was not found`);
-  return { portCd: p.port_cd, portNm: p.port_nm, cntCd: p.cnt_cd, cntNm: p.cnt_nm, lat: p.lat, lon: p.lon };
+  return {
+    portCd: p.port_cd,
+    portNm: p.port_nm,
+    cntCd: p.cnt_cd,
+    cntNm: p.cnt_nm,
+    lat: p.lat,
+    lon: p.lon,
+    tz: p.tz,
+  };
 }
 
 interface CallRow extends MotionRow, CallTimesRow {

@@ -3,6 +3,7 @@
 import { Type } from 'typebox';
 import { Text } from '../../src/core/contract/common.ts';
 import { SIGN_ON_MARK_COOKIE } from '../../src/core/contract/sign-on-mark.ts';
+import { sessionLossWords } from '../../src/core/contract/session-loss.ts';
 import type { App } from '../context.ts';
 import { forbidden } from '../http/errors.ts';
 import { requestSite } from '../http/origin.ts';
@@ -10,6 +11,7 @@ import {
   endSession,
   createSession,
   sessionIdOf,
+  sessionLoss,
   sessionUser,
   SESSION_COOKIE,
   SESSION_COOKIE_PATH,
@@ -61,14 +63,24 @@ export async function signOnRoutes(app: App): Promise<void> {
     {
       schema: {
         hide: true,
-        querystring: Type.Object({ next: Type.Optional(Type.String({ maxLength: 2048 })) }),
+        querystring: Type.Object({
+          next: Type.Optional(Type.String({ maxLength: 2048 })),
+          // Why the app sent the user here (a lost session, product.md#token): a word the page turns into words.
+          why: Type.Optional(Type.String({ maxLength: 32 })),
+        }),
       },
     },
     async (req, reply) =>
       reply
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-store')
-        .send(signOnPage({ users: await demoUsers(), next: safeNext(req.query.next) })),
+        .send(
+          signOnPage({
+            users: await demoUsers(),
+            next: safeNext(req.query.next),
+            notice: sessionLossWords(req.query.why),
+          }),
+        ),
   );
 
   app.post('/sso/login', { schema: { hide: true, body: LoginBody } }, async (req, reply) => {
@@ -145,7 +157,11 @@ export async function signOnRoutes(app: App): Promise<void> {
         response: {
           200: Type.Union([
             Type.Object({ Result: Type.Literal('Ok'), token: Type.String() }),
-            Type.Object({ Result: Type.Literal('Fail') }),
+            // reason: why the session is over, so the app can say so (product.md#token).
+            Type.Object({
+              Result: Type.Literal('Fail'),
+              reason: Type.Optional(Type.Union([Type.Literal('ended'), Type.Literal('expired')])),
+            }),
             Type.Object({ Result: Type.Literal('Ok') }),
           ]),
         },
@@ -163,7 +179,9 @@ export async function signOnRoutes(app: App): Promise<void> {
         if (site === 'foreign') throw forbidden(SIGN_OUT_ELSEWHERE);
         const header = req.headers[TOKEN_HEADER];
         const token = Array.isArray(header) ? header[0] : header;
-        const verified = token ? await tokens.verify(token) : null;
+        // A token that ran out still names its session: a device that signed out at sea says so when the link is
+        // back, with the token it had then, and perhaps another user's cookie beside it (not sent: it stays).
+        const verified = token ? await tokens.verify(token, { graceS: config.sessionTtlS }) : null;
         if (!verified?.ok && sid && site !== 'same-origin') throw forbidden(SIGN_OUT_ELSEWHERE);
         const ended = [verified?.ok ? verified.claims.sid : null, sid ?? null].filter(
           (s): s is string => !!s,
@@ -178,7 +196,11 @@ export async function signOnRoutes(app: App): Promise<void> {
         return { Result: 'Ok' as const };
       }
       const user = sid ? await sessionUser(db, sid) : null;
-      if (!sid || !user) return { Result: 'Fail' as const };
+      if (!sid) return { Result: 'Fail' as const };
+      if (!user) {
+        const reason = await sessionLoss(db, sid);
+        return reason ? { Result: 'Fail' as const, reason } : { Result: 'Fail' as const };
+      }
       return { Result: 'Ok' as const, token: await tokens.sign({ usrId: user.usr_id, sid }) };
     },
   );

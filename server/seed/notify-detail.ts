@@ -1,8 +1,9 @@
 // The detail of a notification (product.md#what-the-app-holds fields, camelCase), built per type from a vessel's call and
 // a port's status the way the simulator words them. Pure: the caller loads the rows.
 import type { Rng } from './rng.ts';
-import { HOUR, fmtUtc, hrs, iso, isoOrNull } from './time.ts';
+import { HOUR, fmtUtc, iso, isoOrNull } from './time.ts';
 import type { CallTimesRow } from '../http/rows.ts';
+import { etaMoveWords, formatDelayHours } from '../../src/core/format/format-delay.ts';
 
 export interface CallRow extends CallTimesRow {
   port_cd: string;
@@ -124,11 +125,8 @@ export function buildDetail(c: DetailContext): Detail {
           : c.rng.pick([-12, -8, -6.5, -5, -3.5, -2, 1.5, 3]));
       d.etaDelayHrs = delay;
       d.prevEtaDt = iso(c.prevEta ?? eta + delay * HOUR);
-      // Under half an hour either way reads as the app's LTS: on schedule, never "0 hrs ahead".
-      d.notMsg =
-        Math.round(delay) === 0
-          ? `${name} is on schedule for ${port} (ETA ${fmtUtc(eta)} UTC).`
-          : `${name} is ${hrs(Math.abs(delay))} hrs ${delay < 0 ? 'behind' : 'ahead of'} schedule for ${port} (ETA ${fmtUtc(eta)} UTC).`;
+      // The app's words for early and late (product.md#input-and-formatting-rules): "3 h late", "on time", never "0 h".
+      d.notMsg = `${name} is ${formatDelayHours(delay)} for ${port} (ETA ${fmtUtc(eta)} UTC).`;
       return d;
     }
     case 'N004': {
@@ -217,8 +215,9 @@ function myAlert(c: DetailContext, d: Detail, withCall: () => void): Detail {
     const moved = (eta - prev) / HOUR;
     d.prevEtaDt = iso(prev);
     d.etaDelayHrs = scheduleDelay(call, eta) ?? Math.round(-moved * 10) / 10;
-    const limit = c.alert?.hrs != null ? ` (your alert: more than ${c.alert.hrs} hrs)` : '';
-    d.notMsg = `${name}: ETA at ${port} moved ${hrs(Math.abs(moved))} hrs ${moved > 0 ? 'later' : 'earlier'}, from ${fmtUtc(prev)} to ${fmtUtc(eta)} UTC${limit}.`;
+    const limit = c.alert?.hrs != null ? ` (your alert: more than ${c.alert.hrs} h)` : '';
+    // "moved 4 h later": where the ETA went; the detail's Schedule row says where the call stands (early or late).
+    d.notMsg = `${name}: ETA at ${port} moved ${etaMoveWords(moved)}, from ${fmtUtc(prev)} to ${fmtUtc(eta)} UTC${limit}.`;
     return d;
   }
   const at =

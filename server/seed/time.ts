@@ -20,6 +20,3 @@ export function fmtUtc(ms: number): string {
   const d = new Date(ms);
   return `${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())} ${pad(d.getUTCDate())}-${MONTHS[d.getUTCMonth()]}`;
 }
-
-/** Hours as text with at most one decimal: 6.5, 12. */
-export const hrs = (h: number): string => String(Math.round(h * 10) / 10);

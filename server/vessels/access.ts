@@ -124,12 +124,14 @@ export interface CallRow extends CallTimesRow {
   port_nm: string;
   cnt_cd: string;
   port_lat: number;
+  /** The port's IANA time zone, for its local time beside UTC. */
+  port_tz: string;
   port_lon: number;
   yd_cd: string | null;
 }
 
 export const CALL_SELECT = `SELECT c.vsl_cd, c.skd_voy_no, c.skd_dir_cd, c.call_seq, c.port_cd, p.port_nm, p.cnt_cd,
-       p.lat AS port_lat, p.lon AS port_lon, c.yd_cd, c.yd_nm, c.eta, c.etb, c.etd, c.ata, c.atb, c.atd, c.skip_yn, c.pf_eta,
+       p.lat AS port_lat, p.lon AS port_lon, p.tz AS port_tz, c.yd_cd, c.yd_nm, c.eta, c.etb, c.etd, c.ata, c.atb, c.atd, c.skip_yn, c.pf_eta,
        c.ata_src, c.atb_src, c.atd_src
   FROM port_calls c JOIN ports p ON p.port_cd = c.port_cd`;
 

@@ -1,5 +1,6 @@
 // How each call of a voyage saw its ETA slide (product.md#eta-history): the first ETA and the newest changes,
-// from eta_changes (written by a trigger on port_calls, migration 007), capped at ETA_HISTORY_MAX per call.
+// from eta_changes (written by a trigger on port_calls, migration 007), capped at ETA_HISTORY_MAX per call; a
+// change a user made carries the user's name, which the page shows instead of the ID.
 import type { Sql } from '../db/db.ts';
 import { recordEvent } from '../domain/events.ts';
 import { isoRequired } from '../http/rows.ts';
@@ -11,6 +12,8 @@ interface ChangeRow {
   new_eta: Date;
   chg_dt: Date;
   chg_by: string;
+  /** The name of the user chg_by names; null for the simulator or a schedule source. */
+  chg_by_nm: string | null;
   chg_cnt: number;
   first_eta: Date;
 }
@@ -23,13 +26,14 @@ export async function etaHistories(
   dirCd: string,
 ): Promise<Map<number, EtaHistory>> {
   const rows = await sql.query<ChangeRow>(
-    `SELECT call_seq, old_eta, new_eta, chg_dt, chg_by, chg_cnt, first_eta FROM (
+    `SELECT x.call_seq, x.old_eta, x.new_eta, x.chg_dt, x.chg_by, u.usr_nm AS chg_by_nm, x.chg_cnt, x.first_eta FROM (
        SELECT call_seq, old_eta, new_eta, chg_dt, chg_by, chg_id,
               row_number() OVER (PARTITION BY call_seq ORDER BY chg_id DESC) AS rn,
               count(*) OVER (PARTITION BY call_seq)::int AS chg_cnt,
               first_value(old_eta) OVER (PARTITION BY call_seq ORDER BY chg_id) AS first_eta
          FROM eta_changes WHERE vsl_cd = $1 AND skd_voy_no = $2 AND skd_dir_cd = $3) x
-      WHERE rn <= $4 ORDER BY call_seq, chg_id`,
+       LEFT JOIN users u ON u.usr_id = x.chg_by
+      WHERE x.rn <= $4 ORDER BY x.call_seq, x.chg_id`,
     [vslCd, voyNo, dirCd, ETA_HISTORY_MAX],
   );
   const out = new Map<number, EtaHistory>();
@@ -44,6 +48,8 @@ export async function etaHistories(
       fmEta: isoRequired(r.old_eta),
       toEta: isoRequired(r.new_eta),
       chgBy: r.chg_by,
+      // Only a user's change carries a name: most are the simulator's, and their bytes would say nothing.
+      ...(r.chg_by_nm ? { chgByNm: r.chg_by_nm } : {}),
     });
   }
   return out;

@@ -132,6 +132,7 @@ export async function cascade(
       lat: c.port_lat,
       lon: c.port_lon,
       ...(hist.has(c.call_seq) ? { etaHist: hist.get(c.call_seq) } : {}),
+      tz: c.port_tz,
     })),
   };
 }

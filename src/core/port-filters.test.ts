@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import type { PortCall } from './contract/port.ts';
-import { applyFilter, filterChoices, isFiltering, NO_FILTER, withFilter } from './port-filters.ts';
+import {
+  applyFilter,
+  filterChoices,
+  isFiltering,
+  NO_FILTER,
+  sortCalls,
+  sortOf,
+  STAGE_SORT,
+  withFilter,
+  withSort,
+  type PortSort,
+} from './port-filters.ts';
 
 const call = (vslCd: string, ydNm: string | null, laneCd: string, delayHrs: number | null, omitted = false) =>
   ({ vslCd, ydNm, laneCd, delayHrs, omitted }) as PortCall;
@@ -38,5 +49,40 @@ describe('Port Live filters', () => {
       usrId: 'staff',
       byPort: { MYTPP: { ...NO_FILTER, laneCd: 'AEX' } },
     });
+  });
+});
+
+describe('Port Live sort', () => {
+  const timed = [
+    { ...call('AAAA', 'Pasir Panjang', 'TAX', -5), eta: '2026-11-22T10:00:00Z', ata: null },
+    { ...call('BBBB', 'Tanjong Pagar', 'AEX', 2), eta: '2026-11-23T10:00:00Z', ata: '2026-11-21T08:00:00Z' },
+    { ...call('CCCC', null, 'CEX', 0.2), eta: '2026-11-20T10:00:00Z', ata: null },
+    { ...call('DDDD', 'Keppel', 'AEX', -9, true), eta: '2026-11-24T10:00:00Z', ata: null },
+  ].map((c) => ({ call: c }));
+  const order = (sort: PortSort) => sortCalls(timed, sort).map((r) => r.call.vslCd);
+
+  it('sorts by the time shown (the arrival once made), by lateness, terminal and service, both ways', () => {
+    expect(order(STAGE_SORT)).toEqual(['AAAA', 'BBBB', 'CCCC', 'DDDD']);
+    expect(order({ key: 'eta', dir: 'ascending' })).toEqual(['CCCC', 'BBBB', 'AAAA', 'DDDD']);
+    expect(order({ key: 'eta', dir: 'descending' })).toEqual(['DDDD', 'AAAA', 'BBBB', 'CCCC']);
+    // Latest first; an omitted call has no delay and goes last either way, as does a call with no terminal.
+    expect(order({ key: 'delay', dir: 'descending' })).toEqual(['AAAA', 'CCCC', 'BBBB', 'DDDD']);
+    expect(order({ key: 'delay', dir: 'ascending' })).toEqual(['BBBB', 'CCCC', 'AAAA', 'DDDD']);
+    expect(order({ key: 'terminal', dir: 'ascending' })).toEqual(['DDDD', 'AAAA', 'BBBB', 'CCCC']);
+    expect(order({ key: 'terminal', dir: 'descending' })).toEqual(['BBBB', 'AAAA', 'DDDD', 'CCCC']);
+    // A tie keeps the stage order.
+    expect(order({ key: 'service', dir: 'ascending' })).toEqual(['BBBB', 'DDDD', 'CCCC', 'AAAA']);
+  });
+
+  it('is kept for one user beside the filters, and another user starts by stage', () => {
+    const delay: PortSort = { key: 'delay', dir: 'descending' };
+    const filtered = withFilter(undefined, 'agent', 'SGSIN', { ...NO_FILTER, delayed: true });
+    const sorted = withSort(filtered, 'agent', delay);
+    expect(sorted.byPort).toEqual(filtered.byPort);
+    expect(sortOf(sorted, 'agent')).toEqual(delay);
+    // A filter set later keeps the sort.
+    expect(sortOf(withFilter(sorted, 'agent', 'MYTPP', NO_FILTER), 'agent')).toEqual(delay);
+    expect(sortOf(sorted, 'staff')).toEqual(STAGE_SORT);
+    expect(withSort(sorted, 'staff', delay).byPort).toEqual({});
   });
 });

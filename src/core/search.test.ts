@@ -29,7 +29,7 @@ const all = [r('VSL', 'QHZN'), r('VSL_V', 'QHZN'), r('SVC', 'AEX'), r('PORT', 'S
 const index: SearchIndex = {
   usrId: 'vessel',
   vessels: [
-    ['QHZN', 'QUAY HORIZON', 'QLN'],
+    ['QHZN', 'QUAY HORIZON', 'QLN', '9527582 636527582 D5KM6'],
     ['NRPL', 'NORDIC PEARL', 'NSL'],
     ['ASIN', 'ATLAS SINGER', 'ATL'],
     ['HSIN', 'HORIZON SINGAPORE', 'QLN'],
@@ -97,6 +97,15 @@ describe('matching', () => {
     expect(matchIndex(entries, 'quay horizon')).toEqual([
       expect.objectContaining({ pgmType: 'VSL_V', code: 'QHZN' }),
     ]);
+  });
+
+  it('finds a vessel by its IMO number (with or without "IMO"), MMSI or call sign, whole or from 5 characters', () => {
+    for (const kw of ['9527582', 'imo 9527582', 'IMO9527582', '636527582', 'd5km6', ' D5KM6 ', '95275'])
+      expect(codes(kw), kw).toEqual(['VSL_V:QHZN']);
+    // A few digits are in many identifiers: they match only a whole one.
+    expect(codes('636')).toEqual([]);
+    expect(codes('D5K')).toEqual([]);
+    expect(codes('9527583')).toEqual([]);
   });
 
   it('gives ports neutral colours and no carrier', () => {

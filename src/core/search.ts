@@ -15,6 +15,15 @@ const PORT_FG = '#1F2937';
 
 export const normaliseKeyword = (kw: string): string => kw.trim().toUpperCase();
 
+/** An identifier keyword shorter than this matches only whole (a few digits would match half the fleet's MMSIs). */
+const ID_PREFIX_MIN = 5;
+
+/**
+ * The keyword as a vessel identifier: "IMO 9527582" and "IMO9527582" are the IMO number 9527582, as trackers write
+ * it; anything else as typed (an MMSI, a call sign).
+ */
+export const idKeyword = (kw: string): string => normaliseKeyword(kw).replace(/^IMO\s*(?=\d)/, '');
+
 export const TYPE_LABEL: Record<PgmType, string> = {
   VSL: 'Vessel',
   VSL_V: 'Vessel',
@@ -76,24 +85,27 @@ export interface IndexedEntry {
   kind: 0 | 1 | 2;
   codeU: string;
   nameU: string;
+  /** A vessel's IMO number, MMSI and call sign (product.md#search-drawer), upper-cased; none for the rest. */
+  idsU: readonly string[];
 }
 
 /** The compact index as searchable rows; done once per index, not per keystroke. */
 export function prepareIndex(index: SearchIndex): IndexedEntry[] {
   const colours = (crrCd: string): [string, string] => index.carriers[crrCd] ?? ['', ''];
-  const entry = (kind: 0 | 1 | 2, result: SearchResult): IndexedEntry => ({
+  const entry = (kind: 0 | 1 | 2, result: SearchResult, ids = ''): IndexedEntry => ({
     result,
     kind,
     codeU: result.code.toUpperCase(),
     nameU: result.name.toUpperCase(),
+    idsU: ids ? ids.toUpperCase().split(' ').filter(Boolean) : [],
   });
   const carried = (pgmType: PgmType, code: string, name: string, crrCd: string): SearchResult => {
     const [crrBgColrVal, crrFgColrVal] = colours(crrCd);
     return { pgmType, code, name, crrCd, crrBgColrVal, crrFgColrVal };
   };
   return [
-    ...index.vessels.map(([code, name, crrCd]) =>
-      entry(0, carried(code === index.ownVslCd ? 'VSL_V' : 'VSL', code, name, crrCd)),
+    ...index.vessels.map(([code, name, crrCd, ids]) =>
+      entry(0, carried(code === index.ownVslCd ? 'VSL_V' : 'VSL', code, name, crrCd), ids),
     ),
     ...index.services.map(([code, name, crrCd]) => entry(1, carried('SVC', code, name, crrCd))),
     ...index.ports.map(([code, name]) =>
@@ -120,10 +132,17 @@ export function rankOf(codeU: string, nameU: string, kw: string): -1 | 0 | 1 | 2
   return inCode > 0 || inName > 0 ? 2 : -1;
 }
 
+/** 0 an identifier is the keyword, 1 one starts with it (ID_PREFIX_MIN characters or more), -1 no match. */
+function idRankOf(idsU: readonly string[], idKw: string): -1 | 0 | 1 {
+  if (idsU.includes(idKw)) return 0;
+  return idKw.length >= ID_PREFIX_MIN && idsU.some((id) => id.startsWith(idKw)) ? 1 : -1;
+}
+
 const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
- * The smart search over prepared rows: code or name contains the (trimmed, upper-cased) keyword; best rank first,
+ * The smart search over prepared rows: code or name contains the (trimmed, upper-cased) keyword, or a vessel's
+ * identifier is it (or starts with it, from ID_PREFIX_MIN characters; "IMO 9527582" is 9527582); best rank first,
  * then vessels, services, ports, then by name and code; at most `limit`. A keyword under 3 characters finds nothing.
  */
 export function matchIndex(
@@ -133,9 +152,12 @@ export function matchIndex(
 ): SearchResult[] {
   const kw = normaliseKeyword(keyword);
   if (kw.length < SEARCH_MIN_CHARS) return [];
+  const idKw = idKeyword(kw);
   const hits: { e: IndexedEntry; rank: number }[] = [];
   for (const e of entries) {
-    const rank = rankOf(e.codeU, e.nameU, kw);
+    const byText = rankOf(e.codeU, e.nameU, kw);
+    const byId = e.idsU.length > 0 ? idRankOf(e.idsU, idKw) : -1;
+    const rank = byText < 0 ? byId : byId < 0 ? byText : Math.min(byText, byId);
     if (rank >= 0) hits.push({ e, rank });
   }
   hits.sort(

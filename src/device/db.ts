@@ -40,7 +40,7 @@ export interface MetaValues {
   syncStatus: SyncStatus;
   /** Operations the server refused for good, newest last (at most MAX_FAILURES): the window shows and clears them. */
   outboxFailures: OutboxFailure[];
-  /** Acknowledgements the server confirmed, newest last: the window says "Schedule Got it!" and clears them. */
+  /** Acknowledgements the server confirmed, newest last: the window says it was acknowledged and clears them. */
   outboxConfirmed: OutboxConfirmation[];
   /** What saveSubscription last asked for on this device. */
   pushSubscription: PushSubscriptionState;
@@ -62,6 +62,23 @@ export interface MetaValues {
   schedulesCatalog: string;
   /** Port Live's filters, per port, of the user named in it (src/core/port-filters.ts). */
   portLiveFilters: PortLiveFilters;
+  /** Sign-outs made with no link, told to the server at the next contact (architecture.md#sign-out). */
+  pendingSignOuts: PendingSignOut[];
+  /** Changes a user signed out at sea kept for its next sign-on here, apart from the outbox (sync.md#sign-out-at-sea). */
+  keptChanges: KeptChanges[];
+}
+
+/** A sign-out the server has not heard of yet: the token names the session to end. */
+interface PendingSignOut {
+  usrId: string;
+  token: string;
+  at: number;
+}
+
+/** One user's unsent operations, in the order they were made, waiting for that user's next sign-on. */
+interface KeptChanges {
+  usrId: string;
+  rows: OutboxRow[];
 }
 
 /** A calendar feed secret as this device keeps it (product.md#calendar-feed). */

@@ -5,7 +5,14 @@ import type { WorkerApi } from '../../worker/index.ts';
 // The worker's address: a chunk of this build that shares its libraries with the window (vite.config.ts).
 import syncWorkerUrl from 'virtual:sync-worker-url';
 
-export type { SessionStart, PageDataOf, PageKind, SailingsAnswer } from '../../worker/index.ts';
+export type {
+  SessionStart,
+  PageDataOf,
+  PageKind,
+  SailingsAnswer,
+  SignOutResult,
+  UnsentChoice,
+} from '../../worker/index.ts';
 export type { OpArgs, OpCommandKind, OpResult } from '../../worker/commands/commands.ts';
 
 let remote: Remote<WorkerApi> | undefined;

@@ -1,9 +1,12 @@
 // /chat/ and /chat/{vslCd}: ship-shore chat, for chat users only (product.md#chat-enablement). A vessel user's room
-// is its own vessel's. The views are a chunk of their own, loaded on first use (the first page stays small).
+// is its own vessel's. The views are a chunk of their own, loaded on first use (the first page stays small). At the
+// desk a shore user's rooms stay beside the open room (product.md#desk-layout); the routes are the phone's.
 import { lazy, Suspense } from 'react';
 import { Redirect } from 'wouter';
 import { useSnapshot } from 'valtio';
 import { chatState, userState } from '../state/app-state.ts';
+import { UnknownCode } from '../ui/UnknownCode.tsx';
+import { useDesk } from '../ui/use-desk.ts';
 
 const ChatRoomList = lazy(() =>
   import('../features/chat/ChatViews.tsx').then((m) => ({ default: m.ChatRoomList })),
@@ -15,6 +18,7 @@ const ChatConversation = lazy(() =>
 export function ChatPage({ vslCd }: { vslCd?: string }) {
   const chat = useSnapshot(chatState);
   const user = useSnapshot(userState);
+  const desk = useDesk();
   if (user.vesselCode && chat.isChatUser && !vslCd)
     return <Redirect to={`/chat/${user.vesselCode}`} replace />;
   const code = vslCd ? decodeURIComponent(vslCd).toUpperCase() : null;
@@ -34,9 +38,25 @@ export function ChatPage({ vslCd }: { vslCd?: string }) {
         </p>
       </section>
     );
-  return (
-    <Suspense fallback={null}>
-      {code && /^[A-Z0-9]{4}$/.test(code) ? <ChatConversation vslCd={code} /> : <ChatRoomList />}
-    </Suspense>
-  );
+  const room = code && /^[A-Z0-9]{4}$/.test(code) ? code : null;
+  // Not a vessel code at all: no such room (product.md#unknown-codes).
+  if (code && !room)
+    return (
+      <UnknownCode what="chat room" code={code} back={{ href: '/chat/', label: 'Back to chat rooms' }} />
+    );
+  if (desk && !user.vesselCode)
+    return (
+      <Suspense fallback={null}>
+        <div className="chat-desk">
+          <ChatRoomList current={room ?? undefined} />
+          {room ? (
+            // One conversation per room: its scroll and read marks are not carried to the next room chosen.
+            <ChatConversation key={room} vslCd={room} />
+          ) : (
+            <p className="muted chat-desk__choose">Choose a room to read it here.</p>
+          )}
+        </div>
+      </Suspense>
+    );
+  return <Suspense fallback={null}>{room ? <ChatConversation vslCd={room} /> : <ChatRoomList />}</Suspense>;
 }

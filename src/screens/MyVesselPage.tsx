@@ -3,6 +3,9 @@
 import { useSnapshot } from 'valtio';
 import type { FleetVessel } from '../core/contract/vessel.ts';
 import { AddVessel } from '../features/myvessel/AddVessel.tsx';
+import { HelpLink } from '../ui/HelpLink.tsx';
+import { emptyListText } from '../features/myvessel/my-vessels-state.ts';
+import { isVesselUser } from '../core/role.ts';
 import { FollowedVessel } from '../features/myvessel/FollowedVessel.tsx';
 import { FollowedVesselsMap } from '../features/myvessel/FollowedVesselsMap.tsx';
 import { useMyVessels } from '../features/myvessel/use-my-vessels.ts';
@@ -19,6 +22,9 @@ export function MyVesselPage() {
   const { page, view, save } = useMyVessels(user?.usrId ?? null);
   const followed = view?.followed ?? [];
   const now = useNow(60_000);
+  // A vessel user's list can hold its own vessel at most, which is theirs already: nothing to add.
+  const ownVessel = user && isVesselUser(user) ? user.ofcId : null;
+  const canAdd = !ownVessel && (view?.others.length ?? 0) > 0;
 
   const change = (vslCds: string[]) =>
     save(vslCds).catch((err: unknown) => {
@@ -43,6 +49,9 @@ export function MyVesselPage() {
         <h2 id="myvessel-title" className="card__heading">
           Vessels you follow {view && <span className="count">{followed.length}</span>}
         </h2>
+        <p className="muted">
+          Times in UTC · <HelpLink />
+        </p>
         {view && view.removed.length > 0 && (
           <p className="pending-removed">
             <span>Removed: {view.removed.map((v) => v.vslNm).join(', ')}</span> <PendingMarker />
@@ -55,7 +64,7 @@ export function MyVesselPage() {
               : 'The vessels you follow are not on this device yet.'}
           </p>
         ) : followed.length === 0 ? (
-          <p className="muted">You follow no vessel yet. Add one below.</p>
+          <p className="muted">{emptyListText(canAdd, ownVessel)}</p>
         ) : (
           <ul className="call-list">
             {followed.map((v) => (
@@ -70,7 +79,9 @@ export function MyVesselPage() {
             ))}
           </ul>
         )}
-        {view && page.data && <AddVessel candidates={view.others} onAdd={add} />}
+        {view && page.data && canAdd && (
+          <AddVessel candidates={view.others} followed={followed} onAdd={add} />
+        )}
       </section>
       <FollowedVesselsMap vessels={followed} />
     </div>

@@ -1,6 +1,7 @@
 // /vessel, /vessel/{vslCd} and /vessel/schedule: the vessel the address names (or the product.md#input-and-formatting-rules fallback) with what
-// this device has of it: identity and current state, the map, the schedule widget (IBM_W2030), each with its age, and
-// the vessel's particulars; /vessel/schedule shows the widget alone. A vessel user may open only its own vessel (product.md#who-may-do-what).
+// this device has of it: Follow, identity and current state, the particulars (folded), the map, the schedule widget
+// (IBM_W2030), each with its age, and the past calls (folded, asked for when opened); /vessel/schedule shows the
+// widget alone. A vessel user may open only its own vessel (product.md#who-may-do-what).
 import { useSearch } from 'wouter';
 import { DataAge } from '../ui/DataAge.tsx';
 import { usePageData } from '../state/use-page-data.ts';
@@ -12,6 +13,9 @@ import { VesselMap } from '../features/vessel/VesselMap.tsx';
 import { VesselSummary } from '../features/vessel/VesselSummary.tsx';
 import { VesselParticulars } from '../features/vessel/VesselParticulars.tsx';
 import { PageActions } from '../features/share/PageActions.tsx';
+import { UnknownCode } from '../ui/UnknownCode.tsx';
+import { FollowButton } from '../features/vessel/FollowButton.tsx';
+import { PastCalls } from '../features/vessel/PastCalls.tsx';
 
 export function VesselPage({ vslCd, view = 'vessel' }: { vslCd?: string; view?: 'vessel' | 'schedule' }) {
   return (
@@ -26,13 +30,24 @@ function VesselData({ vslCd }: { vslCd: string }) {
   const vessel = usePageData('vessel', vslCd);
   const cascade = usePageData('cascade', vslCd);
   const track = usePageData('track', vslCd);
+  // A code the server knows nothing by: one plain "not found", no Share, calendar or map (product.md#unknown-codes).
+  if (!vessel.data && vessel.error?.notFound) return <UnknownCode what="vessel" code={vslCd} />;
   const age = <DataAge syncedAt={vessel.syncedAt} loading={vessel.loading} error={vessel.error} />;
   const name = vessel.data?.vslNm ?? `Vessel ${vslCd}`;
   return (
     <div className="stack vessel-page">
-      <PageActions path={`/vessel/${vslCd}`} title={name} calendar={{ kind: 'vessel', code: vslCd, name }} />
+      <div className="vessel-page__top">
+        {vessel.data && <FollowButton vslCd={vslCd} vslNm={vessel.data.vslNm} />}
+        <PageActions
+          path={`/vessel/${vslCd}`}
+          title={name}
+          calendar={{ kind: 'vessel', code: vslCd, name }}
+        />
+      </div>
       {vessel.data ? (
-        <VesselSummary vessel={vessel.data} age={age} />
+        <VesselSummary vessel={vessel.data} age={age}>
+          <VesselParticulars vessel={vessel.data} />
+        </VesselSummary>
       ) : (
         <section className="card" aria-labelledby="vessel-code">
           <h2 id="vessel-code" className="card__heading">
@@ -44,7 +59,7 @@ function VesselData({ vslCd }: { vslCd: string }) {
       )}
       <VesselMap vessel={vessel.data} track={track} cascade={cascade.data} />
       <ScheduleWidget page={cascade} highlight={wantsScheduleWidget(search)} />
-      {vessel.data && <VesselParticulars vessel={vessel.data} />}
+      {vessel.data && <PastCalls vslCd={vslCd} />}
     </div>
   );
 }

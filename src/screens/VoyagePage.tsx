@@ -17,6 +17,8 @@ import { VoyageTimeline } from '../features/vessel/VoyageTimeline.tsx';
 import { userState } from '../state/app-state.ts';
 import { CarrierMark } from '../features/vessel/VesselSummary.tsx';
 import { PageActions } from '../features/share/PageActions.tsx';
+import { UnknownCode } from '../ui/UnknownCode.tsx';
+import { HelpLink } from '../ui/HelpLink.tsx';
 
 export function VoyagePage({ vslCd }: { vslCd?: string }) {
   return <VesselGate vslCd={vslCd}>{(code) => <VoyageData vslCd={code} />}</VesselGate>;
@@ -33,6 +35,8 @@ function VoyageData({ vslCd }: { vslCd: string }) {
   const plans = useBerthPlans(vslCd, cascade.data);
   const v = vessel.data;
   const voyage = cascade.data;
+  // No vessel by this code, so no voyage: one plain "not found" (product.md#unknown-codes).
+  if (!v && vessel.error?.notFound) return <UnknownCode what="vessel" code={vslCd} />;
   const calls = voyage?.calls ?? [];
   const current = currentCallIndex(calls);
   const highlighted = highlightedCallIndex(calls, query.portCd, current);
@@ -97,7 +101,9 @@ function VoyageData({ vslCd }: { vslCd: string }) {
           <h2 id="timeline-heading" className="card__heading">
             Port calls
           </h2>
-          <p className="muted">Times in UTC; A* are actual times.</p>
+          <p className="muted">
+            Times in UTC; A* are actual times. <HelpLink />
+          </p>
         </div>
         <DataAge syncedAt={cascade.syncedAt} loading={cascade.loading} error={cascade.error} />
         <SectionData page={cascade}>

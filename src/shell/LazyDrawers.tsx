@@ -1,4 +1,4 @@
-// The notification and search drawers, split off the first page's JavaScript (budgets.md#current-budgets): each is fetched when it
+// The side menu, the profile, the notification and search drawers, split off the first page's JavaScript (budgets.md#current-budgets): each is fetched when it
 // is first opened, and all are fetched a moment after the app is on screen, so that a tap finds them ready. The
 // service worker precaches their chunks, so they open offline too.
 //
@@ -9,9 +9,16 @@ import { useEffect, useReducer, type ComponentType } from 'react';
 import { useSnapshot } from 'valtio';
 import { uiState, type DrawerName } from '../state/app-state.ts';
 
-type LazyName = Extract<DrawerName, 'notification' | 'notificationDetail' | 'search'>;
+type LazyName = Extract<DrawerName, 'menu' | 'profile' | 'notification' | 'notificationDetail' | 'search'>;
 
-const loaders: Record<LazyName, () => Promise<ComponentType>> = {
+/** What the shell hands every drawer; only the menu uses it. */
+export interface DrawerProps {
+  onSignOut: () => Promise<string | undefined>;
+}
+
+const loaders: Record<LazyName, () => Promise<ComponentType<DrawerProps>>> = {
+  menu: () => import('./SideDrawer.tsx').then((m) => m.SideDrawer),
+  profile: () => import('./ProfileDrawer.tsx').then((m) => m.ProfileDrawer),
   notification: () =>
     import('../features/notifications/NotificationDrawer.tsx').then((m) => m.NotificationDrawer),
   notificationDetail: () =>
@@ -21,7 +28,7 @@ const loaders: Record<LazyName, () => Promise<ComponentType>> = {
 const NAMES = Object.keys(loaders) as LazyName[];
 
 /** The drawers whose module is in, for the life of the page. */
-const loaded = new Map<LazyName, ComponentType>();
+const loaded = new Map<LazyName, ComponentType<DrawerProps>>();
 const loading = new Map<LazyName, Promise<void>>();
 
 function load(name: LazyName): Promise<void> {
@@ -40,7 +47,7 @@ const isLazy = (name: DrawerName | null): name is LazyName => name !== null && n
 /** After the first page is on screen, long enough not to compete with its own requests. */
 const WARM_AFTER_MS = 1500;
 
-export function LazyDrawers() {
+export function LazyDrawers(props: DrawerProps) {
   const ui = useSnapshot(uiState);
   const [, rerender] = useReducer((n: number) => n + 1, 0);
   const wanted = ui.drawer;
@@ -67,7 +74,7 @@ export function LazyDrawers() {
     <>
       {NAMES.map((name) => {
         const Drawer = loaded.get(name);
-        return Drawer ? <Drawer key={name} /> : null;
+        return Drawer ? <Drawer key={name} {...props} /> : null;
       })}
     </>
   );

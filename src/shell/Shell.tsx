@@ -17,10 +17,8 @@ import { BottomAppBar } from './BottomAppBar.tsx';
 import { Header } from './Header.tsx';
 import { InstallBanner } from './InstallBanner.tsx';
 import { LazyDrawers } from './LazyDrawers.tsx';
-import { ProfileDrawer } from './ProfileDrawer.tsx';
 import { PullToRefresh } from './PullToRefresh.tsx';
 import { ShellRoutes } from './ShellRoutes.tsx';
-import { SideDrawer } from './SideDrawer.tsx';
 import { StatusStrip } from './StatusStrip.tsx';
 import { titleOf } from './routes.ts';
 
@@ -61,9 +59,7 @@ export function Shell({ user, onSignOut }: Props) {
         </main>
       </PullToRefresh>
       <BottomAppBar group={group} />
-      <SideDrawer onSignOut={onSignOut} />
-      <ProfileDrawer />
-      <LazyDrawers />
+      <LazyDrawers onSignOut={onSignOut} />
     </>
   );
 }

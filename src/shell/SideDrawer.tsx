@@ -7,9 +7,6 @@ import { Link } from 'wouter';
 import { useSnapshot } from 'valtio';
 import type { Program } from '../core/contract/common.ts';
 import { db } from '../platform/db.ts';
-import { useOutboxCount } from '../features/sync/use-outbox-count.ts';
-import { dialog } from '../ui/dialog-store.ts';
-import { logoutQuestion } from './sync-status-text.ts';
 import {
   chatState,
   closeDrawer,
@@ -51,7 +48,6 @@ export function SideDrawer({ onSignOut }: Props) {
   const snap = useSnapshot(userState);
   const programs = useLiveQuery(() => db.programs.toArray());
   const [busy, setBusy] = useState(false);
-  const waiting = useOutboxCount() ?? 0;
   const [error, setError] = useState<string | null>(null);
   const user = snap.user;
   const chat = useSnapshot(chatState);
@@ -60,19 +56,12 @@ export function SideDrawer({ onSignOut }: Props) {
     (p) => isKnownProgramUrl(p.menuUrl || p.pgmUrl) && (chat.isChatUser || !isChatUrl(p.menuUrl || p.pgmUrl)),
   );
 
+  // The question (what waits, no link) and the sign-out are the session's (features/session/log-out.ts).
   const logout = async () => {
-    // Signing on again needs the link: at sea a logout by mistake locks the user out until the next port.
-    const ok = await dialog.confirm(logoutQuestion(waiting), {
-      title: 'Log out of Quay?',
-      okText: 'Logout',
-      cancelText: 'Cancel',
-    });
-    if (!ok) return;
     setBusy(true);
     setError(null);
     const failure = await onSignOut();
-    if (!failure) return;
-    setError(failure);
+    setError(failure ?? null);
     setBusy(false);
   };
 
@@ -115,6 +104,13 @@ export function SideDrawer({ onSignOut }: Props) {
                 )}
               </li>
             ))}
+            <li>
+              {/* The glossary is the app's own page, not a program of the user's menu (product.md#the-words-quay-uses). */}
+              <Link href="/help/" className="side-menu__item" onClick={() => closeDrawer('menu')}>
+                <Icon name="message" />
+                <span>What the words mean</span>
+              </Link>
+            </li>
           </ul>
         </nav>
         <DataMeterPanel />

@@ -22,6 +22,7 @@ const SHELL_ROUTES: readonly RouteInfo[] = [
   { pattern: '/myvessel', title: 'My Vessel' },
   { pattern: '/chat/', title: 'Chat Space' },
   { pattern: '/chat/:vslCd', title: 'Chat' },
+  { pattern: '/help/', title: 'Glossary' },
   { pattern: '/setting', title: 'Setting' },
   { pattern: '/addressBook', title: 'Address Book' },
   { pattern: '/inform/gsi', title: 'GSI' },

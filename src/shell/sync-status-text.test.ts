@@ -1,7 +1,7 @@
 // What the header's sync status says in each state (offline, syncing, updated, failed, changes waiting).
 import { describe, expect, it } from 'vitest';
 import { INITIAL_SYNC_STATUS, type SyncStatus } from '../device/sync/status.ts';
-import { logoutQuestion, syncStatusText } from './sync-status-text.ts';
+import { syncStatusText } from './sync-status-text.ts';
 
 const NOW = Date.UTC(2026, 10, 22, 9, 41);
 const MIN = 60_000;
@@ -51,12 +51,13 @@ describe('syncStatusText', () => {
   });
 });
 
-describe('logoutQuestion', () => {
-  it('agrees with the count, and always says a link is needed to sign on again', () => {
-    expect(logoutQuestion(0)).toBe('You need a link to sign on again.');
-    expect(logoutQuestion(1)).toBe(
-      '1 change waiting to be sent. It is sent first, then you are logged out. You need a link to sign on again.',
-    );
-    expect(logoutQuestion(3)).toMatch(/^3 changes waiting to be sent\. They are sent first/);
+describe('a server that does not answer', () => {
+  it('says so instead of "Up to date", and offline still wins', () => {
+    const silent: SyncStatus = { ...INITIAL_SYNC_STATUS, live: true, lastSyncedAt: 0, notAnswering: 1 };
+    const text = syncStatusText(silent, true, 0, 60_000);
+    expect(text.main).toBe('Server not answering');
+    expect(text.tone).toBe('error');
+    expect(syncStatusText(silent, false, 0, 60_000).main).toBe('Offline');
+    expect(syncStatusText({ ...silent, notAnswering: null }, true, 0, 60_000).main).toBe('Up to date');
   });
 });

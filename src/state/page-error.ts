@@ -7,6 +7,7 @@ const NAMED: Record<PageKind, string> = {
   vessel: 'vessel',
   cascade: 'vessel',
   track: 'vessel',
+  pastCalls: 'vessel',
   portLive: 'port',
   portStatus: 'port',
   service: 'service',
@@ -24,5 +25,5 @@ export function pageError(
 ): ShownError {
   const shown = toShownError(Object.assign(new Error(error.message), error));
   if (error.name !== 'ValidationError' && error.name !== 'NotFoundError') return shown;
-  return { ...shown, detail: `There is no ${NAMED[kind]} ${code}.`, severity: 'warning' };
+  return { ...shown, detail: `There is no ${NAMED[kind]} ${code}.`, severity: 'warning', notFound: true };
 }

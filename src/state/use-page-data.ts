@@ -6,9 +6,10 @@ import { db } from '../platform/db.ts';
 import { toShownError, type ShownError } from '../ui/shown-error.ts';
 import { pageError } from './page-error.ts';
 import { callWorker, type PageDataOf, type PageKind } from '../platform/worker-bridge.ts';
+import { REFRESH_PAGES_EVENT } from '../ui/page-refresh.ts';
 
-/** Pull-to-refresh tells the open pages to load again (src/shell/Shell.tsx). */
-export const REFRESH_PAGES_EVENT = 'quay:refresh-pages';
+/** Pull-to-refresh and Try again tell the open pages to load again (src/shell/Shell.tsx, src/ui/DataAge.tsx). */
+export { REFRESH_PAGES_EVENT } from '../ui/page-refresh.ts';
 
 export interface PageData<T> {
   /** undefined while reading the device; null when the device has none (yet). */
@@ -20,7 +21,12 @@ export interface PageData<T> {
   reload: () => void;
 }
 
-export function usePageData<K extends PageKind>(kind: K, code: string | null): PageData<PageDataOf<K>> {
+/** maxAgeMs: how old a kept copy may be before the page asks the server again (default the kind's own). */
+export function usePageData<K extends PageKind>(
+  kind: K,
+  code: string | null,
+  maxAgeMs?: number,
+): PageData<PageDataOf<K>> {
   const key = code ? `${kind}:${code}` : null;
   const row = useLiveQuery(async () => (key ? ((await db.pageData.get(key)) ?? null) : null), [key]);
   const [loading, setLoading] = useState(false);
@@ -31,7 +37,9 @@ export function usePageData<K extends PageKind>(kind: K, code: string | null): P
     if (!code) return;
     let current = true;
     setLoading(true);
-    callWorker((api) => api.loadPage(kind, code, { force: attempt.force })).then(
+    callWorker((api) =>
+      api.loadPage(kind, code, { force: attempt.force, ...(maxAgeMs === undefined ? {} : { maxAgeMs }) }),
+    ).then(
       (result) => {
         if (!current) return;
         setLoading(false);
@@ -46,7 +54,7 @@ export function usePageData<K extends PageKind>(kind: K, code: string | null): P
     return () => {
       current = false;
     };
-  }, [kind, code, attempt]);
+  }, [kind, code, attempt, maxAgeMs]);
 
   const reload = useCallback(() => setAttempt((a) => ({ n: a.n + 1, force: true })), []);
   useEffect(() => {

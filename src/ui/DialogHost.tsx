@@ -63,6 +63,11 @@ function DialogView({ request }: { request: DialogRequest }) {
             {request.cancelText}
           </button>
         )}
+        {request.altText && (
+          <button type="button" className="button button--secondary" onClick={() => answerDialog(id, 'alt')}>
+            {request.altText}
+          </button>
+        )}
         <button
           ref={okRef}
           type="button"

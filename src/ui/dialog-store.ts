@@ -23,6 +23,8 @@ export interface DialogRequest {
   okText: string;
   /** Only a confirm has a cancel button. */
   cancelText: string | null;
+  /** A second way forward beside OK (a choice of two, and cancel). */
+  altText?: string;
 }
 
 export interface AlertOptions {
@@ -37,7 +39,9 @@ export interface ConfirmOptions extends AlertOptions {
 }
 
 let queue: readonly DialogRequest[] = [];
-const settlers = new Map<number, (ok: boolean) => void>();
+/** How a dialog was answered: its OK button, its second choice, or cancel (and Escape). */
+type Answer = boolean | 'alt';
+const settlers = new Map<number, (answer: Answer) => void>();
 const listeners = new Set<() => void>();
 let nextId = 1;
 
@@ -46,7 +50,7 @@ function set(next: readonly DialogRequest[]): void {
   for (const listener of listeners) listener();
 }
 
-function request(fields: Omit<DialogRequest, 'id'>, settle: (ok: boolean) => void): void {
+function request(fields: Omit<DialogRequest, 'id'>, settle: (answer: Answer) => void): void {
   const entry: DialogRequest = { id: nextId++, ...fields };
   settlers.set(entry.id, settle);
   set([...queue, entry]);
@@ -69,16 +73,29 @@ export const dialog = {
         rejectOnCancel = false,
       } = options;
       request({ kind: 'confirm', title, message, okText, cancelText }, (ok) => {
-        if (ok) resolve(true);
+        if (ok !== false) resolve(true);
         else if (rejectOnCancel) reject(new ConfirmCancelError());
         else resolve(false);
       });
     });
   },
+
+  /** A choice of two ways forward, and cancel: 'ok', 'alt', or null when cancelled. */
+  choose(
+    message: string,
+    options: { title: string; okText: string; altText: string; cancelText?: string },
+  ): Promise<'ok' | 'alt' | null> {
+    return new Promise((resolve) => {
+      const { title, okText, altText, cancelText = 'Cancel' } = options;
+      request({ kind: 'confirm', title, message, okText, altText, cancelText }, (answer) =>
+        resolve(answer === 'alt' ? 'alt' : answer ? 'ok' : null),
+      );
+    });
+  },
 };
 
-/** Answers a request: `ok` for the OK button, false for cancel and Escape (an alert resolves either way). */
-export function answerDialog(id: number, ok: boolean): void {
+/** Answers a request: `ok` for the OK button, 'alt' for the second choice, false for cancel and Escape. */
+export function answerDialog(id: number, ok: Answer): void {
   const settle = settlers.get(id);
   if (!settle) return;
   settlers.delete(id);

@@ -11,6 +11,8 @@ export interface ShownError {
   /** The server's or the cause's message, when it says more than the title. */
   detail: string;
   severity: 'warning' | 'error';
+  /** The server knows nothing by the page's code (product.md#unknown-codes). */
+  notFound?: true;
 }
 
 export function toShownError(err: unknown): ShownError {

@@ -3,16 +3,18 @@
 import type { LoggedUser } from '../../src/core/contract/common.ts';
 import type { QuayDb } from '../../src/device/db.ts';
 import type { ApiClient } from '../../src/device/net/api-client.ts';
-import { isLinkFailure, requestJson, RequestError } from '../../src/device/net/http.ts';
-import { checkLogout } from '../../src/device/net/checks.ts';
+import { isLinkFailure, RequestError } from '../../src/device/net/http.ts';
 import type { TokenStore } from '../../src/device/net/token.ts';
+import type { SessionLoss } from '../../src/core/contract/session-loss.ts';
 import { clientIdOf } from '../../src/device/outbox/enqueue.ts';
 import { recordFailure } from '../../src/device/outbox/meta.ts';
 import { userJob } from '../sync/datasets.ts';
 import { syncDataset } from '../sync/run-sync.ts';
+import { restoreKeptChanges, sendPendingSignOuts } from './sign-out.ts';
 
 export type SessionStart =
-  | { status: 'signed-out' }
+  /** lost: why a session this device held is over, when the server said (product.md#token). */
+  | { status: 'signed-out'; lost?: SessionLoss }
   /** offline: the server could not be reached, and the user and token this device stored are used. */
   | { status: 'signed-on'; token: string; user: LoggedUser; offline: boolean };
 
@@ -40,19 +42,24 @@ export interface StartOptions {
  */
 export async function startSession(deps: SessionDeps, opts: StartOptions = {}): Promise<SessionStart> {
   const { db, tokens, client } = deps;
+  // A sign-out made here at sea is told at the next contact, whoever signs on now (its token names its session).
+  void sendPendingSignOuts(db).catch((err: unknown) => console.warn('Telling a sign-out failed', err));
   if (opts.fresh === false) {
     const [user, token] = await Promise.all([db.getMeta('user'), tokens.stored()]);
     if (user && token) return { status: 'signed-on', token, user, offline: false };
   }
   try {
-    const token = await tokens.refresh();
-    if (!token) return { status: 'signed-out' };
     const previous = await db.getMeta('user');
+    const token = await tokens.refresh();
+    if (!token)
+      return previous && tokens.lost ? { status: 'signed-out', lost: tokens.lost } : { status: 'signed-out' };
     // Conditional: the sync pass right after finds the user current (304) instead of fetching it twice.
     await syncDataset(db, client, userJob, deps.now);
     const user = await db.getMeta('user');
     if (!user) throw new RequestError('The signed-on user could not be loaded.');
     if (previous && previous.usrId !== user.usrId) await forgetUser(db, previous.usrId, deps.now ?? Date.now);
+    // Changes this user kept when signing out at sea go now, as this user (sync.md#sign-out-at-sea).
+    await restoreKeptChanges(db, user.usrId);
     // The device id (User Device Information, push device id, outbox ids) exists from the first sign-on.
     await clientIdOf(db);
     return { status: 'signed-on', token: (await tokens.stored()) ?? token, user, offline: false };
@@ -125,17 +132,4 @@ async function forgetUser(db: QuayDb, usrId: string, now: () => number): Promise
       ]);
     },
   );
-}
-
-/**
- * Ends the session on the server; only then is the token removed (product.md#the-calls). Without a live token the server
- * ends the session of the cookie only when the browser shows the request is the app's: a Referer of this origin, for
- * browsers that send no Sec-Fetch-Site.
- */
-export async function signOut({ tokens }: Pick<SessionDeps, 'tokens'>): Promise<void> {
-  await requestJson('/IBP_REFRESH.do?f_cmd=11', checkLogout, {
-    token: await tokens.stored(),
-    referrerPolicy: 'same-origin',
-  });
-  await tokens.clear();
 }

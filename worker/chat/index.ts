@@ -9,6 +9,13 @@ import type { PullOutcome } from '../sync/pull.ts';
 import { chatEnabled } from './enabled.ts';
 import { fetchMissed, fetchNewest, loadOlder, syncRooms } from './rest.ts';
 import { syncChat } from './sync.ts';
+import { RequestError } from '../../src/device/net/errors.ts';
+
+/**
+ * What opening a room found: its messages fetched, no link to ask, no such room (404), or a room the user is not a
+ * member of (403): the window then shows no conversation and no composer (product.md#chat-rooms).
+ */
+export type ChatOpenOutcome = 'fetched' | 'offline' | 'unknown' | 'not-member';
 
 export interface WorkerChatDeps {
   db: QuayDb;
@@ -38,9 +45,17 @@ export function createWorkerChat(deps: WorkerChatDeps) {
       return (await syncRooms(db, client)) !== null;
     },
     /** The window opened a room: its newest messages now, and again after each reconnect. */
-    chatOpen: async (roomId: string): Promise<void> => {
+    chatOpen: async (roomId: string): Promise<ChatOpenOutcome> => {
       live.open(roomId);
-      if (isOnline()) await fetchNewest(db, client, roomId);
+      if (!isOnline()) return 'offline';
+      try {
+        await fetchNewest(db, client, roomId);
+        return 'fetched';
+      } catch (err) {
+        if (err instanceof RequestError && err.status === 404) return 'unknown';
+        if (err instanceof RequestError && err.status === 403) return 'not-member';
+        throw err;
+      }
     },
     chatClose: (roomId: string): void => live.close(roomId),
     /** Scrolled to the top: the page before the oldest message on the device; false when none are older. */

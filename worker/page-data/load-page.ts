@@ -10,10 +10,17 @@ import { writeServerRows } from '../../src/device/outbox/rebase.ts';
 import type { VesselCurrent } from '../../src/core/contract/vessel.ts';
 import { isVesselUser } from '../../src/core/role.ts';
 import { toOpError } from '../sync/run-sync.ts';
+import { writeStatus } from '../sync/status-store.ts';
 import { checkOf, PAGE_SOURCES, pageKey, type PageKind } from './sources.ts';
 
 /** Pages kept on the device; beyond this the least recently opened go. */
 const MAX_PAGES = 300;
+
+/**
+ * A page's answer waited for this long has the status strip say "Server not answering" (product.md#honest-waiting),
+ * and a forced load (Try again, pull-to-refresh) asks anew rather than wait on with it.
+ */
+const SLOW_MS = 5_000;
 
 export interface PageLoad {
   /** fetched: 200; current: 304 or fresh enough; stored: kept copy (offline or the link failed); missing: none. */
@@ -30,7 +37,42 @@ export interface PageLoaderDeps {
 
 export function createPageLoader({ db, client, isOnline, now = Date.now }: PageLoaderDeps) {
   /** One request per page at a time: the window may ask twice (mount, pull-to-refresh). */
-  const inFlight = new Map<string, Promise<PageLoad>>();
+  const inFlight = new Map<string, { running: Promise<PageLoad>; since: number }>();
+  /** Pages whose answer has been waited for longer than SLOW_MS; an answer for the page (Try again's) clears it. */
+  const slow = new Set<string>();
+
+  /** The strip says the server is silent from the first slow answer until one comes (or the sync gets one). */
+  const notAnswering = (since: number | null) =>
+    writeStatus(db, { notAnswering: since }).catch(() => undefined);
+
+  /** The server answered something: it is answering, unless a page still waits on it. */
+  async function answered(): Promise<void> {
+    if (slow.size > 0) return;
+    if ((await db.getMeta('syncStatus'))?.notAnswering) await notAnswering(null);
+  }
+
+  /** The request, watched: past SLOW_MS its page counts as slow until an answer for it comes. */
+  async function watched<T>(key: string, ask: () => Promise<T>): Promise<T> {
+    const started = now();
+    const timer = setTimeout(() => {
+      slow.add(key);
+      void notAnswering(started);
+    }, SLOW_MS);
+    try {
+      const answer = await ask();
+      clearTimeout(timer);
+      slow.delete(key);
+      await answered();
+      return answer;
+    } catch (err) {
+      clearTimeout(timer);
+      slow.delete(key);
+      // A timeout leaves the strip saying so until the server answers again (this page, another, or a sync pass);
+      // any other answer (a 404, a 500) came from a server that answers.
+      if (!(err instanceof Error && err.name === 'TimeoutError')) await answered();
+      throw err;
+    }
+  }
 
   async function evict(): Promise<void> {
     const count = await db.pageData.count();
@@ -67,7 +109,14 @@ export function createPageLoader({ db, client, isOnline, now = Date.now }: PageL
     });
   }
 
-  async function load(kind: PageKind, code: string, force: boolean, maxAgeMs?: number): Promise<PageLoad> {
+  /** anew: a request of its own, not joined to the same GET still on the wire (the client shares those). */
+  async function load(
+    kind: PageKind,
+    code: string,
+    force: boolean,
+    maxAgeMs?: number,
+    anew = false,
+  ): Promise<PageLoad> {
     const key = pageKey(kind, code);
     const kept = await db.pageData.get(key);
     const opened = now();
@@ -76,10 +125,13 @@ export function createPageLoader({ db, client, isOnline, now = Date.now }: PageL
     if (kept && !force && opened - kept.syncedAt < (maxAgeMs ?? PAGE_SOURCES[kind].freshMs))
       return { status: 'current', error: null };
     try {
-      const answer = await client.conditional(
-        PAGE_SOURCES[kind].path(code),
-        checkOf(kind),
-        kept?.etag ?? null,
+      const answer = await watched(key, () =>
+        client.conditional(
+          PAGE_SOURCES[kind].path(code),
+          checkOf(kind),
+          kept?.etag ?? null,
+          anew ? { headers: {} } : {},
+        ),
       );
       if (answer.status === 304) {
         await stamp(key, { syncedAt: now() });
@@ -100,19 +152,29 @@ export function createPageLoader({ db, client, isOnline, now = Date.now }: PageL
     }
   }
 
-  /** force: ask the server whatever the age; maxAgeMs: how old a kept copy may be (default the kind's). */
-  return function loadPage(
+  /**
+   * force: ask the server whatever the age, and anew if the request on the wire is slow (Try again);
+   * maxAgeMs: how old a kept copy may be (default the kind's).
+   */
+  function loadPage(
     kind: PageKind,
     code: string,
     opts: { force?: boolean; maxAgeMs?: number } = {},
   ): Promise<PageLoad> {
     if (!(kind in PAGE_SOURCES)) return Promise.reject(new RequestError(`Unknown page ${String(kind)}.`));
     const key = pageKey(kind, code);
-    let running = inFlight.get(key);
-    if (!running) {
-      running = load(kind, code, opts.force ?? false, opts.maxAgeMs).finally(() => inFlight.delete(key));
-      inFlight.set(key, running);
-    }
-    return running;
-  };
+    const flying = inFlight.get(key);
+    if (flying && !(opts.force && now() - flying.since >= SLOW_MS)) return flying.running;
+    const entry = {
+      running: load(kind, code, opts.force ?? false, opts.maxAgeMs, flying !== undefined),
+      since: now(),
+    };
+    entry.running = entry.running.finally(() => {
+      if (inFlight.get(key) === entry) inFlight.delete(key);
+    });
+    inFlight.set(key, entry);
+    return entry.running;
+  }
+  /** A sync pass got its answers: the strip's "Server not answering" goes, unless a page still waits. */
+  return Object.assign(loadPage, { serverAnswered: answered });
 }

@@ -5,6 +5,7 @@ import {
   AisHistoryResponse,
   CascadeResponse,
   FleetResponse,
+  PastCallsResponse,
   VesselCurrent,
 } from '../../src/core/contract/vessel.ts';
 import type { Check } from '../../src/device/net/http.ts';
@@ -21,6 +22,7 @@ import {
   VESSEL_CASCADE,
   VESSEL_CURRENT,
   VESSEL_FLEET,
+  VESSEL_PAST_CALLS,
   vesselPath,
 } from '../../src/core/contract/api.ts';
 import { ServiceRotation } from '../../src/core/contract/service.ts';
@@ -54,6 +56,15 @@ export const PAGE_SOURCES = {
     (vslCd) => `${vesselPath(VESSEL_AIS_HISTORY)}?vslCd=${enc(vslCd)}&hours=48`,
     AisHistoryResponse,
     5 * 60_000,
+  ),
+  /**
+   * The calls before the current voyage (product.md#past-calls): asked for only when the vessel page's section
+   * opens, and changing only when a voyage ends, so an hour is fresh enough.
+   */
+  pastCalls: source(
+    (vslCd) => `${vesselPath(VESSEL_PAST_CALLS)}?vslCd=${enc(vslCd)}`,
+    PastCallsResponse,
+    60 * 60_000,
   ),
   /** A port's calls around now (expected, alongside, departed): /port/live/{portCd}. */
   portLive: source((portCd) => `${apiPath(PORT_PREFIX, PORT_LIVE)}?portCd=${enc(portCd)}`, PortLive),

@@ -35,7 +35,12 @@ export function createSyncService(deps: SyncServiceDeps) {
   const { db, tokens, locks, isOnline, channel } = deps;
   const client = new ApiClient(tokens, async () => {
     engine.markSignedOut();
-    await writeStatus(db, { signedOut: true, syncing: false, nextAttemptAt: null });
+    await writeStatus(db, {
+      signedOut: true,
+      lost: tokens.lost ?? 'refused',
+      syncing: false,
+      nextAttemptAt: null,
+    });
   });
   const engine = new SyncEngine({
     db,

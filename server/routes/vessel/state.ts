@@ -9,16 +9,19 @@ import {
   CascadeQuery,
   CascadeResponse,
   NextPortResponse,
+  PastCallsResponse,
   VesselCurrent,
   VslQuery,
 } from '../../../src/core/contract/vessel.ts';
 import { aisHistory, aisNow, cascade, nextPort, vesselCurrent } from '../../vessels/state.ts';
+import { pastCalls } from '../../vessels/past-calls.ts';
 import {
   VESSEL_AIS,
   VESSEL_AIS_HISTORY,
   VESSEL_CASCADE,
   VESSEL_CURRENT,
   VESSEL_NEXT_PORT,
+  VESSEL_PAST_CALLS,
 } from '../../../src/core/contract/api.ts';
 
 const tags = ['vessel'];
@@ -98,5 +101,20 @@ export async function stateRoutes(app: App): Promise<void> {
       },
     },
     async (req) => nextPort(db, userOf(req), req.query.vslCd),
+  );
+
+  app.get(
+    VESSEL_PAST_CALLS,
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          'The newest 10 calls the vessel left before its current voyage, newest first (product.md#past-calls)',
+        querystring: VslQuery,
+        response: { 200: PastCallsResponse },
+      },
+    },
+    async (req) => pastCalls(db, userOf(req), req.query.vslCd),
   );
 }

@@ -85,6 +85,7 @@ export const VESSEL_CASCADE = '/cascade';
 export const VESSEL_AIS = '/ais';
 export const VESSEL_AIS_HISTORY = '/ais-history';
 export const VESSEL_NEXT_PORT = '/next-port';
+export const VESSEL_PAST_CALLS = '/past-calls';
 export const VESSEL_FLEET = '/info/fleet';
 export const VESSEL_TYPHOON_STORM = '/typhoon-storm/:vslCd';
 export const VESSEL_PIC = '/pic';

@@ -49,6 +49,11 @@ const NullableString = Type.Union([Type.String(), Type.Null()]);
 export const ChatLastMessage = Type.Object({
   msgSeq: Type.Integer(),
   sender: Type.String(),
+  senderNm: Type.Optional(
+    Type.String({
+      description: "the sender's name (users.usr_nm); absent when the sender is no longer a user",
+    }),
+  ),
   senderType: SenderType,
   msgText: Type.String(),
   creDt: IsoDate,

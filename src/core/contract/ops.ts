@@ -68,7 +68,8 @@ export const OPS = {
     calls: send('POST', NOTIFICATION_PREFIX, NOTIFICATION_VESSEL_ACK),
     entity: ({ notSeq }: { notSeq: number }) => `notification:${notSeq}`,
     counted: 'each',
-    confirmed: 'Schedule Got it!',
+    // Plain words of what happened, not the specification's "Schedule Got it!" (product.md#errors).
+    confirmed: 'Acknowledged: the office can see you have read it.',
     refused: { toast: true },
   }),
   read: def({

@@ -18,6 +18,12 @@ export const PortIdentity = Type.Object({
   cntNm: Type.String(),
   lat: Type.Number(),
   lon: Type.Number(),
+  tz: Type.Optional(
+    Type.String({
+      description:
+        "the port's IANA time zone (Asia/Singapore), for its local time beside UTC; absent from copies kept before it was added",
+    }),
+  ),
 });
 export type PortIdentity = Static<typeof PortIdentity>;
 

@@ -6,12 +6,17 @@ import { Type, type Static } from 'typebox';
 const Code = Type.String({ minLength: 1 });
 const Name = Type.String();
 const CrrCd = Type.String();
+const Ids = Type.String({
+  description: "the vessel's IMO number, MMSI and call sign, those known, space-separated",
+});
 
 export const SearchIndex = Type.Object({
   usrId: Type.String({
     description: 'whose index this is: the caller (what it holds depends on the user type)',
   }),
-  vessels: Type.Array(Type.Tuple([Code, Name, CrrCd]), { description: '[vslCd, vslNm, crrCd]' }),
+  vessels: Type.Array(Type.Union([Type.Tuple([Code, Name, CrrCd]), Type.Tuple([Code, Name, CrrCd, Ids])]), {
+    description: '[vslCd, vslNm, crrCd, ids?]: ids when the vessel has an IMO number, MMSI or call sign',
+  }),
   services: Type.Array(Type.Tuple([Code, Name, CrrCd]), {
     description: '[laneCd, laneNm, crrCd]; empty for user types 5 and 6',
   }),

@@ -136,6 +136,11 @@ export const EtaChange = Type.Object({
   chgBy: Type.String({
     description: "the user who moved it, or 'simulator' when the schedule moved by itself",
   }),
+  chgByNm: Type.Optional(
+    Type.String({
+      description: "the name of the user who moved it (users.usr_nm); absent when chgBy is no user's",
+    }),
+  ),
 });
 export type EtaChange = Static<typeof EtaChange>;
 export const EtaHistory = Type.Object(
@@ -172,6 +177,11 @@ export const CascadeCall = Type.Object({
   lat: Type.Optional(Type.Number({ description: "the port's latitude, degrees (for the map)" })),
   lon: Type.Optional(Type.Number({ description: "the port's longitude, degrees (for the map)" })),
   etaHist: Type.Optional(EtaHistory),
+  tz: Type.Optional(
+    Type.String({
+      description: "the port's IANA time zone, for its local time beside UTC (e.g. Europe/Amsterdam)",
+    }),
+  ),
 });
 export type CascadeCall = Static<typeof CascadeCall>;
 export const CascadeResponse = Type.Object({
@@ -185,6 +195,28 @@ export const CascadeResponse = Type.Object({
   }),
 });
 export type CascadeResponse = Static<typeof CascadeResponse>;
+
+/** How many calls before the current voyage GET /vessel/past-calls gives (product.md#past-calls). */
+export const PAST_CALLS_MAX = 10;
+export const PastCall = Type.Object({
+  skdVoyNo: Type.String(),
+  skdDirCd: Type.String(),
+  portCd: Type.String(),
+  portNm: Type.String(),
+  tz: Type.String({ description: "the port's IANA time zone" }),
+  eta: IsoDate,
+  ata: NullableIsoDate,
+  atd: IsoDate,
+});
+export type PastCall = Static<typeof PastCall>;
+export const PastCallsResponse = Type.Object({
+  vslCd: Type.String(),
+  calls: Type.Array(PastCall, {
+    maxItems: PAST_CALLS_MAX,
+    description: `the newest ${PAST_CALLS_MAX} calls left before the current voyage, newest first`,
+  }),
+});
+export type PastCallsResponse = Static<typeof PastCallsResponse>;
 
 export const NextPort = Type.Object({
   vslCd: Type.String(),

@@ -7,10 +7,13 @@ const isRecord = (v: unknown): v is Record<string, unknown> =>
 const str = (v: unknown): v is string => typeof v === 'string';
 
 /** GET /IBP_REFRESH.do: {Result: 'Ok', token} or {Result: 'Fail'}. */
-export const checkRefresh: Check<{ token: string | null }> = (v) => {
+export const checkRefresh: Check<{ token: string | null; reason?: 'ended' | 'expired' }> = (v) => {
   if (!isRecord(v)) return null;
   if (v.Result === 'Ok' && str(v.token) && v.token.length > 0) return { token: v.token };
-  if (v.Result === 'Fail') return { token: null };
+  if (v.Result === 'Fail')
+    return v.reason === 'ended' || v.reason === 'expired'
+      ? { token: null, reason: v.reason }
+      : { token: null };
   return null;
 };
 

@@ -47,6 +47,11 @@ export interface RequestOptions {
    * Sec-Fetch-Site (architecture.md#sign-out).
    */
   referrerPolicy?: ReferrerPolicy;
+  /**
+   * `omit`: no cookie goes, and none set by the answer is kept. A sign-out made at sea and told later ends the session
+   * its token names, not that of the cookie, which may be another user's by then (architecture.md#sign-out).
+   */
+  credentials?: RequestCredentials;
 }
 
 /** Below this a JSON body goes as it is: gzip's own header and trailer would eat the gain. */
@@ -142,7 +147,7 @@ export async function request<T>(
       method,
       headers,
       body: sentBody,
-      credentials: 'include',
+      credentials: opts.credentials ?? 'include',
       cache: 'no-cache',
       signal: controller.signal,
       ...(opts.referrerPolicy ? { referrerPolicy: opts.referrerPolicy } : {}),
@@ -152,7 +157,8 @@ export async function request<T>(
   } catch (err) {
     countHttp(contextMeter, 'api', { ...sent, bodyBytes: bodyLength(sentBody) }, res ?? null, 0);
     if (controller.signal.aborted) {
-      throw new TimeoutError(`The server did not answer ${path} within ${Math.round(timeoutMs / 1000)} s.`);
+      // Plain words: the person waiting needs to know the server is silent, not which address was asked.
+      throw new TimeoutError(`The server did not answer within ${Math.round(timeoutMs / 1000)} s.`);
     }
     // fetch rejects with a TypeError ("Failed to fetch") when there is no link: say so in words a crew can act on.
     throw new UnknownError(

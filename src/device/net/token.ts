@@ -2,12 +2,15 @@
 // single-flight, so that twenty 401s at once cause one GET /IBP_REFRESH.do. One store per context (worker, sw);
 // calls go through ApiClient (api-client.ts), which refreshes on 401.
 import type { QuayDb } from '../db.ts';
+import type { SessionLoss } from '../../core/contract/session-loss.ts';
 import { requestJson } from './http.ts';
 import { checkRefresh } from './checks.ts';
 
 export class TokenStore {
   private memory: string | undefined;
   private refreshing: Promise<string | null> | undefined;
+  /** Why the last refresh found no session, as the server said it (product.md#token); null while one is live. */
+  lost: SessionLoss | null = null;
 
   constructor(private readonly db: QuayDb) {}
 
@@ -54,8 +57,9 @@ export class TokenStore {
   refresh(opts: { sameUser?: boolean } = {}): Promise<string | null> {
     this.refreshing ??= (async () => {
       try {
-        const { token } = await requestJson('/IBP_REFRESH.do', checkRefresh);
+        const { token, reason } = await requestJson('/IBP_REFRESH.do', checkRefresh);
         const user = opts.sameUser && token ? await this.db.getMeta('user') : undefined;
+        this.lost = token ? null : (reason ?? 'refused');
         if (!token || (user && tokenSubject(token) !== user.usrId)) {
           await this.clear();
           return null;

@@ -74,6 +74,7 @@ export async function putChatMessages(
         lastMessage: {
           msgSeq: m.msgSeq,
           sender: m.sender,
+          senderNm: m.senderNm,
           senderType: m.senderType,
           msgText: m.msgText,
           creDt: m.creDt,

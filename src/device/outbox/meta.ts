@@ -25,7 +25,7 @@ export async function clearOutboxFailures(db: QuayDb, opIds?: readonly string[])
 }
 
 /**
- * Operations the server confirmed that the user is told about (product.md#errors: "Schedule Got it!" once an ack is applied),
+ * Operations the server confirmed that the user is told about (product.md#errors: "Acknowledged: …" once an ack is applied),
  * whichever context sent them (the worker, or the service worker with no page open). Call inside a transaction
  * that includes db.meta.
  */

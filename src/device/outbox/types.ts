@@ -73,7 +73,7 @@ export interface OutboxFailure {
   at: number;
 }
 
-/** An operation the server applied that the user is told about (an acknowledgement: "Schedule Got it!"). */
+/** An operation the server applied that the user is told about (an acknowledgement: "Acknowledged: …"). */
 export interface OutboxConfirmation {
   opId: string;
   kind: OpKind;

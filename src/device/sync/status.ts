@@ -1,6 +1,7 @@
 // The sync status the window shows (online, syncing, signed out, last error): the worker keeps it in the `meta`
 // table under SYNC_STATUS_KEY so every tab reads it with useLiveQuery; per-dataset times live in `syncState`.
 import type { OpError } from '../outbox/types.ts';
+import type { SessionLoss } from '../../core/contract/session-loss.ts';
 
 /** Datasets the worker syncs, each with its own ETag and times (db.ts `syncState`). */
 export type Dataset =
@@ -23,6 +24,13 @@ export interface SyncStatus {
   syncing: boolean;
   /** The session ended (refresh answered Fail, or the token was refused): the window goes to the sign-on page. */
   signedOut: boolean;
+  /** Why, when the server said (product.md#token); absent for a sign-out made on this device. */
+  lost?: SessionLoss | null;
+  /**
+   * Since when (ms) a page's answer has been waited for past the patience of a person, or never came: the status
+   * strip says "Server not answering" (product.md#honest-waiting). Null or absent while the server answers.
+   */
+  notAnswering?: number | null;
   /** When the last sync finished with every dataset answered (ms since epoch). */
   lastSyncedAt: number | null;
   /** The last sync's first failure, null when it went well. */

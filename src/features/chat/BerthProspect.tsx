@@ -1,6 +1,6 @@
 // A shore user's berth prospect for the vessel of a chat room (product.md#chat-calls POST /chat/berth-prsp/message/{vslCd}): a
 // button by the composer opens a sheet with the form (port and ETB required, product.md#input-and-formatting-rules's red dot), filled by hand or
-// from a port call of the vessel's schedule when the device has it. The draft is kept per room until it is posted,
+// from a port call of the vessel's schedule as the device has it (at sea too: berth-calls.ts). The draft is kept per room until it is posted,
 // so nothing typed is lost; posting puts it in the conversation at once and the outbox sends it (offline too).
 import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Drawer } from '../../ui/Drawer.tsx';
@@ -13,11 +13,19 @@ import {
   type BerthForm,
   utcFromInput,
 } from '../../core/chat-berth.ts';
-import { formatTimeDateYear } from '../../core/format/format-date.ts';
+import { formatTimeDate, formatTimeDateYear } from '../../core/format/format-date.ts';
 import { BERTH_REMARK_MAX } from '../../core/contract/chat-rules.ts';
 import { usePageData } from '../../state/use-page-data.ts';
 import { readBerthDraft, writeBerthDraft } from './draft.ts';
 import { runOp } from '../sync/use-op.ts';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useSnapshot } from 'valtio';
+import type { ScheduleSet } from '../../core/contract/sailings.ts';
+import type { FleetResponse } from '../../core/contract/vessel.ts';
+import { db } from '../../platform/db.ts';
+import { userState } from '../../state/app-state.ts';
+import { portsOfIndex } from '../ports/port-list.ts';
+import { berthCallChoices } from './berth-calls.ts';
 
 const FIELDS: BerthField[] = ['portCd', 'ydNm', 'etb', 'etd', 'remark'];
 /** An ISO time as <input type="datetime-local"> shows it, in UTC. */
@@ -53,29 +61,6 @@ export function BerthProspectButton({
   );
 }
 
-interface Call {
-  portCd: string;
-  portNm: string;
-  ydNm: string | null;
-  etb: string;
-  etd: string;
-}
-
-/** The port calls still ahead in the vessel's schedule as the device has it (none when it has none). */
-function upcomingCalls(data: unknown): Call[] {
-  const calls = (data as { calls?: unknown } | null)?.calls;
-  if (!Array.isArray(calls)) return [];
-  return (calls as Partial<Call & { atd: string | null; skipYn: string }>[])
-    .filter((c) => typeof c.portCd === 'string' && typeof c.etb === 'string' && !c.atd && c.skipYn !== 'Y')
-    .map((c) => ({
-      portCd: c.portCd ?? '',
-      portNm: c.portNm ?? '',
-      ydNm: c.ydNm ?? null,
-      etb: c.etb ?? '',
-      etd: c.etd ?? '',
-    }));
-}
-
 function BerthProspectForm({ vslCd, roomId, onDone }: { vslCd: string; roomId: string; onDone: () => void }) {
   const id = useId();
   const [form, setForm] = useState<BerthForm>(() => ({ ...EMPTY_BERTH_FORM, ...readBerthDraft(roomId) }));
@@ -84,7 +69,26 @@ function BerthProspectForm({ vslCd, roomId, onDone }: { vslCd: string; roomId: s
   const [busy, setBusy] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const cascade = usePageData('cascade', vslCd);
-  const calls = upcomingCalls(cascade.data);
+  const user = useSnapshot(userState).user;
+  // At sea with no voyage kept, what else the device holds of the vessel's calls (berth-calls.ts).
+  const kept = useLiveQuery(async () => {
+    const [set, fleet, index] = await Promise.all([
+      db.pageData.get('schedules:all'),
+      user ? db.pageData.get(`myVessels:${user.usrId}`) : undefined,
+      db.searchIndex.get('all'),
+    ]);
+    return {
+      scheduleSet: set?.data as ScheduleSet | undefined,
+      fleet: (fleet?.data as FleetResponse | undefined)?.vessels,
+      ports: portsOfIndex(index?.entries, user?.usrId ?? ''),
+    };
+  }, [user?.usrId]);
+  const calls = berthCallChoices(vslCd, {
+    voyage: cascade.data,
+    scheduleSet: kept?.scheduleSet,
+    fleet: kept?.fleet,
+    portName: (c) => kept?.ports.find((p) => p.portCd === c)?.portNm ?? '',
+  });
 
   const change = (next: BerthForm) => {
     setForm(next);
@@ -196,6 +200,7 @@ function BerthProspectForm({ vslCd, roomId, onDone }: { vslCd: string; roomId: s
             {calls.map((c, i) => (
               <option key={`${c.portCd}-${c.etb}`} value={i}>
                 {c.portCd} {c.portNm}
+                {c.etb ? ` · ${formatTimeDate(c.etb)}` : ''}
               </option>
             ))}
           </select>

@@ -27,13 +27,15 @@ import { readDraft, writeDraft } from './draft.ts';
 import { Message } from './ChatMessage.tsx';
 import { BerthProspectButton } from './BerthProspect.tsx';
 import { runOp } from '../sync/use-op.ts';
+import { UnknownCode } from '../../ui/UnknownCode.tsx';
 
 /** The day line above a day's first message: local time, as the messages' times are. */
 const dayOf = (iso: string) => formatChatDay(iso);
 
 // ---- /chat/: the rooms ----
 
-export function ChatRoomList() {
+/** `current`: at the desk the list stays beside the open room (product.md#desk-layout), which it marks. */
+export function ChatRoomList({ current }: { current?: string | undefined } = {}) {
   const rooms = useLiveQuery(() => db.chatRooms.orderBy('order').toArray());
   useEffect(() => {
     void callWorker((api) => api.chatSyncRooms()).catch(() => undefined);
@@ -43,8 +45,8 @@ export function ChatRoomList() {
     (b.lastMessage?.creDt ?? '').localeCompare(a.lastMessage?.creDt ?? ''),
   );
   return (
-    <section className="card chat-rooms" aria-labelledby="chat-title">
-      <h2 id="chat-title" className="card__heading">
+    <section className="card chat-rooms" aria-labelledby="chat-rooms-title">
+      <h2 id="chat-rooms-title" className="card__heading">
         Chat rooms
       </h2>
       {sorted.length === 0 ? (
@@ -52,7 +54,7 @@ export function ChatRoomList() {
       ) : (
         <ul className="chat-rooms__list">
           {sorted.map((room) => (
-            <RoomItem key={room.roomId} room={room} />
+            <RoomItem key={room.roomId} room={room} current={room.vslCd === current} />
           ))}
         </ul>
       )}
@@ -60,11 +62,11 @@ export function ChatRoomList() {
   );
 }
 
-function RoomItem({ room }: { room: ChatRoomRow }) {
+function RoomItem({ room, current }: { room: ChatRoomRow; current: boolean }) {
   const last = room.lastMessage;
   return (
     <li>
-      <Link href={`/chat/${room.vslCd}`} className="chat-room">
+      <Link href={`/chat/${room.vslCd}`} className="chat-room" aria-current={current ? 'page' : undefined}>
         <span className="chat-room__top">
           <span className="chat-room__name">{room.roomNm}</span>
           <span className="chat-room__time">{last ? formatChatTime(last.creDt) : ''}</span>
@@ -72,7 +74,7 @@ function RoomItem({ room }: { room: ChatRoomRow }) {
         <span className="chat-room__bottom">
           <span className="chat-room__last">
             <span className="chat-room__lane">{room.svceLaneCd}</span>
-            {last ? ` · ${last.sender}: ${last.msgText}` : ' · No messages yet'}
+            {last ? ` · ${last.senderNm ?? last.sender}: ${last.msgText}` : ' · No messages yet'}
           </span>
           {room.unreadCount > 0 && (
             <span className="chat-room__unread" aria-label={`${room.unreadCount} unread`}>
@@ -98,7 +100,10 @@ export function ChatConversation({ vslCd }: { vslCd: string }) {
   const me = user.user?.usrId ?? '';
   // product.md#the-calls berth prospects come from shore users only (not user types 4, 5 and 6).
   const shore = user.user ? isShoreUser(user.user) : false;
-  const room = useLiveQuery(() => db.chatRooms.get(roomId), [roomId]);
+  // null: not in the user's room list on this device; undefined while the device is read.
+  const room = useLiveQuery(async () => (await db.chatRooms.get(roomId)) ?? null, [roomId]);
+  /** What opening the room found (the worker asks the server for its newest messages). */
+  const [opened, setOpened] = useState<'fetched' | 'offline' | 'unknown' | 'not-member' | null>(null);
   const messages = useLiveQuery(
     () =>
       db.chatMessages
@@ -118,8 +123,15 @@ export function ChatConversation({ vslCd }: { vslCd: string }) {
   const lastRead = useRef(0);
 
   useEffect(() => {
-    void callWorker((api) => api.chatOpen(roomId)).catch(() => undefined);
-    return () => void callWorker((api) => api.chatClose(roomId)).catch(() => undefined);
+    let current = true;
+    callWorker((api) => api.chatOpen(roomId)).then(
+      (outcome) => current && setOpened(outcome),
+      () => undefined,
+    );
+    return () => {
+      current = false;
+      void callWorker((api) => api.chatClose(roomId)).catch(() => undefined);
+    };
   }, [roomId]);
 
   // Newest at the bottom: follow new messages while the reader is at the bottom; keep the place after older pages.
@@ -191,6 +203,15 @@ export function ChatConversation({ vslCd }: { vslCd: string }) {
   const alertable =
     newestMine && newestMine.status === 'sent' && newestMine.readCount === 0 ? newestMine.msgSeq : null;
 
+  // product.md#chat-rooms: only a member writes (a vessel user in its own room; a shore user in a room of its list, or
+  // one whose messages the server just gave it); a room that does not exist, or of others, is said plainly instead.
+  const member = user.vesselCode === vslCd || !!room || opened === 'fetched';
+  if (!room && opened === 'unknown')
+    return (
+      <UnknownCode what="chat room" code={vslCd} back={{ href: '/chat/', label: 'Back to chat rooms' }} />
+    );
+  if (!room && opened === 'not-member') return <NotMember vslCd={vslCd} />;
+
   return (
     <section className="chat" aria-labelledby="chat-title">
       <h2 id="chat-title" className="chat__title">
@@ -211,11 +232,33 @@ export function ChatConversation({ vslCd }: { vslCd: string }) {
         })}
       </ol>
       {messages && messages.length === 0 && <p className="muted chat__empty">No messages yet.</p>}
-      <Composer roomId={roomId} onSent={() => (follow.current = true)}>
-        {shore && (
-          <BerthProspectButton vslCd={vslCd} roomId={roomId} onPosted={() => (follow.current = true)} />
-        )}
-      </Composer>
+      {member && (
+        <Composer roomId={roomId} onSent={() => (follow.current = true)}>
+          {shore && (
+            <BerthProspectButton vslCd={vslCd} roomId={roomId} onPosted={() => (follow.current = true)} />
+          )}
+        </Composer>
+      )}
+      {!member && opened === 'offline' && (
+        <p className="muted chat__empty">
+          This device does not hold this room: open it again online to write here.
+        </p>
+      )}
+    </section>
+  );
+}
+
+/** A room of others: nothing to read and no composer, with the way back to the user's own rooms. */
+function NotMember({ vslCd }: { vslCd: string }) {
+  return (
+    <section className="card" aria-labelledby="not-member-title">
+      <h2 id="not-member-title" className="card__heading">
+        Not your chat room
+      </h2>
+      <p>You are not a member of the chat room of {vslCd}, so you cannot read or write in it.</p>
+      <Link href="/chat/" className="button button--primary">
+        Back to chat rooms
+      </Link>
     </section>
   );
 }

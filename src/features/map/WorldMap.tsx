@@ -2,16 +2,18 @@
 // turned to their heading, their recent tracks and the ports ahead, panned and zoomed by finger, mouse, wheel or
 // the +/- buttons. Loaded lazily (see LazyWorldMap.tsx): the outline stays out of the first page's JavaScript. The
 // world is drawn at 1:110m; a close view (a port, a strait) draws the 1:10m coast of the tiles it covers, fetched
-// once and kept by the service worker (fine-coast.ts). Labels stay inside the map and apart (labels.ts); a tap on a
-// vessel lists the names of the vessels there.
+// once and kept by the service worker (fine-coast.ts). Labels stay inside the map and apart (labels.ts); a group's
+// label is a button, and it or a tap on a vessel lists the vessels there (VesselList.tsx). The +/- buttons zoom about
+// the vessel, or the group, so it stays in view (product.md#the-map).
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { worldLandPath } from './fine-coast.ts';
-import { placeCallout, placeLabels, type LabelBox, type LabelItem, type Measure } from './labels.ts';
+import { placeLabels, type LabelBox, type LabelItem, type Measure } from './labels.ts';
 import { WORLD, type Point } from './projection.ts';
 import { buildScene, type MapMarker, type MapPort, type MapTrack, type Scene } from './scene.ts';
 import { useFineCoast } from './use-fine-coast.ts';
 import { useGestures } from './use-gestures.ts';
-import { clampView, fitView, toScreen, zoomAt, ZOOM_STEP, type Size, type View } from './view.ts';
+import { clampView, fitView, toScreen, zoomAbout, ZOOM_STEP, type Size, type View } from './view.ts';
+import { VesselList, type ListedVessel } from './VesselList.tsx';
 
 export interface WorldMapProps {
   markers: MapMarker[];
@@ -52,7 +54,8 @@ export default function WorldMap({ markers, tracks = [], ports = [], label }: Wo
   const sizeRef = useRef<Size | null>(null);
   const [size, setSize] = useState<Size | null>(null);
   const [view, setView] = useState<View | null>(null);
-  const [picked, setPicked] = useState<string | null>(null);
+  /** The vessel whose group is listed (a tap on it, or its group's label), and whether the keyboard asked. */
+  const [picked, setPicked] = useState<{ id: string; keyboard: boolean } | null>(null);
   const scene = useMemo(() => buildScene(markers, tracks, ports), [markers, tracks, ports]);
   const land = useMemo(() => worldLandPath(), []);
   const measure = useMeasure(svgRef, size !== null);
@@ -95,12 +98,19 @@ export default function WorldMap({ markers, tracks = [], ports = [], label }: Wo
       .map((m) => ({ id: m.id, d: Math.hypot(m.s[0] - at[0], m.s[1] - at[1]) }))
       .filter((m) => m.d <= TAP_PX)
       .sort((a, b) => a.d - b.d)[0];
-    setPicked(near ? near.id : null);
+    setPicked(near ? { id: near.id, keyboard: false } : null);
   };
   useGestures(svgRef, sizeRef, setView, onTap);
 
   const zoomBy = (factor: number) =>
-    setView((v) => (v && size ? zoomAt(v, size, factor, [size.width / 2, size.height / 2]) : v));
+    setView((v) => (v && size ? zoomAbout(v, size, factor, scene.focus) : v));
+  const listed = overlay && picked ? listOf(overlay, picked.id, markers) : null;
+  const groupButtons = useRef<Map<string, HTMLButtonElement>>(new Map());
+  const closeList = () => {
+    const back = picked?.keyboard ? groupButtons.current.get(picked.id) : undefined;
+    setPicked(null);
+    back?.focus();
+  };
 
   return (
     <div className="world-map" ref={boxRef}>
@@ -140,10 +150,42 @@ export default function WorldMap({ markers, tracks = [], ports = [], label }: Wo
               <use href={`#${LAND_ID}`} x={-WORLD} />
               <use href={`#${LAND_ID}`} x={WORLD} />
             </g>
-            <Overlay overlay={overlay} picked={picked} size={size} measure={measure} />
+            <Overlay overlay={overlay} />
           </>
         )}
       </svg>
+      {overlay?.labels.map((l) => {
+        const first = overlay.items[l.members[0] ?? 0];
+        if (!first?.vessel || l.members.length < 2) return null;
+        return (
+          <button
+            key={l.members.map((i) => overlay.items[i]?.id).join(',')}
+            ref={(el) =>
+              void (el ? groupButtons.current.set(first.id, el) : groupButtons.current.delete(first.id))
+            }
+            type="button"
+            className="world-map__group"
+            aria-haspopup="dialog"
+            aria-expanded={picked?.id === first.id}
+            style={{ left: l.box.x, top: l.box.y, width: l.box.width, height: l.box.height }}
+            onClick={(e) =>
+              setPicked(picked?.id === first.id ? null : { id: first.id, keyboard: e.detail === 0 })
+            }
+          >
+            {l.text}
+          </button>
+        );
+      })}
+      {listed && size && (
+        <VesselList
+          key={picked?.id}
+          vessels={listed.vessels}
+          at={listed.at}
+          size={size}
+          focus={picked?.keyboard ?? false}
+          onClose={closeList}
+        />
+      )}
       <div className="world-map__zoom">
         <button
           type="button"
@@ -217,39 +259,28 @@ function layOut(scene: Scene, view: View, size: Size, measure: Measure | undefin
   return { tracks, ports, markers, labels, items };
 }
 
-const CALLOUT_LINE = 18;
-const CALLOUT_MAX = 6;
+/**
+ * The vessels listed for a picked vessel: every vessel its label stands for, else itself; placed at the group's first
+ * point. None when the vessel is no longer on the map.
+ */
+function listOf(
+  overlay: Layout,
+  id: string,
+  markers: readonly MapMarker[],
+): { vessels: ListedVessel[]; at: Point } | null {
+  const { labels, items } = overlay;
+  const label = labels.find((l) => l.members.some((i) => items[i]?.vessel && items[i]?.id === id));
+  const members = label
+    ? label.members.flatMap((i) => items[i] ?? [])
+    : items.filter((i) => i.vessel && i.id === id);
+  const first = members[0];
+  if (!first) return null;
+  const href = (vid: string) => markers.find((m) => m.id === vid)?.href;
+  return { vessels: members.map((m) => ({ id: m.id, name: m.text, href: href(m.id) })), at: first.at };
+}
 
-function Overlay({
-  overlay,
-  picked,
-  size,
-  measure,
-}: {
-  overlay: Layout;
-  picked: string | null;
-  size: Size;
-  measure: Measure | undefined;
-}) {
+function Overlay({ overlay }: { overlay: Layout }) {
   const { tracks, ports, markers, labels, items } = overlay;
-  // A tapped vessel: the names of every vessel its label stands for, in a box kept inside the map.
-  const pickedLabel = picked
-    ? labels.find((l) => l.members.some((i) => items[i]?.vessel && items[i]?.id === picked))
-    : undefined;
-  const pickedItem = items.find((i) => i.vessel && i.id === picked);
-  const names = pickedLabel
-    ? pickedLabel.members.map((i) => items[i]?.text ?? '')
-    : pickedItem
-      ? [pickedItem.text]
-      : [];
-  const lines =
-    names.length > CALLOUT_MAX
-      ? [...names.slice(0, CALLOUT_MAX - 1), `+${names.length - CALLOUT_MAX + 1} more`]
-      : names;
-  const at = pickedLabel ? (items[pickedLabel.members[0] ?? 0]?.at ?? null) : (pickedItem?.at ?? null);
-  const width = Math.max(0, ...lines.map((t) => (measure ? measure(t) : t.length * 8.6))) + 16;
-  const height = lines.length * CALLOUT_LINE + 10;
-  const callout = at && lines.length > 0 ? placeCallout(at, width, height, size) : null;
   return (
     <g>
       {tracks.map((t) => (
@@ -283,6 +314,8 @@ function Overlay({
       ))}
       {labels.map((l) => {
         const vessel = items[l.members[0] ?? 0]?.vessel;
+        // A group of vessels is named by its button, over the map (it lists them).
+        if (vessel && l.members.length > 1) return null;
         return (
           <text
             key={l.members.map((i) => items[i]?.id).join(',')}
@@ -294,24 +327,6 @@ function Overlay({
           </text>
         );
       })}
-      {callout && (
-        <g
-          className="world-map__callout"
-          transform={`translate(${callout[0].toFixed(1)} ${callout[1].toFixed(1)})`}
-        >
-          <rect width={width} height={height} rx={6} />
-          {lines.map((t, i) => (
-            <text
-              key={t}
-              className="world-map__label world-map__label--vessel"
-              x={8}
-              y={5 + (i + 1) * CALLOUT_LINE - 4}
-            >
-              {t}
-            </text>
-          ))}
-        </g>
-      )}
     </g>
   );
 }

@@ -64,16 +64,17 @@ describe('map labels', () => {
     expect(placed[0]!.members).toEqual([0, 1, 2]);
   });
 
-  it('shortens a cluster label to "+N" where the name has no room, and leaves out a label with no free spot', () => {
-    const narrow = { width: 80, height: 60 };
+  it('shortens the name of a cluster label where it has no room, and leaves out a label with no free spot', () => {
+    const narrow = { width: 140, height: 60 };
     const placed = placeLabels(
       [
-        { at: [40, 30], text: 'QUAY HORIZON', clear: 10, group: 'vessel' },
-        { at: [44, 32], text: 'ATLAS HUDSON', clear: 10, group: 'vessel' },
+        { at: [20, 30], text: 'QUAY HORIZON', clear: 10, group: 'vessel' },
+        { at: [24, 32], text: 'ATLAS HUDSON', clear: 10, group: 'vessel' },
       ],
       narrow,
     );
-    expect(placed.map((l) => l.text)).toEqual(['+2']);
+    // The first vessel is always named (product.md#the-map): never a bare "+1".
+    expect(placed.map((l) => l.text)).toEqual(['QUAY HOR… +1']);
     expect(placeLabels([{ at: [40, 30], text: 'A VERY LONG VESSEL NAME', clear: 10 }], narrow)).toEqual([]);
   });
 

@@ -1,6 +1,6 @@
 // Where the map's labels go: inside the map's box, never over each other nor over a symbol. Points closer than
-// CLUSTER_PX of the same kind share one label, "QUAY HORIZON +2" (a tap on them lists every name; My Vessel's list
-// names them all too). In order of importance (vessels first), each label takes the first free spot of eight around
+// CLUSTER_PX of the same kind share one label, "QUAY HORIZON +2", always naming the first (shortened, "QUAY HOR… +2",
+// where the whole name has no room); a tap on them lists every vessel. In order of importance (vessels first), each label takes the first free spot of eight around
 // its point, flipping to the other side near an edge; a label with no free spot is left out (its symbol still shows).
 import type { Point } from './projection.ts';
 
@@ -42,6 +42,11 @@ const CLUSTER_PX = 36;
 /** A text's width in pixels: by default an estimate for 13 px bold capitals; the map measures the real text. */
 export type Measure = (text: string) => number;
 const estimate: Measure = (text) => text.length * CHAR_PX;
+
+/** How many characters of a name a cluster's label keeps where the whole name has no room. */
+const SHORT_NAME = 8;
+const shorten = (name: string) =>
+  name.length > SHORT_NAME + 1 ? `${name.slice(0, SHORT_NAME).trimEnd()}…` : name;
 
 /** Offsets from the point to the label's left baseline, in order of preference. */
 function spots(w: number, clear: number): Point[] {
@@ -94,8 +99,8 @@ export function placeLabels(
   const placed: PlacedLabel[] = [];
   for (const members of clusters(items)) {
     const first = items[members[0] as number] as LabelItem;
-    const texts =
-      members.length > 1 ? [`${first.text} +${members.length - 1}`, `+${members.length}`] : [first.text];
+    const more = ` +${members.length - 1}`;
+    const texts = members.length > 1 ? [first.text + more, shorten(first.text) + more] : [first.text];
     const spot = texts
       .flatMap((text) => {
         const width = measure(text);

@@ -98,6 +98,20 @@ export function zoomAt(v: View, size: Size, factor: number, at: Point): View {
   );
 }
 
+/**
+ * What the +/- buttons do (product.md#the-map): zoom about the vessel (or the group), `focus` in world units, so it
+ * stays where it is on the screen; about the map's middle when there is no focus or it is out of sight (panned away).
+ * Of the focus's copies around the world, the one nearest the view counts.
+ */
+export function zoomAbout(v: View, size: Size, factor: number, focus: Point | null): View {
+  const middle: Point = [size.width / 2, size.height / 2];
+  if (!focus) return zoomAt(v, size, factor, middle);
+  const x = focus[0] + Math.round((v.cx - focus[0]) / WORLD) * WORLD;
+  const [sx, sy] = toScreen(v, size, [x, focus[1]]);
+  const seen = sx >= 0 && sx <= size.width && sy >= 0 && sy <= size.height;
+  return zoomAt(v, size, factor, seen ? [sx, sy] : middle);
+}
+
 /** Moves the map with a drag of (dx, dy) screen pixels. */
 export function panBy(v: View, size: Size, dx: number, dy: number): View {
   return clampView({ cx: v.cx - dx / v.zoom, cy: v.cy - dy / v.zoom, zoom: v.zoom }, size);

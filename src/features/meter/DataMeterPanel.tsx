@@ -12,27 +12,32 @@ import { useDataUsage, type DataUsageView } from './use-data-usage.ts';
 const tell = (what: string) => (err: unknown) =>
   toast.error(`${what}: ${err instanceof Error ? err.message : String(err)}`);
 
+/** A figure once counted; "…" before the first count is stored (a few seconds), rather than a "0 KB" that is not true. */
+const measured = (bytes: number | null | undefined): string =>
+  bytes === null || bytes === undefined ? '…' : formatBytes(bytes);
+
 /** "Data used today" and "This month", as definition rows. */
 export function DataUsedRows({ usage }: { usage: DataUsageView | undefined }) {
   return (
     <>
       <div>
         <dt>Data used today</dt>
-        <dd>{usage ? formatBytes(usage.today) : '…'}</dd>
+        <dd>{measured(usage?.today)}</dd>
       </div>
       <div>
         <dt>This month</dt>
-        <dd>{usage ? formatBytes(usage.month) : '…'}</dd>
+        <dd>{measured(usage?.month)}</dd>
       </div>
     </>
   );
 }
 
 /** The month against the budget: a bar a person sees and a figure a screen reader reads. */
-export function BudgetBar({ month, budgetMb }: { month: number; budgetMb: number }) {
+export function BudgetBar({ month, budgetMb }: { month: number | null; budgetMb: number }) {
+  if (month === null) return null;
   const share = budgetShare(month, budgetMb) ?? 0;
   const pct = Math.min(100, Math.floor(share * 100));
-  const level = share >= 1 ? 'over' : share >= WARN_AT ? 'warn' : 'ok';
+  const level = share > 1 ? 'over' : share >= WARN_AT ? 'warn' : 'ok';
   return (
     <div className={`data-budget data-budget--${level}`}>
       <div
@@ -46,7 +51,10 @@ export function BudgetBar({ month, budgetMb }: { month: number; budgetMb: number
       >
         <span style={{ width: `${pct}%` }} />
       </div>
-      <p className="data-budget__text">{shareText(month, budgetMb)} this month</p>
+      <p className="data-budget__text">
+        {level === 'over' ? 'Over the budget: ' : ''}
+        {shareText(month, budgetMb)} this month
+      </p>
     </div>
   );
 }
@@ -59,10 +67,10 @@ export function BudgetForm({ budgetMb }: { budgetMb: number | null }) {
   const shown = text ?? (budgetMb === null ? '' : String(budgetMb));
   const save = (event: FormEvent) => {
     event.preventDefault();
-    const mb = parseBudget(shown);
-    if (mb === undefined) return setError('Enter a number of MB, or leave it empty for no budget.');
+    const parsed = parseBudget(shown);
+    if ('error' in parsed) return setError(parsed.error);
     setError(null);
-    void callWorker((api) => api.setDataBudget(mb))
+    void callWorker((api) => api.setDataBudget(parsed.mb))
       .then(() => setText(null))
       .catch(tell('The budget could not be saved'));
   };

@@ -1,6 +1,6 @@
 // The monthly budget: its share, the 80% warning once a month, and the field's parsing.
 import { describe, expect, it } from 'vitest';
-import { budgetShare, parseBudget, shareText, shouldWarn, warningText } from './budget.ts';
+import { budgetShare, parseBudget, shareText, warningDue, warningText } from './budget.ts';
 
 const NOV = Date.UTC(2026, 10, 25);
 
@@ -13,22 +13,38 @@ describe('data budget', () => {
   });
 
   it('warns at 80%, once a month', () => {
-    expect(shouldWarn(39_900_000, 50, null, NOV)).toBe(false);
-    expect(shouldWarn(40_000_000, 50, null, NOV)).toBe(true);
-    expect(shouldWarn(40_000_000, 50, 'm:2026-11', NOV)).toBe(false);
-    expect(shouldWarn(40_000_000, 50, 'm:2026-10', NOV)).toBe(true);
-    expect(shouldWarn(40_000_000, undefined, null, NOV)).toBe(false);
+    expect(warningDue(39_900_000, 50, null, NOV)).toBeNull();
+    expect(warningDue(40_000_000, 50, null, NOV)).toBe('near');
+    expect(warningDue(40_000_000, 50, 'm:2026-11', NOV)).toBeNull();
+    expect(warningDue(40_000_000, 50, 'm:2026-10', NOV)).toBe('near');
+    expect(warningDue(40_000_000, undefined, null, NOV)).toBeNull();
     expect(warningText(41_000_000, 50)).toBe(
       "Quay has used 82% of this month's data budget: 41 MB of 50 MB. Data saver in the menu holds back what can wait.",
     );
   });
 
+  it('warns again once over the budget, even when warned at 80%', () => {
+    expect(warningDue(51_000_000, 50, 'm:2026-11', NOV)).toBe('over');
+    expect(warningDue(51_000_000, 50, null, NOV)).toBe('over');
+    expect(warningDue(51_000_000, 50, 'm:2026-11:over', NOV)).toBeNull();
+    expect(warningDue(45_000_000, 50, 'm:2026-11:over', NOV)).toBeNull();
+    expect(warningText(52_000_000, 50)).toBe(
+      "Quay has gone over this month's data budget: 52 MB of 50 MB. Data saver in the menu holds back what can wait.",
+    );
+  });
+
   it('reads the field', () => {
-    expect(parseBudget('50')).toBe(50);
-    expect(parseBudget(' 2,5 ')).toBe(2.5);
-    expect(parseBudget('')).toBeNull();
-    expect(parseBudget('0')).toBeNull();
-    expect(parseBudget('lots')).toBeUndefined();
-    expect(parseBudget('-3')).toBeUndefined();
+    expect(parseBudget('50')).toEqual({ mb: 50 });
+    expect(parseBudget(' 2,5 ')).toEqual({ mb: 2.5 });
+    expect(parseBudget('0.1')).toEqual({ mb: 0.1 });
+    expect(parseBudget('')).toEqual({ mb: null });
+    expect(parseBudget('0')).toEqual({ mb: null });
+    expect(parseBudget('lots')).toHaveProperty('error');
+    expect(parseBudget('-3')).toHaveProperty('error');
+  });
+
+  it('refuses a budget it would round, saying why', () => {
+    expect(parseBudget('0.05')).toEqual({ error: 'The budget is at least 0.1 MB (100 KB).' });
+    expect(parseBudget('2.55')).toEqual({ error: 'Give the budget to one decimal at most, e.g. 2.5 MB.' });
   });
 });

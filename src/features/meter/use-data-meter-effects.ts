@@ -1,12 +1,12 @@
-// The signed-on app's data meter effects: a warning once a month when Quay has used 80% of the user's monthly budget
-// (an alert toast; the worker remembers the month, so that another tab or a reload does not say it again).
+// The signed-on app's data meter effects: a warning once a month when Quay has used 80% of the user's monthly budget,
+// and again once it goes over it (an alert toast; the worker remembers the month and the level, so that another tab
+// or a reload does not say it again).
 import { useEffect, useRef } from 'react';
 import { useSnapshot } from 'valtio';
 import { uiState } from '../../state/app-state.ts';
-import { monthKey } from '../../device/meter/usage.ts';
 import { toast } from '../../ui/toast-store.ts';
 import { callWorker } from '../../platform/worker-bridge.ts';
-import { shouldWarn, warningText } from './budget.ts';
+import { warnedKey, warningDue, warningText } from './budget.ts';
 import { useDataUsage } from './use-data-usage.ts';
 
 export function useDataMeterEffects(): void {
@@ -24,9 +24,13 @@ function useBudgetWarning(): void {
   const covered = useSnapshot(uiState).drawer !== null;
   useEffect(() => {
     const now = Date.now();
-    if (covered || !budgetMb || !shouldWarn(month, budgetMb, warnedMonth ?? warned.current, now)) return;
-    warned.current = monthKey(now);
+    // What this page said and what the worker stored: the further of the two counts (over before 80%).
+    const seen =
+      [warned.current, warnedMonth].find((k) => k?.endsWith(':over')) ?? warned.current ?? warnedMonth;
+    const due = covered || !budgetMb ? null : warningDue(month, budgetMb, seen, now);
+    if (!due || !budgetMb) return;
+    warned.current = warnedKey(now, due);
     toast.error(warningText(month, budgetMb));
-    void callWorker((api) => api.budgetWarningSeen()).catch(() => undefined);
+    void callWorker((api) => api.budgetWarningSeen(due)).catch(() => undefined);
   }, [month, budgetMb, warnedMonth, covered]);
 }

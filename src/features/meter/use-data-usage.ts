@@ -7,9 +7,9 @@ import { linkInfo, saverByDefault } from '../../device/meter/data-saver.ts';
 import { db } from '../../platform/db.ts';
 
 export interface DataUsageView {
-  /** Bytes both ways today (UTC) and this month. */
-  today: number;
-  month: number;
+  /** Bytes both ways today (UTC) and this month; null before the first count of the day or month is stored. */
+  today: number | null;
+  month: number | null;
   budgetMb: number | null;
   /** Data saver now: the user's choice if made, else the link's default. */
   saverOn: boolean;
@@ -41,8 +41,8 @@ export function useDataUsage(): DataUsageView | undefined {
       db.getMeta('dataBudgetWarned'),
     ]);
     return {
-      today: day ? day.up + day.down : 0,
-      month: month ? month.up + month.down : 0,
+      today: day ? day.up + day.down : null,
+      month: month ? month.up + month.down : null,
       budgetMb: budgetMb ?? null,
       saverChoice: saver ?? null,
       warnedMonth: warned ?? null,

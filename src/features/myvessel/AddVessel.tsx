@@ -1,13 +1,16 @@
 // Adds a vessel to My Vessel: a search over the fleet this device already has (it works at sea), by name or code.
 import { useId, useState } from 'react';
 import type { FleetVessel } from '../../core/contract/vessel.ts';
-import { matchVessels } from './my-vessels-state.ts';
+import { matchVessels, noMatchText } from './my-vessels-state.ts';
 
 export function AddVessel({
   candidates,
+  followed,
   onAdd,
 }: {
   candidates: FleetVessel[];
+  /** The vessels followed already: typing one says so rather than "No vessel to add matches". */
+  followed: FleetVessel[];
   onAdd: (v: FleetVessel) => void;
 }) {
   const [open, setOpen] = useState(false);
@@ -40,7 +43,9 @@ export function AddVessel({
       {query.trim().length < 2 ? (
         <p className="muted">Type two or more letters.</p>
       ) : found.length === 0 ? (
-        <p className="muted">No vessel to add matches “{query.trim()}”.</p>
+        <p className="muted" role="status">
+          {noMatchText(query, followed)}
+        </p>
       ) : (
         <ul className="add-vessel__results">
           {found.map((v) => (

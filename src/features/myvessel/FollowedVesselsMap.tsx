@@ -9,7 +9,16 @@ function followedMarkers(vessels: readonly FleetVessel[]): MapMarker[] {
   return vessels.flatMap((v) =>
     v.lat === null || v.lon === null
       ? []
-      : [{ id: v.vslCd, lat: v.lat, lon: v.lon, heading: v.hdg ?? v.cog, label: v.vslNm }],
+      : [
+          {
+            id: v.vslCd,
+            lat: v.lat,
+            lon: v.lon,
+            heading: v.hdg ?? v.cog,
+            label: v.vslNm,
+            href: `/vessel/${v.vslCd}`,
+          },
+        ],
   );
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FleetVessel } from '../../core/contract/vessel.ts';
-import { matchVessels, myVesselsView } from './my-vessels-state.ts';
+import { emptyListText, matchVessels, myVesselsView, noMatchText } from './my-vessels-state.ts';
 
 const vessel = (vslCd: string, vslNm: string, sortNo: number | null): FleetVessel => ({
   vslCd,
@@ -58,5 +58,21 @@ describe('matchVessels', () => {
     expect(matchVessels(FLEET, 'horizon').map((v) => v.vslCd)).toEqual(['AHDS', 'QHZN']);
     expect(matchVessels(FLEET, 'at').map((v) => v.vslCd)).toEqual(['AHDS']);
     expect(matchVessels(FLEET, 'nr').map((v) => v.vslCd)).toEqual(['NRPL']);
+  });
+});
+
+describe('what the add field and the empty list say (issue 25)', () => {
+  const horizon = vessel('QHZN', 'QUAY HORIZON', 0);
+  it('says a vessel typed is followed already, rather than that nothing matches', () => {
+    expect(noMatchText('horiz', [horizon])).toBe(
+      'You follow QUAY HORIZON (QHZN) already: it is on your list.',
+    );
+    expect(noMatchText('ZZZ', [horizon])).toBe('No vessel to add matches “ZZZ”.');
+  });
+
+  it('says "Add one below" only where a vessel can be added', () => {
+    expect(emptyListText(true, null)).toBe('You follow no vessel yet. Add one below.');
+    expect(emptyListText(false, null)).not.toContain('Add one below');
+    expect(emptyListText(true, 'AHDS')).not.toContain('Add one below');
   });
 });

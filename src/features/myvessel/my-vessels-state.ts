@@ -64,3 +64,26 @@ export function matchVessels(vessels: readonly FleetVessel[], query: string, max
   const found = vessels.filter((v) => v.vslCd.includes(q) || v.vslNm.toUpperCase().includes(q));
   return [...found.filter(starts), ...found.filter((v) => !starts(v))].slice(0, max);
 }
+
+/**
+ * What the add field says when no vessel to add matches: that the vessels it names are followed already, when they
+ * are, rather than that nothing matches.
+ */
+export function noMatchText(query: string, followed: readonly FleetVessel[]): string {
+  const q = query.trim();
+  const already = matchVessels(followed, q, 3);
+  if (already.length === 0) return `No vessel to add matches “${q}”.`;
+  const names = already.map((v) => `${v.vslNm} (${v.vslCd})`).join(', ');
+  return `You follow ${names} already: ${already.length === 1 ? 'it is' : 'they are'} on your list.`;
+}
+
+/**
+ * My Vessel with no vessel followed: "Add one below" only where something can be added (a vessel user's list holds
+ * its own vessel at most, and a device may know no other vessel).
+ */
+export function emptyListText(canAdd: boolean, ownVessel: string | null): string {
+  if (ownVessel) return `You follow no vessel. Your own vessel ${ownVessel} is under Vessel and Voyage.`;
+  return canAdd
+    ? 'You follow no vessel yet. Add one below.'
+    : 'You follow no vessel yet, and this device knows no vessel to add.';
+}

@@ -17,8 +17,9 @@ export interface MyVessels {
   save: (vslCds: string[]) => Promise<void>;
 }
 
-export function useMyVessels(usrId: string | null): MyVessels {
-  const page = usePageData('myVessels', usrId);
+/** maxAgeMs: how old the kept fleet may be before it is asked again (the vessel page's Follow is content with the sync's). */
+export function useMyVessels(usrId: string | null, maxAgeMs?: number): MyVessels {
+  const page = usePageData('myVessels', usrId, maxAgeMs);
   const waiting = usePending(MY_VESSELS_ENTITY);
   // The server's list while changes wait: what "added" and "removed" are against.
   const server = useServerVersion('pageData', usrId && `myVessels:${usrId}`);

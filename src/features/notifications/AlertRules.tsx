@@ -1,7 +1,7 @@
 // "My alerts" beside the per-type switches (product.md#my-alerts): the user's own rules on the vessels it follows,
 // each listed with Edit and Delete, and a form to add or change one. Everything is read from the device and saved
 // through the worker's outbox, so it works at sea; types 5 and 6 (read-only) are not offered it (product.md#who-may-do-what).
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useSnapshot } from 'valtio';
 import type { AlertEvent, AlertRule } from '../../core/contract/notification.ts';
@@ -16,7 +16,7 @@ import { toShownError } from '../../ui/shown-error.ts';
 import { toast } from '../../ui/toast-store.ts';
 import { usePendingWith } from '../sync/use-pending.ts';
 import { knownPorts, portsOfIndex, type KnownPort } from '../ports/port-list.ts';
-import { describeRule } from './alert-rule-text.ts';
+import { describeRule, sortRules } from './alert-rule-text.ts';
 import { runOp } from '../sync/use-op.ts';
 
 const PREFIX = entityOf('alertRule', { ruleId: '' });
@@ -64,7 +64,7 @@ export function AlertRules() {
     ? [{ vslCd: user.ofcId, vslNm: snap.ownVessel?.vslNm ?? user.ofcId }]
     : (fleet?.vessels ?? []).filter((v) => v.followed).sort((a, b) => (a.sortNo ?? 0) - (b.sortNo ?? 0));
   const nameOf = (vslCd: string) => vessels.find((v) => v.vslCd === vslCd)?.vslNm ?? vslCd;
-  const rules = read.value;
+  const rules = sortRules(read.value, nameOf);
   const first = vessels[0];
 
   const remove = async (rule: AlertRule) => {
@@ -162,6 +162,13 @@ function AlertForm({ rule, isNew, vessels, usrId, onDone }: FormProps) {
   const [hrs, setHrs] = useState(String(rule.hrs ?? 6));
   const [error, setError] = useState('');
   const id = useId();
+  const form = useRef<HTMLFormElement>(null);
+  const first = useRef<HTMLSelectElement>(null);
+  // The form opens under the list, below the drawer's fold: it comes into view with its first field focused.
+  useEffect(() => {
+    form.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+    first.current?.focus({ preventScroll: true });
+  }, []);
   const set = (change: Partial<AlertRule>) => setDraft((d) => ({ ...d, ...change }));
   // The ports of the vessel's voyage first (when this device has it), then every port it knows.
   const ports = useLiveQuery(async () => {
@@ -191,12 +198,18 @@ function AlertForm({ rule, isNew, vessels, usrId, onDone }: FormProps) {
   );
 
   return (
-    <form className="alert-form" aria-labelledby={`${id}t`} noValidate onSubmit={(e) => void submit(e)}>
+    <form
+      ref={form}
+      className="alert-form"
+      aria-labelledby={`${id}t`}
+      noValidate
+      onSubmit={(e) => void submit(e)}
+    >
       <h4 id={`${id}t`} className="alert-form__title">
         {isNew ? 'New alert' : 'Edit alert'}
       </h4>
       <label htmlFor={`${id}v`}>Vessel</label>
-      <select id={`${id}v`} value={draft.vslCd} onChange={(e) => set({ vslCd: e.target.value })}>
+      <select ref={first} id={`${id}v`} value={draft.vslCd} onChange={(e) => set({ vslCd: e.target.value })}>
         {choices.map((v) => (
           <option key={v.vslCd} value={v.vslCd}>
             {v.vslNm}

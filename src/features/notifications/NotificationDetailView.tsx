@@ -7,6 +7,7 @@ import { useSnapshot } from 'valtio';
 import type { NotificationDetail, NotificationItem } from '../../core/contract/notification.ts';
 import { closeDrawer, userState } from '../../state/app-state.ts';
 import { PendingMarker } from '../../ui/PendingMarker.tsx';
+import { HelpLink } from '../../ui/HelpLink.tsx';
 import { useOp } from '../sync/use-op.ts';
 import { toast } from '../../ui/toast-store.ts';
 import { toShownError } from '../../ui/shown-error.ts';
@@ -83,6 +84,11 @@ export function NotificationDetailView({ item }: { item: NotificationItem }) {
             </div>
           ))}
         </dl>
+      )}
+      {rows.length > 0 && (
+        <p className="muted">
+          <HelpLink onClick={() => closeDrawer()} />
+        </p>
       )}
       {loaded?.stored && <p className="muted noti-detail__note">Shown as this device last had it.</p>}
       <div className="noti-detail__actions">

@@ -1,6 +1,7 @@
 // The notification drawer of product.md#notification-drawer (76% height): the list of the user's notifications from IndexedDB (opens
 // at once, offline too), or the settings: the push master switch and one switch per type. An icon in its header
 // toggles the mode (product.md#drawer-mode); leaving the settings without the browser's permission turns push off.
+// At the desk it is a wide dialog with the list and the selected item side by side (product.md#desk-layout).
 import { useSnapshot } from 'valtio';
 import { closeDrawer, commonState, uiState } from '../../state/app-state.ts';
 import { Drawer } from '../../ui/Drawer.tsx';
@@ -34,6 +35,7 @@ export function NotificationDrawer() {
       }}
       title={settings ? 'Notification Setting' : 'Notification'}
       heightPct={76}
+      className="drawer--split"
       headerEnd={
         <button
           type="button"

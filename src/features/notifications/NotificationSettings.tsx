@@ -9,10 +9,14 @@ import { toShownError } from '../../ui/shown-error.ts';
 import { openChoices, opCounterOf, type Choice } from './setting-choices.ts';
 import { useNotificationSettings } from './use-notification-settings.ts';
 import { runOp } from '../sync/use-op.ts';
+import { useSnapshot } from 'valtio';
+import { userState } from '../../state/app-state.ts';
+import { settingsShown } from './alert-rule-text.ts';
 
 type YN = NotificationSetting['notUseYn'];
 
 export function NotificationSettingsList() {
+  const user = useSnapshot(userState).user;
   const snapshot = useNotificationSettings();
   /** What the user just chose, shown over the stored settings until that change is over (setting-choices.ts). */
   const [chosen, setChosen] = useState<ReadonlyMap<string, Choice>>(new Map());
@@ -22,7 +26,8 @@ export function NotificationSettingsList() {
   }, [snapshot]);
 
   if (snapshot === undefined) return null;
-  const { settings, pending } = snapshot;
+  const { pending } = snapshot;
+  const settings = settingsShown(snapshot.settings, user);
   if (settings.length === 0) return <p className="settings__empty">No data</p>;
 
   const save = (setting: NotificationSetting, on: boolean) => {

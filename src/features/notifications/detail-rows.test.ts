@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { NotificationDetail } from '../../core/contract/notification.ts';
-import { delayText, detailRows } from './detail-rows.ts';
+import { detailRows } from './detail-rows.ts';
 
 const base: NotificationDetail = {
   notSeq: 1,
@@ -37,10 +37,11 @@ const value = (notId: string, label: string) =>
 
 describe('detail layouts', () => {
   it('gives each type its fields', () => {
-    expect(labels('N001')).toEqual(['Vessel', 'Voyage', 'Port', 'Previous ETA', 'ETA']);
+    expect(labels('N001')).toEqual(['Vessel', 'Voyage', 'Port', 'Previous ETA', 'ETA', 'ETA moved']);
     expect(labels('N002')).toEqual(['Vessel', 'Voyage', 'Port', 'ETA']);
     expect(labels('N020')).toEqual(labels('N002'));
-    expect(labels('N003')).toEqual(['Vessel', 'Port', 'ETA', 'Delay']);
+    expect(labels('N003')).toEqual(['Vessel', 'Port', 'ETA', 'Schedule']);
+    expect(labels('N010')).toEqual(['Vessel', 'Port', 'Previous ETA', 'ETA', 'ETA moved', 'Schedule']);
     expect(labels('N004')).toEqual(['Port', 'Terminal', 'Alongside', 'ETA', 'ETB', 'ETD', 'Required speed']);
     expect(labels('N005')).toEqual(['Vessel', 'Port', 'ATA']);
     expect(labels('N006')).toEqual(['Vessel', 'Port', 'ATD']);
@@ -54,8 +55,8 @@ describe('detail layouts', () => {
     expect(value('N009', 'Reason')).toBe('Fog');
     const noReason = detailRows({ ...base, notId: 'N009', stsReasNm: null });
     expect(noReason.find((r) => r.label === 'Reason')?.value).toBe('No reason given');
-    const late = detailRows({ ...base, notId: 'N003', etaDelayHrs: -5 }).find((r) => r.label === 'Delay');
-    expect(late).toMatchObject({ value: '-5h (BHD)', tone: 'behind' });
+    const late = detailRows({ ...base, notId: 'N003', etaDelayHrs: -5 }).find((r) => r.label === 'Schedule');
+    expect(late).toMatchObject({ value: '5 h late', tone: 'behind' });
   });
 
   it('formats times in UTC, voyage with direction, speed in kts', () => {
@@ -68,10 +69,20 @@ describe('detail layouts', () => {
     );
   });
 
-  it('says the delay rounded, ahead when positive and behind otherwise', () => {
-    expect(delayText(-3.4)).toBe('-3h (BHD)');
-    expect(delayText(2.6)).toBe('+3h (AHD)');
-    expect(delayText(0.2)).toBe('LTS');
-    expect(delayText(null)).toBe('-');
+  it('says the delay in words, early when positive and late otherwise, apart from how far the ETA moved', () => {
+    const rows = (etaDelayHrs: number | null, etaDt = base.etaDt) =>
+      Object.fromEntries(
+        detailRows({ ...base, notId: 'N010', etaDelayHrs, etaDt }).map((r) => [r.label, r.value]),
+      );
+    expect(rows(-3.4)).toMatchObject({ Schedule: '3 h late', 'ETA moved': '3 h later' });
+    expect(rows(2.6)).toMatchObject({ Schedule: '3 h early' });
+    expect(rows(0.2)).toMatchObject({ Schedule: 'on time' });
+    expect(rows(null)).toMatchObject({ Schedule: '-' });
+    // A My Alert whose ETA moved 8.5 h later while the call stays 1 h ahead of its schedule: words that do not clash.
+    expect(rows(1, '2026-11-23T10:30:00.000Z')).toMatchObject({
+      'ETA moved': '8.5 h later',
+      Schedule: '1 h early',
+    });
+    for (const value of Object.values(rows(-3.4))) expect(value).not.toMatch(/AHD|BHD|LTS|[+-]\d+h/);
   });
 });

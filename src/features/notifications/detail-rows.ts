@@ -1,12 +1,7 @@
 // The detail block of each notification type (product.md#notification-types, product.md#what-the-app-holds, product.md#input-and-formatting-rules): which fields it shows, as
 // label and formatted value. N007 (and any type without a layout) shows its name and body only.
 import type { NotificationDetail } from '../../core/contract/notification.ts';
-import {
-  aheadOrBehind,
-  delayTone,
-  formatDelayHours,
-  type DelayTone,
-} from '../../core/format/format-delay.ts';
+import { delayTone, etaMoveWords, formatDelayHours, type DelayTone } from '../../core/format/format-delay.ts';
 import { formatTimeDateYear } from '../../core/format/format-date.ts';
 import { formatNumber } from '../../core/format/format-number.ts';
 
@@ -21,11 +16,18 @@ const utc = (v: string | null) => (v ? `${formatTimeDateYear(v)} UTC` : '-');
 const text = (v: string | null | undefined) => (v === null || v === undefined || v === '' ? '-' : v);
 const voyage = (d: NotificationDetail) => (d.skdVoyNo ? `${d.skdVoyNo}${d.skdDirCd ?? ''}` : '-');
 
-/** product.md#input-and-formatting-rules: hours rounded, LTS/+Nh/Nh, and product.md#what-the-app-holds: positive means ahead (AHD), otherwise behind (BHD). */
-export function delayText(hrs: number | null): string {
-  const shown = formatDelayHours(hrs);
-  const side = aheadOrBehind(hrs);
-  return side === null || shown === 'LTS' || shown === '-' ? shown : `${shown} (${side})`;
+/** Where the call stands against its schedule, in words ("2 h late"), coloured as on the vessel and port pages. */
+const schedule = (hrs: number | null): DetailRow => ({
+  label: 'Schedule',
+  value: formatDelayHours(hrs),
+  tone: delayTone(hrs),
+});
+
+/** How far the ETA moved from the previous one ("8.5 h later"): beside the schedule row, so the two never read alike. */
+function etaMoved(d: NotificationDetail): DetailRow[] {
+  if (!d.prevEtaDt || !d.etaDt) return [];
+  const hours = (Date.parse(d.etaDt) - Date.parse(d.prevEtaDt)) / 3_600_000;
+  return Number.isFinite(hours) ? [{ label: 'ETA moved', value: etaMoveWords(hours) }] : [];
 }
 
 export function detailRows(d: NotificationDetail): DetailRow[] {
@@ -39,17 +41,13 @@ export function detailRows(d: NotificationDetail): DetailRow[] {
         port,
         { label: 'Previous ETA', value: utc(d.prevEtaDt) },
         { label: 'ETA', value: utc(d.etaDt) },
+        ...etaMoved(d),
       ];
     case 'N002':
     case 'N020':
       return [vessel, { label: 'Voyage', value: voyage(d) }, port, { label: 'ETA', value: utc(d.etaDt) }];
     case 'N003':
-      return [
-        vessel,
-        port,
-        { label: 'ETA', value: utc(d.etaDt) },
-        { label: 'Delay', value: delayText(d.etaDelayHrs), tone: delayTone(d.etaDelayHrs) },
-      ];
+      return [vessel, port, { label: 'ETA', value: utc(d.etaDt) }, schedule(d.etaDelayHrs)];
     case 'N004':
       return [
         port,
@@ -74,7 +72,7 @@ export function detailRows(d: NotificationDetail): DetailRow[] {
         { label: 'Reason', value: d.stsReasNm || 'No reason given' },
       ];
     case 'N010':
-      // My Alert (product.md#my-alerts): an ETA that moved shows both ETAs and the delay; an arrival, berthing or
+      // My Alert (product.md#my-alerts): an ETA that moved shows both ETAs, the move and the delay; an arrival, berthing or
       // departure shows the vessel and port (the message says which and when).
       return d.prevEtaDt
         ? [
@@ -82,7 +80,8 @@ export function detailRows(d: NotificationDetail): DetailRow[] {
             port,
             { label: 'Previous ETA', value: utc(d.prevEtaDt) },
             { label: 'ETA', value: utc(d.etaDt) },
-            { label: 'Delay', value: delayText(d.etaDelayHrs), tone: delayTone(d.etaDelayHrs) },
+            ...etaMoved(d),
+            schedule(d.etaDelayHrs),
           ]
         : [vessel, port];
     default:

@@ -1,10 +1,19 @@
-// Port Live's filters (product.md#port-live-filters): terminal, service and "delayed only" above the lists, kept on
-// the device for the user per port (the worker writes them), applied to the calls the device holds, offline too.
+// Port Live's filters (product.md#port-live-filters): terminal, service and "delayed only", behind one Filters button
+// on the phone and beside the table at the desk, kept on the device for the user per port (the worker writes them, and
+// the table's sort), applied to the calls the device holds, offline too.
 import { useId, useState } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useSnapshot } from 'valtio';
 import type { PortCall } from '../../core/contract/port.ts';
-import { filterAt, filterChoices, isFiltering, NO_FILTER, type PortFilter } from '../../core/port-filters.ts';
+import {
+  filterAt,
+  filterChoices,
+  isFiltering,
+  NO_FILTER,
+  sortOf,
+  type PortFilter,
+  type PortSort,
+} from '../../core/port-filters.ts';
 import { db } from '../../platform/db.ts';
 import { callWorker } from '../../platform/worker-bridge.ts';
 import { userState } from '../../state/app-state.ts';
@@ -24,6 +33,20 @@ export function usePortFilter(portCd: string): [PortFilter, (f: PortFilter) => v
   return [filter, set];
 }
 
+/** The user's table sort, the same at every port: shown at once, kept by the worker. */
+export function usePortSort(): [PortSort, (s: PortSort) => void] {
+  const usrId = useSnapshot(userState).user?.usrId;
+  const stored = useLiveQuery(() => db.getMeta('portLiveFilters'));
+  const [local, setLocal] = useState<PortSort | null>(null);
+  const set = (s: PortSort) => {
+    setLocal(s);
+    void callWorker((api) => api.setPortLiveSort(s)).catch((err: unknown) =>
+      console.warn('Keeping the sort failed', err),
+    );
+  };
+  return [local ?? sortOf(stored, usrId), set];
+}
+
 /** The choices with the chosen one kept, so a filter whose calls have gone can still be seen and cleared. */
 const withChosen = (choices: string[], chosen: string | null) =>
   chosen && !choices.includes(chosen) ? [...choices, chosen] : choices;
@@ -33,21 +56,48 @@ export function PortFilters({
   filter,
   onChange,
   shown,
+  desk,
 }: {
   calls: readonly PortCall[];
   filter: PortFilter;
   onChange: (f: PortFilter) => void;
   shown: number;
+  /** Beside the table, always open; on the phone one button opens them, so the vessels come first. */
+  desk: boolean;
 }) {
   const id = useId();
+  const [opened, setOpened] = useState(false);
   const { terminals, services } = filterChoices(calls);
   const on = isFiltering(filter);
+  const open = desk || opened;
+  const count = (filter.ydNm ? 1 : 0) + (filter.laneCd ? 1 : 0) + (filter.delayed ? 1 : 0);
+  const clear = on && (
+    <button type="button" className="button button--secondary" onClick={() => onChange(NO_FILTER)}>
+      Clear filters
+    </button>
+  );
   return (
-    <section className="card port-filters" aria-labelledby={`${id}-title`}>
-      <h3 id={`${id}-title`} className="section-title">
-        Filters
-      </h3>
-      <div className="port-filters__fields">
+    <section className={`card port-filters${open ? '' : ' port-filters--closed'}`} aria-label="Filters">
+      <div className="port-filters__bar">
+        <h3 className="section-title">
+          {desk ? (
+            'Filters'
+          ) : (
+            <button
+              type="button"
+              className="button button--secondary port-filters__toggle"
+              aria-expanded={open}
+              aria-controls={`${id}-fields`}
+              onClick={() => setOpened(!opened)}
+            >
+              Filters{count > 0 && ' '}
+              {count > 0 && <span className="count">{count} on</span>}
+            </button>
+          )}
+        </h3>
+        {!desk && clear}
+      </div>
+      <div id={`${id}-fields`} className="port-filters__body" hidden={!open}>
         <label className="port-filters__field">
           <span>Terminal</span>
           <select
@@ -78,8 +128,6 @@ export function PortFilters({
             ))}
           </select>
         </label>
-      </div>
-      <div className="port-filters__row">
         <label className="port-filters__check">
           <input
             type="checkbox"
@@ -88,11 +136,7 @@ export function PortFilters({
           />
           Delayed only
         </label>
-        {on && (
-          <button type="button" className="button button--secondary" onClick={() => onChange(NO_FILTER)}>
-            Clear filters
-          </button>
-        )}
+        {desk && clear}
       </div>
       <p className="muted port-filters__shown" role="status">
         {on ? `Showing ${shown} of ${calls.length} ${calls.length === 1 ? 'vessel' : 'vessels'}.` : ''}

@@ -5,6 +5,7 @@ import type { LoggedUser } from '../../core/contract/common.ts';
 import type { ServiceRotation, ServiceVessel } from '../../core/contract/service.ts';
 import { formatTimeDate } from '../../core/format/format-date.ts';
 import { portLiveLink } from '../../core/link.ts';
+import { HelpLink } from '../../ui/HelpLink.tsx';
 import { motionText } from './motion-text.ts';
 import { CarrierBadge, DelayBadge, VesselName } from './parts.tsx';
 
@@ -38,7 +39,7 @@ export function ServiceView({ service, user }: { service: ServiceRotation; user:
           </h2>
         </div>
         <p className="muted">
-          {service.tradeNm} · {service.crrNm}
+          {service.tradeNm} · {service.crrNm} · <HelpLink />
         </p>
       </section>
       <section className="card" aria-labelledby="rotation-title">

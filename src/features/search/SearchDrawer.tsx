@@ -1,12 +1,14 @@
 // The smart search drawer of product.md#search-drawer (80% height): an upper-casing combobox input with a clear button, results as
 // the user types in a listbox (arrow keys walk every option, a port's two pages included, and Enter opens one), "Results
 // from this device" when the search was answered with no link, and the user's recent picks while the input is empty.
-// Links follow product.md#who-may-do-what.
+// Links follow product.md#who-may-do-what. Users who search vessels only are told so when nothing matches, and
+// where ports are.
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useSnapshot } from 'valtio';
-import { useLocation } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import type { SearchResult } from '../../core/contract/common.ts';
 import { filterResults, searchTitle, SEARCH_MIN_CHARS } from '../../core/search.ts';
+import { isRestricted } from '../../core/role.ts';
 import { closeDrawer, uiState, userState } from '../../state/app-state.ts';
 import { Drawer } from '../../ui/Drawer.tsx';
 import { Icon } from '../../ui/Icon.tsx';
@@ -132,7 +134,11 @@ function SearchBody() {
         {!showRecent && state.status === 'done' && (
           <>
             {state.results.length === 0 ? (
-              <p className="empty">No data</p>
+              isRestricted(user) ? (
+                <VesselsOnly />
+              ) : (
+                <p className="empty">No data</p>
+              )
             ) : (
               <p className="visually-hidden">
                 {state.results.length} {state.results.length === 1 ? 'result' : 'results'}
@@ -152,6 +158,22 @@ function SearchBody() {
           onPick={pick}
         />
       )}
+    </div>
+  );
+}
+
+/** The empty result of a user who searches vessels only (product.md#search-drawer): what search finds, and where ports are. */
+function VesselsOnly() {
+  return (
+    <div className="search__vessels-only">
+      <p className="empty">No vessel matches.</p>
+      <p>
+        Search finds vessels only, by name, code, IMO number, MMSI or call sign. Ports are on{' '}
+        <Link href="/port/live" onClick={() => closeDrawer('search')}>
+          Port Live
+        </Link>
+        , with a picker of every port.
+      </p>
     </div>
   );
 }

@@ -5,9 +5,10 @@ import { useOutboxCount } from '../sync/use-outbox-count.ts';
 import { useOutboxFailureToasts } from '../sync/use-outbox-failure-toasts.ts';
 import { useRouteTracking } from './use-route-tracking.ts';
 import { useSignedOnEffects } from './use-signed-on-effects.ts';
+import type { SessionLoss } from '../../core/contract/session-loss.ts';
 
 interface Props {
-  onSessionEnded: () => void;
+  onSessionEnded: (why: SessionLoss) => void;
 }
 
 export function SignedOnEffects({ onSessionEnded }: Props) {

@@ -1,6 +1,7 @@
 // Where the window keeps its copy of the token (localStorage `token`, product.md#the-calls) and how it sends a visitor to sign on.
 import { SIGN_ON_PATH } from '../../platform/config.ts';
 import { SIGN_ON_MARK_COOKIE } from '../../core/contract/sign-on-mark.ts';
+import type { SessionLoss } from '../../core/contract/session-loss.ts';
 
 const TOKEN_KEY = 'token';
 
@@ -14,9 +15,19 @@ export function mirrorToken(token: string | null): void {
   }
 }
 
-/** Leaves the app for the sign-on page, which comes back to `next` (this page by default) once signed on. */
-export function goToSignOn(next: string | null = location.pathname + location.search): void {
-  location.assign(next ? `${SIGN_ON_PATH}?next=${encodeURIComponent(next)}` : SIGN_ON_PATH);
+/**
+ * Leaves the app for the sign-on page, which comes back to `next` (this page by default) once signed on, and says
+ * `why` a session was lost (product.md#token).
+ */
+export function goToSignOn(
+  next: string | null = location.pathname + location.search,
+  why?: SessionLoss,
+): void {
+  const query = new URLSearchParams();
+  if (next) query.set('next', next);
+  if (why) query.set('why', why);
+  const q = query.toString();
+  location.assign(q ? `${SIGN_ON_PATH}?${q}` : SIGN_ON_PATH);
 }
 
 /** The server has said who signed on: the next opening may show the stored user at once again. */

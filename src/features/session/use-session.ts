@@ -3,7 +3,13 @@
 // keeps the stored user when there is no link (the app at sea), retries after an error, and signs out.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { LoggedUser } from '../../core/contract/common.ts';
-import { callWorker, type SessionStart } from '../../platform/worker-bridge.ts';
+import {
+  callWorker,
+  type SessionStart,
+  type SignOutResult,
+  type UnsentChoice,
+} from '../../platform/worker-bridge.ts';
+import type { SessionLoss } from '../../core/contract/session-loss.ts';
 import { toShownError, type ShownError } from '../../ui/shown-error.ts';
 import { clearSignOnMark, goToSignOn, mirrorToken } from './sign-on.ts';
 import { hasSignOnMark } from '../../core/contract/sign-on-mark.ts';
@@ -15,7 +21,9 @@ export type SessionState =
   | { status: 'signed-on'; user: LoggedUser; offline: boolean }
   | { status: 'error'; error: ShownError }
   /** On the way to the sign-on page. */
-  | { status: 'leaving' };
+  | { status: 'leaving' }
+  /** Signed out with no link: the sign-on page needs one, so the app says so and goes there when it comes. */
+  | { status: 'signed-out-offline' };
 
 export function useSession() {
   const [state, setState] = useState<SessionState>({ status: 'loading' });
@@ -30,10 +38,12 @@ export function useSession() {
     shown.current = state.status === 'signed-on';
   }, [state.status]);
 
-  const leave = useCallback((next?: null) => {
+  const leave = useCallback((next?: null, why?: SessionLoss) => {
     mirrorToken(null);
+    // The sign-on page is the server's: with no link the browser would show its own error page instead.
+    if (!navigator.onLine) return setState({ status: 'signed-out-offline' });
     setState({ status: 'leaving' });
-    goToSignOn(next);
+    goToSignOn(next, why);
   }, []);
 
   useEffect(() => {
@@ -56,7 +66,7 @@ export function useSession() {
         answered = true;
         if (!current) return;
         clearSignOnMark();
-        if (result.status === 'signed-out') return leave();
+        if (result.status === 'signed-out') return leave(undefined, result.lost);
         mirrorToken(result.token);
         // Another user is signed on than the one shown from the device: start again as that user, at its home.
         if (shownUser.current && shownUser.current !== result.user.usrId) return location.replace('/');
@@ -68,7 +78,7 @@ export function useSession() {
         if (!current) return;
         const error = toShownError(err);
         // product.md#errors: an authentication failure removes the token and goes to the sign-on page.
-        if (error.name === 'AuthenticationError') return leave();
+        if (error.name === 'AuthenticationError') return leave(undefined, 'refused');
         // A check after the link came back failed, or the device's user is shown: keep showing what it has.
         if (shown.current) return;
         // The worker falls back to the stored user itself; this covers a worker that could not even say so.
@@ -79,7 +89,8 @@ export function useSession() {
           mirrorToken(stored.token);
           shownUser.current = stored.user.usrId;
           setState({ status: 'signed-on', user: stored.user, offline: true });
-        } else setState({ status: 'error', error });
+        } else if (isLinkFailure(err)) setState({ status: 'signed-out-offline' });
+        else setState({ status: 'error', error });
       },
     );
     return () => {
@@ -102,29 +113,43 @@ export function useSession() {
   }, []);
 
   /**
-   * Signs out and leaves for the sign-on page; gives what to show when the server could not be told. With
-   * `comeBack`, the next user signed on returns to this page (switching user where this one was refused).
+   * Signs out and leaves for the sign-on page (architecture.md#sign-out): `unsent` says what becomes of changes that
+   * cannot be sent; without it the worker may answer 'unsent' for the caller to ask. With `comeBack`, the next user
+   * signed on returns to this page (switching user where this one was refused). Gives what to show on a failure.
    */
   const signOut = useCallback(
-    async ({ comeBack = false }: { comeBack?: boolean } = {}): Promise<ShownError | undefined> => {
+    async ({ comeBack = false, unsent }: { comeBack?: boolean; unsent?: UnsentChoice } = {}): Promise<
+      SignOutResult | ShownError
+    > => {
       signingOut.current = true;
+      let result: SignOutResult;
       try {
-        await callWorker((api) => api.signOut());
+        result = await callWorker<SignOutResult>((api) => api.signOut(unsent));
       } catch (err) {
         signingOut.current = false;
         return toShownError(err);
       }
-      if (comeBack) leave();
+      if (result.status === 'unsent') {
+        signingOut.current = false;
+        return result;
+      }
+      if (result.status === 'at-sea') {
+        mirrorToken(null);
+        setState({ status: 'signed-out-offline' });
+      } else if (comeBack) leave();
       else leave(null);
-      return undefined;
+      return result;
     },
     [leave],
   );
 
-  /** The session ended elsewhere (another tab signed out, or the server refused the token): sign on again. */
-  const sessionEnded = useCallback(() => {
-    if (!signingOut.current) leave();
-  }, [leave]);
+  /** The session ended elsewhere (another tab signed out, or the server refused the token): sign on again, told why. */
+  const sessionEnded = useCallback(
+    (why: SessionLoss) => {
+      if (!signingOut.current) leave(undefined, why);
+    },
+    [leave],
+  );
 
   return { state, retry, signOut, sessionEnded };
 }

@@ -4,6 +4,7 @@ import { useEffect, useRef } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { db } from '../../platform/db.ts';
 import { watchLink, watchVisibility } from '../../platform/worker-bridge.ts';
+import type { SessionLoss } from '../../core/contract/session-loss.ts';
 
 let persistAsked = false;
 
@@ -17,7 +18,7 @@ async function askForPersistentStorage(): Promise<void> {
   await storage.persist();
 }
 
-export function useSignedOnEffects(onSessionEnded: () => void): void {
+export function useSignedOnEffects(onSessionEnded: (why: SessionLoss) => void): void {
   useEffect(() => watchVisibility(), []);
   useEffect(() => watchLink(), []);
 
@@ -27,11 +28,15 @@ export function useSignedOnEffects(onSessionEnded: () => void): void {
 
   // The worker sets signedOut when the server refuses the session or a tab signs out. Only a change to true counts:
   // a row left from an earlier session may still say true until the worker has started this one.
-  const signedOut = useLiveQuery(async () => (await db.getMeta('syncStatus'))?.signedOut ?? false);
+  // Why: the server's word when it refused the session; none when a tab of this device signed out.
+  const ended = useLiveQuery(async () => {
+    const status = await db.getMeta('syncStatus');
+    return status?.signedOut ? (status.lost ?? 'tab') : false;
+  });
   const sawSignedOn = useRef(false);
   useEffect(() => {
-    if (signedOut === undefined) return;
-    if (!signedOut) sawSignedOn.current = true;
-    else if (sawSignedOn.current) onSessionEnded();
-  }, [signedOut, onSessionEnded]);
+    if (ended === undefined) return;
+    if (!ended) sawSignedOn.current = true;
+    else if (sawSignedOn.current) onSessionEnded(ended);
+  }, [ended, onSessionEnded]);
 }

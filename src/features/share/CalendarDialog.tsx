@@ -34,6 +34,10 @@ export function CalendarDialog({ of, onClose }: CalendarDialogProps) {
   const kept = useLiveQuery(async () => (await db.getMeta('calendarLink')) ?? null);
   const [note, setNote] = useState('');
   const [busy, setBusy] = useState(false);
+  /** The server said the user has a link this device cannot show: making a new one is the way to an address here. */
+  const [none, setNone] = useState(false);
+  /** The server could not be asked: say so and offer to ask again, never a new link (it would break a working one). */
+  const [failed, setFailed] = useState(false);
 
   useEffect(() => {
     const d = ref.current;
@@ -43,9 +47,17 @@ export function CalendarDialog({ of, onClose }: CalendarDialogProps) {
   const ask = async (renew: boolean) => {
     setBusy(true);
     setNote('');
+    setFailed(false);
     try {
       const answer = await callWorker((api) => api.calendarLink(renew));
-      if (!answer.secret)
+      setNone(!answer.secret && (answer.replaced || !kept));
+      if (answer.replaced)
+        setNote(
+          `Your calendar link was made anew on another device on ${formatDate(answer.madeAt)}: the address this ` +
+            'device had no longer works. Use the new one from that device, or make a new link here (the one made ' +
+            'there then stops working).',
+        );
+      else if (!answer.secret && !kept)
         setNote(
           `Your calendar link was made on another device on ${formatDate(answer.madeAt)}, and cannot be shown ` +
             'again. Make a new link to see it here: the old address then stops working.',
@@ -53,17 +65,27 @@ export function CalendarDialog({ of, onClose }: CalendarDialogProps) {
       else if (renew) toast.info('New calendar link made. The old address no longer works.');
     } catch (err) {
       const e = toShownError(err);
-      setNote(`${e.title} ${e.detail}`.trim());
+      setFailed(true);
+      setNote(
+        e.name === 'TimeoutError'
+          ? 'The server did not answer. Your calendar link was not checked.'
+          : `Your calendar link could not be checked: ${e.detail || e.title}`,
+      );
     } finally {
       setBusy(false);
     }
   };
 
-  // The first time, the address is asked for at once (with the link).
-  const first = kept === null && online;
+  // Each time the dialog opens with the link, the server is asked: the first time for the address, after that
+  // whether the address kept here still works (another device may have made a new one).
+  const asked = useRef(false);
   useEffect(() => {
-    if (first) void ask(false);
-  }, [first]);
+    if (kept === undefined || !online || asked.current) return;
+    asked.current = true;
+    void ask(false);
+    // Once per opening, when the device's copy is read and the link is there; ask is made anew each render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [kept, online]);
 
   const renew = async () => {
     const ok = await dialog.confirm(
@@ -108,7 +130,7 @@ export function CalendarDialog({ of, onClose }: CalendarDialogProps) {
         )
       )}
       {kept && !online && <p className="muted">Making a new link needs a connection.</p>}
-      {busy && <p role="status">Asking for your calendar link…</p>}
+      {busy && <p role="status">Checking your calendar link…</p>}
       {note && <p role="alert">{note}</p>}
       <div className="alert-dialog__actions">
         {kept && (
@@ -121,7 +143,17 @@ export function CalendarDialog({ of, onClose }: CalendarDialogProps) {
             </a>
           </>
         )}
-        {(kept || note) && (
+        {failed && (
+          <button
+            type="button"
+            className="button button--secondary"
+            disabled={!online || busy}
+            onClick={() => void ask(false)}
+          >
+            Try again
+          </button>
+        )}
+        {(kept || none) && !failed && (
           <button
             type="button"
             className="button button--secondary"

@@ -1,6 +1,6 @@
 // Tells the user what became of their changes as product.md#errors says. Refused for good (the worker already undid them
 // locally): a toast with the server's message where the failure asks for one (acknowledge), the console otherwise
-// (read and setting saves). Applied operations whose kind has words of confirmation ("Schedule Got it!"): those
+// (read and setting saves). Applied operations whose kind has words of confirmation ("Acknowledged: …"): those
 // words, as the kind's definition (core/contract/ops.ts) says them. Then clears what it handled, so nothing is said twice.
 import { useEffect, useRef } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';

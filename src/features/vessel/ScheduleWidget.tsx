@@ -3,6 +3,7 @@
 import { useRef } from 'react';
 import type { CascadeResponse } from '../../core/contract/vessel.ts';
 import { DataAge } from '../../ui/DataAge.tsx';
+import { HelpLink } from '../../ui/HelpLink.tsx';
 import type { PageData } from '../../state/use-page-data.ts';
 import { currentCallIndex } from '../../core/current-call.ts';
 import { callState, SCHEDULE_WIDGET } from './calls.ts';
@@ -26,12 +27,15 @@ export function ScheduleWidget({ page, highlight }: { page: PageData<CascadeResp
         <h2 id="schedule-heading" ref={heading} tabIndex={-1} className="card__heading">
           Schedule
         </h2>
-        {page.data?.skdVoyNo && (
-          <p className="muted">
-            Voyage {page.data.skdVoyNo}
-            {page.data.skdDirCd} · times in UTC
-          </p>
-        )}
+        <p className="muted">
+          {page.data?.skdVoyNo && (
+            <>
+              Voyage {page.data.skdVoyNo}
+              {page.data.skdDirCd} ·{' '}
+            </>
+          )}
+          times in UTC · <HelpLink />
+        </p>
       </div>
       <DataAge syncedAt={page.syncedAt} loading={page.loading} error={page.error} />
       <SectionData page={page}>{(data) => <ScheduleList data={data} />}</SectionData>

@@ -44,6 +44,7 @@ export function VesselMap({
               heading: vessel.hdg ?? vessel.cog,
               label: vessel.vslNm,
               highlight: true,
+              centre: vessel.navSts === 'MOORED',
             },
           ]
         : [],

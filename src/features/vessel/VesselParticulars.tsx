@@ -1,5 +1,6 @@
 // A vessel's particulars (product.md#vessel-particulars): IMO number, MMSI, call sign, flag, year built, capacity,
-// length overall, beam and summer draught, from the vessel page data the device keeps (GET /vessel/current).
+// length overall, beam and summer draught, from the vessel page data the device keeps (GET /vessel/current). Near the
+// top of the page, folded in the vessel's identity card: the identifiers a tracker user looks for show in its line.
 import type { VesselCurrent } from '../../core/contract/vessel.ts';
 import { formatNumber } from '../../core/format/format-number.ts';
 
@@ -30,10 +31,13 @@ export function VesselParticulars({ vessel: v }: { vessel: VesselCurrent }) {
     ['Summer draught', metres(v.draughtM, 1)],
   ];
   return (
-    <section className="card" aria-labelledby="particulars-heading">
-      <h2 id="particulars-heading" className="card__heading">
-        Particulars
-      </h2>
+    <details className="disclosure disclosure--inline" aria-labelledby="particulars-heading">
+      <summary className="disclosure__summary">
+        <h3 id="particulars-heading" className="disclosure__title">
+          Particulars
+        </h3>
+        <span className="muted">{summaryLine(v)}</span>
+      </summary>
       <dl className="facts" aria-labelledby="particulars-heading">
         {rows.slice(0, 3).map(([k, val]) => (
           <div key={k}>
@@ -52,6 +56,16 @@ export function VesselParticulars({ vessel: v }: { vessel: VesselCurrent }) {
           </div>
         ))}
       </dl>
-    </section>
+    </details>
   );
+}
+
+/** What the folded section says: the identifiers and size that are known, e.g. "IMO 9527582 · 14,000 TEU". */
+function summaryLine(v: VesselCurrent): string {
+  const parts = [
+    v.imoNo ? `IMO ${v.imoNo}` : null,
+    v.callSgn ? `call sign ${v.callSgn}` : null,
+    v.teu ? `${formatNumber(v.teu)} TEU` : null,
+  ].filter((p) => p !== null);
+  return parts.length > 0 ? parts.join(' · ') : 'Identity and size';
 }

@@ -63,7 +63,7 @@ function CallFacts({ call, label }: { call: CallRef; label: string }) {
           </div>
         )}
         <div>
-          <dt>Delay</dt>
+          <dt>Schedule</dt>
           <dd className={delayClass(call.etaDelayHrs)}>{formatDelayHours(call.etaDelayHrs)}</dd>
         </div>
       </dl>
@@ -71,8 +71,16 @@ function CallFacts({ call, label }: { call: CallRef; label: string }) {
   );
 }
 
-/** `age` is the section's DataAge, shown under the name. */
-export function VesselSummary({ vessel, age }: { vessel: VesselCurrent; age?: ReactNode }) {
+/** `age` is the section's DataAge, shown under the name; `children` come right under it (the folded particulars). */
+export function VesselSummary({
+  vessel,
+  age,
+  children,
+}: {
+  vessel: VesselCurrent;
+  age?: ReactNode;
+  children?: ReactNode;
+}) {
   const now = useNow(60_000);
   const lane = vessel.vslSlanCd || vessel.laneCd;
   const posAge = vessel.posDt ? updatedAgo(Date.parse(vessel.posDt), now) : null;
@@ -85,6 +93,7 @@ export function VesselSummary({ vessel, age }: { vessel: VesselCurrent; age?: Re
         </h2>
       </div>
       {age}
+      {children}
       <dl className="facts">
         <div>
           <dt>Service</dt>

@@ -1,5 +1,5 @@
 // "Got it" (product.md#what-happens-when, product.md#input-and-formatting-rules, product.md#who-may-do-what), kind 'ack': vessel users only; ackUsrId becomes the user's at once, the server's
-// message is confirmed to the user ("Schedule Got it!"); refused, the rebase shows the server's row again, with a toast.
+// message is confirmed to the user ("Acknowledged: …"); refused, the rebase shows the server's row again, with a toast.
 import type { QuayDb } from '../../db.ts';
 import { ForbiddenError, UnknownError } from '../../net/http.ts';
 import { enqueue, entityOf } from '../enqueue.ts';
