@@ -44,8 +44,8 @@ function HealthNeedsLink() {
 const SignedOutAtSea = lazy(() =>
   import('./features/session/SignedOutAtSea.tsx').then((m) => ({ default: m.SignedOutAtSea })),
 );
-const logOut: typeof LogOut = async (signOut) =>
-  (await import('./features/session/log-out.ts')).logOut(signOut);
+const logOut: typeof LogOut = async (signOut, opts) =>
+  (await import('./features/session/log-out.ts')).logOut(signOut, opts);
 
 function SessionApp() {
   const { state, retry, signOut, sessionEnded } = useSession();
@@ -61,7 +61,9 @@ function SessionApp() {
 
   const exits = useMemo<SessionExits>(() => {
     // Both ask first what becomes of changes still waiting (architecture.md#sign-out).
-    const how = (comeBack: boolean) => () => logOut((opts) => signOut({ ...opts, comeBack }));
+    // Switching user was asked for by name: it asks only when changes wait or there is no link.
+    const how = (comeBack: boolean) => () =>
+      logOut((opts) => signOut({ ...opts, comeBack }), { askWhenNothingWaits: !comeBack });
     return { signOut: how(false), switchUser: how(true) };
   }, [signOut]);
 

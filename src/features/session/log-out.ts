@@ -48,13 +48,18 @@ async function askUnsent(waiting: number): Promise<UnsentChoice | null> {
 }
 
 /**
- * Asks, then signs out. Gives the words of a failure to show, or undefined (signed out, or the user cancelled). The
+ * Asks, then signs out; `askWhenNothingWaits: false` skips the question when the link is up and nothing waits. Gives the words of a failure to show, or undefined (signed out, or the user cancelled). The
  * link may turn out to be gone after the question: then the worker answers 'unsent' and the user chooses.
  */
-export async function logOut(signOut: SignOut): Promise<string | undefined> {
+export async function logOut(
+  signOut: SignOut,
+  { askWhenNothingWaits = true }: { askWhenNothingWaits?: boolean } = {},
+): Promise<string | undefined> {
   const waiting = await pendingCount(db);
   let unsent: UnsentChoice | undefined;
-  if (navigator.onLine) {
+  if (navigator.onLine && waiting === 0 && !askWhenNothingWaits) {
+    // Asked for by name ("Sign on as another user"), with nothing to lose: no question.
+  } else if (navigator.onLine) {
     const ok = await dialog.confirm(logoutQuestion(waiting), {
       title: 'Log out of Quay?',
       okText: 'Logout',

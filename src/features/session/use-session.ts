@@ -84,12 +84,13 @@ export function useSession() {
         // The worker falls back to the stored user itself; this covers a worker that could not even say so.
         const stored = isLinkFailure(err) ? await storedSession() : null;
         if (!current) return;
-        // Without a token this device was signed out: nothing to open with.
+        // Without a token this device was signed out: nothing to open with. With no link, the page says so; a server
+        // slow or failing while the link is up gets the error view and its Try again.
         if (stored?.token) {
           mirrorToken(stored.token);
           shownUser.current = stored.user.usrId;
           setState({ status: 'signed-on', user: stored.user, offline: true });
-        } else if (isLinkFailure(err)) setState({ status: 'signed-out-offline' });
+        } else if (!navigator.onLine && isLinkFailure(err)) setState({ status: 'signed-out-offline' });
         else setState({ status: 'error', error });
       },
     );
