@@ -250,7 +250,16 @@ function layOut(scene: Scene, view: View, size: Size, measure: Measure | undefin
   const items = [
     ...markers
       .filter((m) => inBox(m.s))
-      .map((m) => ({ at: m.s, text: m.label, clear: 14, group: 'vessel', vessel: true, id: m.id })),
+      // Every vessel is named, alone or in a group (product.md#the-map).
+      .map((m) => ({
+        at: m.s,
+        text: m.label,
+        clear: 14,
+        group: 'vessel',
+        always: true,
+        vessel: true,
+        id: m.id,
+      })),
     ...ports
       .filter((p) => inBox(p.s))
       .map((p) => ({ at: p.s, text: p.label ?? p.code, clear: 6, group: 'port', vessel: false, id: p.code })),

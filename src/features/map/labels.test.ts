@@ -85,3 +85,75 @@ describe('map labels', () => {
     expect(p!.y).toBeGreaterThan(100);
   });
 });
+
+/** The map's own taken areas (WorldMap.tsx): the zoom buttons' corner and a 28-pixel box round each vessel. */
+function mapOf(width: number, height: number, vessels: [string, number, number][]) {
+  const items: LabelItem[] = vessels.map(([text, x, y]) => ({
+    at: [x, y],
+    text,
+    clear: 14,
+    group: 'vessel',
+    always: true,
+  }));
+  const taken = [
+    { x: width - 60, y: 0, width: 60, height: 108 },
+    ...vessels.map(([, x, y]) => ({ x: x - 14, y: y - 14, width: 28, height: 28 })),
+  ];
+  return { items, taken, size: { width, height } };
+}
+
+describe('every vessel named on My Vessel', () => {
+  it("names a group whose own arrows surround its first vessel (staff's fleet at the desk)", () => {
+    // Where staff's vessels fell on the 958 x 478 map at 1280 x 800: the group of four had no label.
+    const { items, taken, size } = mapOf(958, 478, [
+      ['QUAY HORIZON', 902, 217.9],
+      ['QUAY SOVEREIGN', 130.4, 37.7],
+      ['NORDIC SPIRIT', 56, 98.8],
+      ['ORIENT JADE', 769.8, 440.3],
+      ['PACIFICA SUNRISE', 857.1, 297.2],
+      ['QUAY ENDEAVOUR', 890.7, 246.1],
+      ['ORIENT SAPPHIRE', 890.6, 240.5],
+      ['QUAY CORAL', 876.4, 198.4],
+    ]);
+    const placed = placeLabels(items, size, taken);
+    expect(placed.flatMap((l) => l.members).sort()).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+    expect(placed.map((l) => l.text)).toContain('QUAY HORIZON +3');
+  });
+
+  it("names the group of five close together on the phone (an operator's fleet at 390 x 844)", () => {
+    const { items, taken, size } = mapOf(324, 278, [
+      ['QUAY HORIZON', 268, 153.3],
+      ['QUAY MERIDIAN', 249.8, 176.1],
+      ['ORIENT CORSAIR', 263.7, 161.1],
+      ['PACIFICA DAWN', 259.9, 171.6],
+      ['QUAY BEACON', 256.6, 175.2],
+      ['ATLAS HUDSON', 56, 101.9],
+    ]);
+    const placed = placeLabels(items, size, taken);
+    expect(placed.map((l) => l.text).sort()).toEqual(['ATLAS HUDSON', 'QUAY HORIZON +4']);
+  });
+
+  it('lets a vessel with no room for its name join the nearest group, and leaves out only other labels', () => {
+    // A map just wide enough for one short name: the second vessel's name fits nowhere beside the first's.
+    const narrow = { width: 150, height: 50 };
+    const vessel = (text: string, x: number): LabelItem => ({
+      at: [x, 30],
+      text,
+      clear: 10,
+      group: 'vessel',
+      always: true,
+    });
+    const placed = placeLabels([vessel('ALPHA', 30), vessel('BRAVO', 110)], narrow);
+    expect(placed.flatMap((l) => l.members).sort()).toEqual([0, 1]);
+    expect(placed[0]?.text).toMatch(/^ALPHA \+1$/);
+    // Without `always`, as for ports, the one with no room is left out.
+    const ports = placeLabels(
+      [
+        { at: [30, 30], text: 'ALPHA', clear: 10, group: 'port' },
+        { at: [110, 30], text: 'BRAVO', clear: 10, group: 'port' },
+      ],
+      narrow,
+    );
+    expect(ports.flatMap((l) => l.members)).toEqual([0]);
+  });
+});

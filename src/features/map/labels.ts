@@ -1,7 +1,9 @@
 // Where the map's labels go: inside the map's box, never over each other nor over a symbol. Points closer than
 // CLUSTER_PX of the same kind share one label, "QUAY HORIZON +2", always naming the first (shortened, "QUAY HOR… +2",
-// where the whole name has no room); a tap on them lists every vessel. In order of importance (vessels first), each label takes the first free spot of eight around
-// its point, flipping to the other side near an edge; a label with no free spot is left out (its symbol still shows).
+// where the whole name has no room); a tap on them lists every vessel. In order of importance (vessels first), each
+// label takes the first free spot of eight around its first point, else around its whole group (where its own symbols
+// do not block it), flipping to the other side near an edge. A point that must be named (a vessel) whose label finds no free spot joins
+// the nearest group of its kind; any other label with no free spot is left out (its symbol still shows).
 import type { Point } from './projection.ts';
 
 export interface LabelBox {
@@ -18,6 +20,8 @@ export interface LabelItem {
   clear: number;
   /** Only points of the same group share a label (vessels with vessels, ports with ports). */
   group?: string;
+  /** Never left without a label: with no room of its own it joins the nearest group of its kind (vessels). */
+  always?: boolean;
 }
 
 export interface PlacedLabel {
@@ -48,18 +52,33 @@ const SHORT_NAME = 8;
 const shorten = (name: string) =>
   name.length > SHORT_NAME + 1 ? `${name.slice(0, SHORT_NAME).trimEnd()}…` : name;
 
-/** Offsets from the point to the label's left baseline, in order of preference. */
-function spots(w: number, clear: number): Point[] {
-  const mid = (ASCENT - DESCENT) / 2;
+/** The points of a group: the box they span. */
+interface Span {
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+}
+
+function spanOf(points: readonly Point[]): Span {
+  const xs = points.map((p) => p[0]);
+  const ys = points.map((p) => p[1]);
+  return { left: Math.min(...xs), top: Math.min(...ys), right: Math.max(...xs), bottom: Math.max(...ys) };
+}
+
+/** The label's left baseline around a group's span, in order of preference (for one point, around the point). */
+function spots(w: number, clear: number, s: Span): Point[] {
+  const mid = (s.top + s.bottom + ASCENT - DESCENT) / 2;
+  const centre = (s.left + s.right - w) / 2;
   return [
-    [clear, -clear + DESCENT], // right, above
-    [clear, clear + ASCENT], // right, below
-    [-clear - w, -clear + DESCENT], // left, above
-    [-clear - w, clear + ASCENT], // left, below
-    [clear + 2, mid], // right
-    [-clear - 2 - w, mid], // left
-    [-w / 2, -clear - DESCENT - 2], // above
-    [-w / 2, clear + ASCENT + 2], // below
+    [s.right + clear, s.top - clear + DESCENT], // right, above
+    [s.right + clear, s.bottom + clear + ASCENT], // right, below
+    [s.left - clear - w, s.top - clear + DESCENT], // left, above
+    [s.left - clear - w, s.bottom + clear + ASCENT], // left, below
+    [s.right + clear + 2, mid], // right
+    [s.left - clear - 2 - w, mid], // left
+    [centre, s.top - clear - DESCENT - 2], // above
+    [centre, s.bottom + clear + ASCENT + 2], // below
   ];
 }
 
@@ -85,9 +104,50 @@ export function clusters(items: readonly LabelItem[], radius = CLUSTER_PX): numb
   return out;
 }
 
+/** Where a group's label goes: the first free spot of its full name, then of its shortened one; none if no room. */
+function placeGroup(
+  items: readonly LabelItem[],
+  members: number[],
+  size: { width: number; height: number },
+  boxes: readonly LabelBox[],
+  measure: Measure,
+): PlacedLabel | null {
+  const first = items[members[0] as number] as LabelItem;
+  const span = spanOf(members.map((i) => (items[i] as LabelItem).at));
+  const more = ` +${members.length - 1}`;
+  const texts = members.length > 1 ? [first.text + more, shorten(first.text) + more] : [first.text];
+  const point = spanOf([first.at]);
+  // Each text round the first point (as a lone label), then round the whole group, clear of its own symbols.
+  const spot = texts
+    .flatMap((text) => [point, span].map((around) => ({ text, around })))
+    .flatMap(({ text, around }) => {
+      const width = measure(text);
+      return spots(width, first.clear, around).map(([x, y]) => ({
+        text,
+        x,
+        y,
+        box: { x: x - GAP, y: y - ASCENT - GAP, width: width + 2 * GAP, height: ASCENT + DESCENT + 2 * GAP },
+      }));
+    })
+    .find((s) => inside(s.box, size) && !boxes.some((b) => overlaps(b, s.box)));
+  return spot ? { ...spot, members } : null;
+}
+
+/** The group of the same kind whose first point is nearest to `group`'s first point, if any. */
+function nearestOf(items: readonly LabelItem[], groups: number[][], group: number[]): number[] | undefined {
+  const at = (g: number[]) => (items[g[0] as number] as LabelItem).at;
+  const kind = (g: number[]) => (items[g[0] as number] as LabelItem).group;
+  const [x, y] = at(group);
+  return groups
+    .filter((g) => g !== group && kind(g) === kind(group))
+    .sort((a, b) => Math.hypot(at(a)[0] - x, at(a)[1] - y) - Math.hypot(at(b)[0] - x, at(b)[1] - y))[0];
+}
+
 /**
  * Places labels for items at points (screen pixels) in a map of `size`. `taken` are areas no label may cover (the
- * symbols, the zoom buttons). Gives the labels placed; an item in no label's members has none.
+ * symbols, the zoom buttons). Gives the labels placed; an item in no label's members has none. A group of items that
+ * must be named and finds no room joins the nearest group of its kind, and all are placed again: each round has one
+ * group fewer, so this ends.
  */
 export function placeLabels(
   items: readonly LabelItem[],
@@ -95,33 +155,25 @@ export function placeLabels(
   taken: readonly LabelBox[] = [],
   measure: Measure = estimate,
 ): PlacedLabel[] {
-  const boxes: LabelBox[] = [...taken];
-  const placed: PlacedLabel[] = [];
-  for (const members of clusters(items)) {
-    const first = items[members[0] as number] as LabelItem;
-    const more = ` +${members.length - 1}`;
-    const texts = members.length > 1 ? [first.text + more, shorten(first.text) + more] : [first.text];
-    const spot = texts
-      .flatMap((text) => {
-        const width = measure(text);
-        return spots(width, first.clear).map(([dx, dy]) => ({
-          text,
-          x: first.at[0] + dx,
-          y: first.at[1] + dy,
-          box: {
-            x: first.at[0] + dx - GAP,
-            y: first.at[1] + dy - ASCENT - GAP,
-            width: width + 2 * GAP,
-            height: ASCENT + DESCENT + 2 * GAP,
-          },
-        }));
-      })
-      .find((s) => inside(s.box, size) && !boxes.some((b) => overlaps(b, s.box)));
-    if (!spot) continue;
-    boxes.push(spot.box);
-    placed.push({ ...spot, members });
+  let groups = clusters(items);
+  for (;;) {
+    const boxes: LabelBox[] = [...taken];
+    const placed: PlacedLabel[] = [];
+    let homeless: number[] | undefined;
+    for (const members of groups) {
+      const label = placeGroup(items, members, size, boxes, measure);
+      if (label) {
+        boxes.push(label.box);
+        placed.push(label);
+      } else if (!homeless && members.some((i) => items[i]?.always)) homeless = members;
+    }
+    const host = homeless && nearestOf(items, groups, homeless);
+    if (!homeless || !host) return placed;
+    // The merged group keeps the place (and the name) of the one that comes first.
+    const merged = [...host, ...homeless].sort((a, b) => a - b);
+    const lost = homeless;
+    groups = groups.filter((g) => g !== lost).map((g) => (g === host ? merged : g));
   }
-  return placed;
 }
 
 /**
