@@ -11,7 +11,8 @@ import { TokenStore } from '../src/device/net/token.ts';
 import { memoryLocks } from '../src/device/locks.ts';
 import { drain } from '../src/device/outbox/drain.ts';
 import { startSession, type SessionDeps } from '../worker/auth/session.ts';
-import { sendPendingSignOuts, signOutHere, type SignOutDeps } from '../worker/auth/sign-out.ts';
+import { signOutHere, type SignOutDeps } from '../worker/auth/sign-out.ts';
+import { sendPendingSignOuts } from '../src/device/net/sign-out.ts';
 import { createCommands } from '../worker/commands/commands.ts';
 import { createSyncService } from '../worker/sync/service.ts';
 import { startTestServer, type TestServer } from './helpers/server.ts';
@@ -77,6 +78,13 @@ describe('a crew change at sea', () => {
     sync.start();
     await sync.whenLeading();
     sync.stop();
+    // The master gets Web Push on this device: the device goes from the master with the session.
+    const deviceId = await db.getMeta('clientId');
+    await s.db.query(
+      `INSERT INTO user_devices (not_dev_id, usr_id, not_sbscr_yn) VALUES ($1, 'vessel', 'Y')`,
+      [deviceId],
+    );
+    const devices = () => s.db.query('SELECT usr_id FROM user_devices WHERE not_dev_id = $1', [deviceId]);
 
     // At sea: a change waits, and logout is asked what becomes of it.
     link.up = false;
@@ -111,6 +119,7 @@ describe('a crew change at sea', () => {
     expect(await db.getMeta('pendingSignOuts')).toBeUndefined();
     expect(await refreshWith(url, sidA)).toEqual({ Result: 'Fail', reason: 'ended' });
     expect(await refreshWith(url, sidB)).toMatchObject({ Result: 'Ok' });
+    expect(await devices()).toEqual([]);
     // Not sent as the operator.
     expect(await db.outbox.count()).toBe(0);
 

@@ -36,3 +36,20 @@ export async function registerDevice(sql: Sql, usrId: string, notDevId: string):
     [notDevId, usrId],
   );
 }
+
+/**
+ * Drops the device from the users of the sessions that just ended (architecture.md#sign-out): its push subscription
+ * goes with its row, so a crew change leaves no notification of the last user on the device the next one holds. A
+ * device that is another user's by now (it moved with its subscription) stays theirs.
+ */
+export async function forgetSignedOutDevice(
+  sql: Sql,
+  sids: readonly string[],
+  notDevId: string,
+): Promise<void> {
+  await sql.query(
+    `DELETE FROM user_devices d USING sessions s
+      WHERE d.not_dev_id = $1 AND s.sid = ANY($2::text[]) AND d.usr_id = s.usr_id`,
+    [notDevId, [...sids]],
+  );
+}

@@ -29,6 +29,7 @@ import { signOnPage, SSO_CSS } from '../auth/sso-page.ts';
 import { demoUserList, passwordOf } from '../auth/sign-on.ts';
 import { TOKEN_HEADER } from '../auth/guard.ts';
 import { recordEvent } from '../domain/events.ts';
+import { forgetSignedOutDevice } from '../notifications/devices.ts';
 
 /** Only same-origin paths may follow sign-on: no open redirect. */
 function safeNext(next: unknown): string {
@@ -153,7 +154,11 @@ export async function signOnRoutes(app: App): Promise<void> {
       schema: {
         summary: 'Turn the sign-on session into a short-lived token; with f_cmd=11, log out',
         tags: ['auth'],
-        querystring: Type.Object({ f_cmd: Type.Optional(Type.String({ pattern: '^[0-9]{1,8}$' })) }),
+        querystring: Type.Object({
+          f_cmd: Type.Optional(Type.String({ pattern: '^[0-9]{1,8}$' })),
+          // With f_cmd=11: the signing-out device (its notDevId), whose push subscription goes with the session.
+          notDevId: Type.Optional(Text(1, 128)),
+        }),
         response: {
           200: Type.Union([
             Type.Object({ Result: Type.Literal('Ok'), token: Type.String() }),
@@ -190,6 +195,8 @@ export async function signOnRoutes(app: App): Promise<void> {
         if (ended.length > 0)
           await db.tx(async (sql) => {
             for (const s of ended) await endSession(sql, s);
+            const device = req.query.notDevId;
+            if (device !== undefined) await forgetSignedOutDevice(sql, ended, device);
             recordEvent(sql, { type: 'sessionsEnded', sids: ended });
           });
         reply.clearCookie(SESSION_COOKIE, { path: SESSION_COOKIE_PATH });

@@ -10,7 +10,8 @@ import { clientIdOf } from '../../src/device/outbox/enqueue.ts';
 import { recordFailure } from '../../src/device/outbox/meta.ts';
 import { userJob } from '../sync/datasets.ts';
 import { syncDataset } from '../sync/run-sync.ts';
-import { restoreKeptChanges, sendPendingSignOuts } from './sign-out.ts';
+import { restoreKeptChanges } from './sign-out.ts';
+import { sendPendingSignOuts } from '../../src/device/net/sign-out.ts';
 
 export type SessionStart =
   /** lost: why a session this device held is over, when the server said (product.md#token). */

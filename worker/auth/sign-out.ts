@@ -2,8 +2,7 @@
 // first when it can be, else kept for the same user's next sign-on here or discarded, as the user chose; the
 // user's data goes from the device at once; and the server hears of it at the next contact, whoever is signed on.
 import type { QuayDb } from '../../src/device/db.ts';
-import { isLinkFailure, requestJson } from '../../src/device/net/http.ts';
-import { checkLogout } from '../../src/device/net/checks.ts';
+import { endOnServer } from '../../src/device/net/sign-out.ts';
 import type { TokenStore } from '../../src/device/net/token.ts';
 import { pendingCount } from '../../src/device/outbox/count.ts';
 
@@ -17,45 +16,6 @@ export type SignOutResult =
   | { status: 'at-sea' }
   /** Changes could not be sent and the user has not said what becomes of them: nothing was done yet. */
   | { status: 'unsent'; waiting: number };
-
-/** A sign-out is one short request: on a link that does not answer, the device signs out without it. */
-const SIGN_OUT_TIMEOUT_MS = 10_000;
-
-/**
- * Ends a session on the server with its token. Told later, no cookie goes with it (another user may have signed on since, and
- * the cookie is theirs), and none comes back. A token that ran out still names its session (the server allows it
- * for sign-out only). True once the server has answered, yes or no: a refusal will not change by asking again.
- */
-async function endOnServer(token: string, withCookie = false): Promise<boolean> {
-  try {
-    await requestJson('/IBP_REFRESH.do?f_cmd=11', checkLogout, {
-      token,
-      referrerPolicy: 'same-origin',
-      // The session signing out now is the cookie's too, which the answer clears.
-      credentials: withCookie ? 'include' : 'omit',
-      timeoutMs: SIGN_OUT_TIMEOUT_MS,
-    });
-    return true;
-  } catch (err) {
-    if (isLinkFailure(err)) return false;
-    console.warn('The server refused a sign-out made at sea', err);
-    return true;
-  }
-}
-
-/** Tells the server of the sign-outs made with no link; those it did not hear stay for the next contact. */
-export async function sendPendingSignOuts(db: QuayDb): Promise<void> {
-  const pending = (await db.getMeta('pendingSignOuts')) ?? [];
-  if (pending.length === 0) return;
-  const told = new Set<string>();
-  for (const p of pending) if (await endOnServer(p.token)) told.add(p.token);
-  if (told.size === 0) return;
-  await db.transaction('rw', db.meta, async () => {
-    const now = ((await db.getMeta('pendingSignOuts')) ?? []).filter((p) => !told.has(p.token));
-    if (now.length > 0) await db.setMeta('pendingSignOuts', now);
-    else await db.deleteMeta('pendingSignOuts');
-  });
-}
 
 /** The tables that hold a user's data; the device's own (its id, the data meter, Data saver) stay. */
 const USER_TABLES = [
@@ -155,8 +115,12 @@ export async function signOutHere(deps: SignOutDeps, unsent?: UnsentChoice): Pro
   const waiting = await pendingCount(db);
   if (waiting > 0 && unsent === undefined) return { status: 'unsent', waiting };
   deps.stop();
-  const [token, user] = await Promise.all([tokens.stored(), db.getMeta('user')]);
-  const told = !token || (deps.linkUp() && (await endOnServer(token, true)));
+  const [token, user, device] = await Promise.all([
+    tokens.stored(),
+    db.getMeta('user'),
+    db.getMeta('clientId'),
+  ]);
+  const told = !token || (deps.linkUp() && (await endOnServer(token, device ?? null, true)));
   if (!told && token)
     await db.transaction('rw', db.meta, async () => {
       const pending = (await db.getMeta('pendingSignOuts')) ?? [];
