@@ -7,15 +7,11 @@ import type { ApiClient } from '../../src/device/net/api-client.ts';
 import { createChatLive, type ChatLiveDeps } from './live.ts';
 import type { PullOutcome } from '../sync/pull.ts';
 import { chatEnabled } from './enabled.ts';
-import { fetchMissed, fetchNewest, loadOlder, syncRooms } from './rest.ts';
+import { fetchMissed, loadOlder, openRoom, syncRooms, type RoomOpenOutcome } from './rest.ts';
 import { syncChat } from './sync.ts';
-import { RequestError } from '../../src/device/net/errors.ts';
 
-/**
- * What opening a room found: its messages fetched, no link to ask, no such room (404), or a room the user is not a
- * member of (403): the window then shows no conversation and no composer (product.md#chat-rooms).
- */
-export type ChatOpenOutcome = 'fetched' | 'offline' | 'unknown' | 'not-member';
+/** What opening a room found (rest.ts's openRoom), or no link to ask: at sea a room is not joined. */
+export type ChatOpenOutcome = RoomOpenOutcome | 'offline';
 
 export interface WorkerChatDeps {
   db: QuayDb;
@@ -48,14 +44,7 @@ export function createWorkerChat(deps: WorkerChatDeps) {
     chatOpen: async (roomId: string): Promise<ChatOpenOutcome> => {
       live.open(roomId);
       if (!isOnline()) return 'offline';
-      try {
-        await fetchNewest(db, client, roomId);
-        return 'fetched';
-      } catch (err) {
-        if (err instanceof RequestError && err.status === 404) return 'unknown';
-        if (err instanceof RequestError && err.status === 403) return 'not-member';
-        throw err;
-      }
+      return openRoom(db, client, roomId);
     },
     chatClose: (roomId: string): void => live.close(roomId),
     /** Scrolled to the top: the page before the oldest message on the device; false when none are older. */

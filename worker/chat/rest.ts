@@ -15,7 +15,14 @@ import { changeLocal } from '../../src/device/outbox/base.ts';
 import { writeServerRows } from '../../src/device/outbox/rebase.ts';
 import type { DatasetJob } from '../sync/datasets.ts';
 import { syncDataset } from '../sync/run-sync.ts';
-import { CHAT_MY_ROOM_LIST, chatHistoryPath, chatPath } from '../../src/core/contract/api.ts';
+import {
+  CHAT_INIT_SUB_VESSEL,
+  CHAT_MY_ROOM_LIST,
+  chatHistoryPath,
+  chatPath,
+} from '../../src/core/contract/api.ts';
+import { RequestError } from '../../src/device/net/errors.ts';
+import { ROOM_PREFIX } from '../../src/core/contract/chat-rules.ts';
 
 /** After an outage, at most this many pages are fetched to close the gap; older ones load on scroll. */
 const GAP_PAGES_MAX = 10;
@@ -125,6 +132,42 @@ export async function fetchNewest(db: QuayDb, client: ChatApi, roomId: string): 
     beforeSeq = oldest;
   }
   return count;
+}
+
+/**
+ * What opening a room found: its messages fetched, no such room (404), or a room the user is not a member of and may
+ * not join (403): the window then shows no conversation and no composer (product.md#chat-rooms).
+ */
+export type RoomOpenOutcome = 'fetched' | 'unknown' | 'not-member';
+
+const statusOf = (err: unknown): number | undefined => (err instanceof RequestError ? err.status : undefined);
+
+/**
+ * Opens a room with the link: its newest messages; a room the user is not in yet (403, or 404 for a room not made
+ * yet) is joined first through the vessel's initial subscription (init-sub) when the server allows it, as staff may
+ * any vessel's (product.md#chat-rooms), and the room list is asked again so the room is among the user's rooms.
+ */
+export async function openRoom(db: QuayDb, client: ChatApi, roomId: string): Promise<RoomOpenOutcome> {
+  try {
+    await fetchNewest(db, client, roomId);
+    return 'fetched';
+  } catch (err) {
+    const status = statusOf(err);
+    if (status !== 403 && status !== 404) throw err;
+  }
+  const vslCd = roomId.startsWith(ROOM_PREFIX) ? roomId.slice(ROOM_PREFIX.length) : '';
+  try {
+    await client.json(chatPath(CHAT_INIT_SUB_VESSEL, { vslCd }), (v) => (isRecord(v) ? v : null));
+  } catch (err) {
+    const status = statusOf(err);
+    // The server's 400 for a code that is no vessel code is a room that does not exist too.
+    if (status === 404 || status === 400) return 'unknown';
+    if (status === 403) return 'not-member';
+    throw err;
+  }
+  await syncRooms(db, client);
+  await fetchNewest(db, client, roomId);
+  return 'fetched';
 }
 
 /** The page before the oldest message on the device (scrolled to the top). Gives whether older ones remain. */

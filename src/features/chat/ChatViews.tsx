@@ -204,7 +204,8 @@ export function ChatConversation({ vslCd }: { vslCd: string }) {
     newestMine && newestMine.status === 'sent' && newestMine.readCount === 0 ? newestMine.msgSeq : null;
 
   // product.md#chat-rooms: only a member writes (a vessel user in its own room; a shore user in a room of its list, or
-  // one whose messages the server just gave it); a room that does not exist, or of others, is said plainly instead.
+  // one whose messages the server just gave it, having joined it on opening if it may); a room that does not exist,
+  // or of others, is said plainly instead.
   const member = user.vesselCode === vslCd || !!room || opened === 'fetched';
   if (!room && opened === 'unknown')
     return (
@@ -241,7 +242,8 @@ export function ChatConversation({ vslCd }: { vslCd: string }) {
       )}
       {!member && opened === 'offline' && (
         <p className="muted chat__empty">
-          This device does not hold this room: open it again online to write here.
+          This device does not hold this room. Joining it needs the link: open it again when the link is back
+          to read and write here.
         </p>
       )}
     </section>
