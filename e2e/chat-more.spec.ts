@@ -37,6 +37,16 @@ async function close(...sides: Side[]): Promise<void> {
 
 const syncStatus = (page: Page) => page.getByRole('status', { name: 'Sync status' });
 
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+/** The UTC day `days` from now: its value in the form's day list, and "03-Dec" as the message says it. */
+function dayAhead(days: number): { value: string; dd: string } {
+  const d = new Date(Date.now() + days * 86_400_000);
+  return {
+    value: d.toISOString().slice(0, 10),
+    dd: `${String(d.getUTCDate()).padStart(2, '0')}-${MONTHS[d.getUTCMonth()] ?? ''}`,
+  };
+}
+
 test('a ship reads while offline: the badge falls at once, and the shore sees "Read" when the link returns', async ({
   browser,
   baseURL,
@@ -136,8 +146,12 @@ test('a shore user posts a berth prospect from the conversation: clear errors, t
   const sheet = page.getByRole('dialog', { name: 'Berth prospect' });
   await expect(sheet).toBeVisible();
   const port = sheet.getByRole('textbox', { name: 'Port' });
-  const etb = sheet.getByLabel('ETB (UTC)');
-  const etd = sheet.getByLabel('ETD (UTC)');
+  // The times are a UTC day from a list and a 24-hour time (the browser's date-time field showed mm/dd/yyyy).
+  const etbDay = sheet.getByRole('combobox', { name: 'ETB (UTC) Day' });
+  const etb = sheet.getByRole('textbox', { name: 'ETB (UTC) Time' });
+  const etdDay = sheet.getByRole('combobox', { name: 'ETD (UTC) Day' });
+  const etd = sheet.getByRole('textbox', { name: 'ETD (UTC) Time' });
+  const [d3, d2, d4, d6] = [dayAhead(6), dayAhead(5), dayAhead(7), dayAhead(9)];
   const post = sheet.getByRole('button', { name: 'Post berth prospect' });
 
   // Nothing filled in: the two required fields say so, and the port has the focus.
@@ -145,34 +159,38 @@ test('a shore user posts a berth prospect from the conversation: clear errors, t
   await expect(sheet.getByRole('alert')).toHaveText('Check the 2 fields marked below.');
   await expect(port).toHaveAttribute('aria-invalid', 'true');
   await expect(port).toHaveAccessibleDescription('Enter the port code.');
-  await expect(etb).toHaveAccessibleDescription('Enter the ETB (UTC).');
+  await expect(etb).toHaveAccessibleDescription('Enter the ETB: its day and time (UTC).');
   await expect(port).toBeFocused();
 
   // A bad port code and an ETD before the ETB.
   await port.fill('SG');
-  await etb.fill('2026-12-03T14:00');
-  await etd.fill('2026-12-02T06:00');
+  await etbDay.selectOption(d3.value);
+  await etb.fill('14:00');
+  await etdDay.selectOption(d2.value);
+  await etd.fill('06:00');
   await sheet.getByRole('textbox', { name: 'Terminal' }).fill('Pasir Panjang Terminal');
   await sheet
     .getByRole('textbox', { name: 'Remark' })
     .fill(`Pilot on board 13:00 ${Date.now().toString(36)}`);
   await post.click();
   await expect(port).toHaveAccessibleDescription('The port is a 5-character UN/LOCODE, for example SGSIN.');
-  // The date-time fields read back what was picked in the app's style, in UTC, whatever the device's own style.
-  await expect(etd).toHaveAccessibleDescription('The ETD must not be before the ETB. 06:00 02-Dec-26 UTC');
-  await expect(etb).toHaveAccessibleDescription('14:00 03-Dec-26 UTC');
+  // The times read back what was picked in the app's style, in UTC, whatever the device's own style.
+  await expect(etd).toHaveAccessibleDescription(
+    new RegExp(`^The ETD must not be before the ETB\\. Posted as 06:00 ${d2.dd}-\\d\\d UTC$`),
+  );
+  await expect(etb).toHaveAccessibleDescription(new RegExp(`^Posted as 14:00 ${d3.dd}-\\d\\d UTC$`));
   await page.screenshot({ path: `${SCREENSHOTS}/chat-berth-prospect-errors.png` });
   await port.fill('sgsin');
-  await etd.fill('2026-12-04T06:00');
+  await etdDay.selectOption(d4.value);
   await expect(port).not.toHaveAttribute('aria-invalid');
-  await expect(etd).toHaveAccessibleDescription('06:00 04-Dec-26 UTC');
+  await expect(etd).toHaveAccessibleDescription(new RegExp(`^Posted as 06:00 ${d4.dd}-\\d\\d UTC$`));
   await page.screenshot({ path: `${SCREENSHOTS}/chat-berth-prospect-form.png` });
 
   // Posted: the sheet closes and the prospect is in the conversation as a readable message, stored.
   await post.click();
   await expect(sheet).toBeHidden();
   const posted = chat.message(
-    'Berth prospect SGSIN Pasir Panjang Terminal: ETB 14:00 03-Dec, ETD 06:00 04-Dec (UTC).',
+    `Berth prospect SGSIN Pasir Panjang Terminal: ETB 14:00 ${d3.dd}, ETD 06:00 ${d4.dd} (UTC).`,
   );
   await expect(posted).toBeVisible();
   // The room scrolls to it, wherever the reader was.
@@ -188,9 +206,10 @@ test('a shore user posts a berth prospect from the conversation: clear errors, t
   await sheet.getByRole('button', { name: 'Close' }).click();
   await page.getByRole('button', { name: 'Berth prospect' }).click();
   await expect(port).toHaveValue('MYTPP');
-  await etb.fill('2026-12-06T08:30');
+  await etbDay.selectOption(d6.value);
+  await etb.fill('08:30');
   await post.click();
-  const waiting = chat.message('Berth prospect MYTPP: ETB 08:30 06-Dec (UTC).');
+  const waiting = chat.message(`Berth prospect MYTPP: ETB 08:30 ${d6.dd} (UTC).`);
   await expect(waiting).toContainText('Waiting to send');
   await shore.context.setOffline(false);
   await expect(waiting).toContainText(/Sent|Read/, { timeout: 20_000 });

@@ -1,19 +1,21 @@
 // A shore user's berth prospect for the vessel of a chat room (product.md#chat-calls POST /chat/berth-prsp/message/{vslCd}): a
-// button by the composer opens a sheet with the form (port and ETB required, product.md#input-and-formatting-rules's red dot), filled by hand or
+// button by the composer opens a sheet with the form (port and ETB required, product.md#input-and-formatting-rules's red dot; times
+// in UTC, a day from a list and a 24-hour time: BerthWhen.tsx), filled by hand or
 // from a port call of the vessel's schedule as the device has it (at sea too: berth-calls.ts). The draft is kept per room until it is posted,
 // so nothing typed is lost; posting puts it in the conversation at once and the outbox sends it (offline too).
-import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Drawer } from '../../ui/Drawer.tsx';
 import { toast } from '../../ui/toast-store.ts';
 import {
   checkBerthForm,
+  dayChoices,
   EMPTY_BERTH_FORM,
+  splitWhen,
   type BerthErrors,
   type BerthField,
   type BerthForm,
-  utcFromInput,
 } from '../../core/chat-berth.ts';
-import { formatTimeDate, formatTimeDateYear } from '../../core/format/format-date.ts';
+import { formatTimeDate } from '../../core/format/format-date.ts';
 import { BERTH_REMARK_MAX } from '../../core/contract/chat-rules.ts';
 import { usePageData } from '../../state/use-page-data.ts';
 import { readBerthDraft, writeBerthDraft } from './draft.ts';
@@ -26,9 +28,10 @@ import { db } from '../../platform/db.ts';
 import { userState } from '../../state/app-state.ts';
 import { portsOfIndex } from '../ports/port-list.ts';
 import { berthCallChoices } from './berth-calls.ts';
+import { WhenField } from './BerthWhen.tsx';
 
 const FIELDS: BerthField[] = ['portCd', 'ydNm', 'etb', 'etd', 'remark'];
-/** An ISO time as <input type="datetime-local"> shows it, in UTC. */
+/** An ISO time as the form keeps it: its UTC day, 'T', its UTC time HH:mm (chat-berth.ts's BerthForm). */
 const inputTime = (iso: string | null | undefined) => (iso ? new Date(iso).toISOString().slice(0, 16) : '');
 
 export function BerthProspectButton({
@@ -90,6 +93,11 @@ function BerthProspectForm({ vslCd, roomId, onDone }: { vslCd: string; roomId: s
     portName: (c) => kept?.ports.find((p) => p.portCd === c)?.portNm ?? '',
   });
 
+  // The UTC days offered for ETB and ETD, with the days already in the form (a call picked, a kept draft).
+  const etbDay = splitWhen(form.etb).day;
+  const etdDay = splitWhen(form.etd).day;
+  const days = useMemo(() => dayChoices(Date.now(), [etbDay, etdDay]), [etbDay, etdDay]);
+
   const change = (next: BerthForm) => {
     setForm(next);
     writeBerthDraft(roomId, next);
@@ -118,7 +126,12 @@ function BerthProspectForm({ vslCd, roomId, onDone }: { vslCd: string; roomId: s
     if (!checked.ok) {
       setErrors(checked.errors);
       const first = FIELDS.find((f) => checked.errors[f]);
-      formRef.current?.querySelector<HTMLElement>(`[name="${first ?? ''}"]`)?.focus();
+      // A time goes to its day when none is picked, else to the time typed beside it.
+      const control =
+        first === 'etb' || first === 'etd'
+          ? `${first}-${splitWhen(form[first]).day === '' ? 'day' : 'time'}`
+          : (first ?? '');
+      formRef.current?.querySelector<HTMLElement>(`[name="${control}"]`)?.focus();
       return;
     }
     setBusy(true);
@@ -144,10 +157,6 @@ function BerthProspectForm({ vslCd, roomId, onDone }: { vslCd: string; roomId: s
   ) => {
     const error = errors[name];
     const inputId = `${id}-${name}`;
-    // The browser shows a date-time field in the device's own style (mm/dd/yyyy on many phones): the form reads it
-    // back in the app's style, in UTC, as the posted message will say it.
-    const readBack = name === 'etb' || name === 'etd' ? utcFromInput(form[name]) : null;
-    const describedBy = [error ? `${inputId}-error` : '', readBack ? `${inputId}-reads` : ''].filter(Boolean);
     return (
       <div className={`form-field${error ? ' form-field--error' : ''}`}>
         <label htmlFor={inputId} className="form-field__label">
@@ -161,13 +170,8 @@ function BerthProspectForm({ vslCd, roomId, onDone }: { vslCd: string; roomId: s
           onChange: (v) => set(name, v),
           'aria-invalid': error ? true : undefined,
           'aria-required': required || undefined,
-          'aria-describedby': describedBy.length > 0 ? describedBy.join(' ') : undefined,
+          'aria-describedby': error ? `${inputId}-error` : undefined,
         })}
-        {readBack && (
-          <p id={`${inputId}-reads`} className="form-field__hint">
-            {formatTimeDateYear(readBack)} UTC
-          </p>
-        )}
         {error && (
           <p id={`${inputId}-error`} className="form-field__error">
             {error}
@@ -225,17 +229,23 @@ function BerthProspectForm({ vslCd, roomId, onDone }: { vslCd: string; roomId: s
         <input {...inputProps(p)} className="form-field__input" maxLength={100} autoComplete="off" />
       ))}
       <div className="berth-form__times">
-        {field(
-          'etb',
-          'ETB (UTC)',
-          (p) => (
-            <input {...inputProps(p)} type="datetime-local" className="form-field__input" />
-          ),
-          true,
-        )}
-        {field('etd', 'ETD (UTC)', (p) => (
-          <input {...inputProps(p)} type="datetime-local" className="form-field__input" />
-        ))}
+        <WhenField
+          name="etb"
+          word="ETB"
+          value={form.etb}
+          onChange={(v) => set('etb', v)}
+          days={days}
+          error={errors.etb}
+          required
+        />
+        <WhenField
+          name="etd"
+          word="ETD"
+          value={form.etd}
+          onChange={(v) => set('etd', v)}
+          days={days}
+          error={errors.etd}
+        />
       </div>
       {field('remark', 'Remark', (p) => (
         <textarea {...inputProps(p)} className="form-field__input" rows={3} maxLength={BERTH_REMARK_MAX} />
