@@ -11,6 +11,11 @@ function subscribe(onChange: () => void): () => void {
   return () => query.removeEventListener('change', onChange);
 }
 
+/** The same, read once where no component renders (a push click, use-push-messages.ts). */
+export function isDesk(): boolean {
+  return typeof window !== 'undefined' && window.matchMedia(DESK_QUERY).matches;
+}
+
 export function useDesk(): boolean {
   return useSyncExternalStore(
     subscribe,

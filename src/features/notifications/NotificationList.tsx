@@ -9,7 +9,7 @@ import { useSnapshot } from 'valtio';
 import type { NotificationItem } from '../../core/contract/notification.ts';
 import { formatUtc } from '../../core/format/format-date.ts';
 import { isVesselUser } from '../../core/role.ts';
-import { userState } from '../../state/app-state.ts';
+import { uiState, userState } from '../../state/app-state.ts';
 import { Icon } from '../../ui/Icon.tsx';
 import { useDesk } from '../../ui/use-desk.ts';
 import { NotificationDetailView } from './NotificationDetailView.tsx';
@@ -32,6 +32,9 @@ export function NotificationList() {
   const items = useNotificationItems();
   const desk = useDesk();
   const [open, setOpen] = useState<number | null>(null);
+  // A notification a push click asked for (use-push-messages.ts), until it is on the device and marked read.
+  const [clicked, setClicked] = useState<number | null>(null);
+  const asked = useSnapshot(uiState).detailNotSeq;
   const listRef = useRef<HTMLUListElement>(null);
   const [scrollEl, setScrollEl] = useState<HTMLElement | null>(null);
   const count = items?.length ?? 0;
@@ -53,6 +56,22 @@ export function NotificationList() {
     initialRect: { width: 390, height: 640 },
   });
 
+  // At the desk a push click selects its notification in the list (on the phone it has a drawer of its own).
+  useEffect(() => {
+    if (!desk || asked === null) return;
+    uiState.detailNotSeq = null;
+    setOpen(asked);
+    setClicked(asked);
+  }, [desk, asked]);
+  useEffect(() => {
+    const index = clicked === null ? -1 : (items?.findIndex((i) => i.notSeq === clicked) ?? -1);
+    const item = items?.[index];
+    if (!item || !scrollEl) return;
+    setClicked(null);
+    openItem(item);
+    virtualizer.scrollToIndex(index, { align: 'auto' });
+  }, [clicked, items, scrollEl, virtualizer]);
+
   if (items === undefined) return null;
   if (items.length === 0) return <p className="empty">No data</p>;
   const list = (
@@ -61,7 +80,11 @@ export function NotificationList() {
       virtualizer={virtualizer}
       listRef={listRef}
       open={open}
-      setOpen={setOpen}
+      setOpen={(notSeq) => {
+        // The user chose another: a clicked one still on its way no longer takes the selection.
+        setClicked(null);
+        setOpen(notSeq);
+      }}
       split={desk}
     />
   );
@@ -80,7 +103,11 @@ export function NotificationList() {
             <NotificationDetailView key={selected.notSeq} item={selected} />
           </div>
         ) : (
-          <p className="muted">Choose a notification to read it here.</p>
+          <p className="muted">
+            {open === null
+              ? 'Choose a notification to read it here.'
+              : 'This notification is not on this device yet.'}
+          </p>
         )}
       </section>
     </div>

@@ -1,7 +1,8 @@
 // What the service worker tells the window about pushes (sw/push.ts, product.md#push-subscription): a click on a
 // notification opens its detail, a click on a chat push opens that vessel's chat, and a new notification opens the
 // notification drawer by itself when the master switch is on and no drawer is open. A click with no window open
-// opens /?notSeq=N: that parameter is read once, when the app starts.
+// opens /?notSeq=N: that parameter is read once, when the app starts. At the desk the click opens the notification
+// drawer with that notification selected beside the list; on the phone, its own detail drawer.
 import { useEffect, useRef } from 'react';
 import { OPEN_NOTIFICATION_PARAM, type SwToWindowMessage } from '../../core/contract/push.ts';
 import { db } from '../../platform/db.ts';
@@ -13,6 +14,7 @@ import {
   openNotificationDetail,
   uiState,
 } from '../../state/app-state.ts';
+import { isDesk } from '../../ui/use-desk.ts';
 
 function notSeqOf(raw: string | null): number | null {
   if (raw === null || !/^\d+$/.test(raw)) return null;
@@ -45,6 +47,20 @@ async function openDrawerForNewNotification(): Promise<void> {
   openDrawer('notification');
 }
 
+/**
+ * A clicked notification (product.md#desk-layout): at the desk, the list with it selected and shown beside it (the list
+ * marks it read, NotificationList.tsx); on the phone, the detail drawer of its own.
+ */
+function openClicked(notSeq: number): void {
+  if (!isDesk()) {
+    openNotificationDetail(notSeq);
+    return;
+  }
+  uiState.detailNotSeq = notSeq;
+  commonState.isNotiSet = false;
+  openDrawer('notification');
+}
+
 function isMessage(data: unknown): data is SwToWindowMessage {
   return typeof data === 'object' && data !== null && typeof (data as { type?: unknown }).type === 'string';
 }
@@ -60,7 +76,7 @@ export function usePushMessages(navigate: (to: string) => void): void {
     const notSeq = startNotSeq;
     startNotSeq = null;
     removeParam();
-    if (notSeq !== null) openNotificationDetail(notSeq);
+    if (notSeq !== null) openClicked(notSeq);
   }, []);
 
   useEffect(() => {
@@ -71,7 +87,7 @@ export function usePushMessages(navigate: (to: string) => void): void {
       if (!isMessage(message)) return;
       switch (message.type) {
         case 'open-notification':
-          if (Number.isSafeInteger(message.notSeq)) openNotificationDetail(message.notSeq);
+          if (Number.isSafeInteger(message.notSeq)) openClicked(message.notSeq);
           break;
         case 'open-chat':
           if (typeof message.vslCd === 'string' && message.vslCd !== '') {
