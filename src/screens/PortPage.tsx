@@ -31,10 +31,6 @@ export function PortPage({ view, portCode }: { view: PortView; portCode?: string
     : (ownPort(snap) ?? snap.portCode ?? snap.currPortCd);
   const link = view === 'live' ? portLiveLink : portStatusLink;
 
-  useEffect(() => {
-    if (code) setCurrentCodes({ portCd: code });
-  }, [code]);
-
   return (
     <div className="stack">
       {snap.myPorts.length > 0 && (
@@ -69,8 +65,20 @@ export function PortPage({ view, portCode }: { view: PortView; portCode?: string
   );
 }
 
+/**
+ * Makes the port the current one once it is known (the device's copy, the server's answer, or one of an agent's own
+ * ports): a code that names no port is never remembered (product.md#unknown-codes).
+ */
+function useRememberPort(code: string, known: boolean): void {
+  const own = useSnapshot(userState).myPortCodes.includes(code);
+  useEffect(() => {
+    if (known || own) setCurrentCodes({ portCd: code });
+  }, [code, known, own]);
+}
+
 function PortLiveData({ code }: { code: string }) {
   const page = usePageData('portLive', code);
+  useRememberPort(code, !!page.data);
   const user = useSnapshot(userState).user;
   // No port by this code: one plain "not found", no Share or calendar (product.md#unknown-codes).
   if (!page.data && page.error?.notFound) return <UnknownCode what="port" code={code} />;
@@ -88,6 +96,7 @@ function PortLiveData({ code }: { code: string }) {
 
 function PortStatusData({ code }: { code: string }) {
   const page = usePageData('portStatus', code);
+  useRememberPort(code, !!page.data);
   if (!page.data && page.error?.notFound) return <UnknownCode what="port" code={code} />;
   return (
     <>

@@ -10,9 +10,6 @@ import { ServiceView } from '../features/ports/ServiceView.tsx';
 export function ServicePage({ laneCode }: { laneCode?: string }) {
   const snap = useSnapshot(userState);
   const code = laneCode ? decodeURIComponent(laneCode).toUpperCase() : snap.currSlanCd;
-  useEffect(() => {
-    if (code) setCurrentCodes({ laneCd: code });
-  }, [code]);
   if (!code)
     return (
       <section className="card" aria-labelledby="no-service">
@@ -27,6 +24,11 @@ export function ServicePage({ laneCode }: { laneCode?: string }) {
 
 function ServiceData({ code }: { code: string }) {
   const page = usePageData('service', code);
+  // Remembered as the current service only once known: a code that names nothing is not (product.md#unknown-codes).
+  const known = !!page.data;
+  useEffect(() => {
+    if (known) setCurrentCodes({ laneCd: code });
+  }, [code, known]);
   const snap = useSnapshot(userState);
   const own =
     snap.ownVessel && (snap.ownVessel.vslSlanCd || snap.ownVessel.laneCd) === code ? snap.ownVessel : null;

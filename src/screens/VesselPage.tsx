@@ -8,7 +8,7 @@ import { usePageData } from '../state/use-page-data.ts';
 import { wantsScheduleWidget } from '../features/vessel/calls.ts';
 import { ScheduleWidget } from '../features/vessel/ScheduleWidget.tsx';
 import { SectionData } from '../features/vessel/SectionData.tsx';
-import { VesselGate } from '../features/vessel/VesselGate.tsx';
+import { useRememberVessel, VesselGate } from '../features/vessel/VesselGate.tsx';
 import { VesselMap } from '../features/vessel/VesselMap.tsx';
 import { VesselSummary } from '../features/vessel/VesselSummary.tsx';
 import { VesselParticulars } from '../features/vessel/VesselParticulars.tsx';
@@ -30,6 +30,7 @@ function VesselData({ vslCd }: { vslCd: string }) {
   const vessel = usePageData('vessel', vslCd);
   const cascade = usePageData('cascade', vslCd);
   const track = usePageData('track', vslCd);
+  useRememberVessel(vslCd, !!vessel.data);
   // A code the server knows nothing by: one plain "not found", no Share, calendar or map (product.md#unknown-codes).
   if (!vessel.data && vessel.error?.notFound) return <UnknownCode what="vessel" code={vslCd} />;
   const age = <DataAge syncedAt={vessel.syncedAt} loading={vessel.loading} error={vessel.error} />;
@@ -67,6 +68,7 @@ function VesselData({ vslCd }: { vslCd: string }) {
 function ScheduleOnly({ vslCd }: { vslCd: string }) {
   const search = useSearch();
   const cascade = usePageData('cascade', vslCd);
+  useRememberVessel(vslCd, !!cascade.data);
   return (
     <div className="stack vessel-page vessel-page--schedule">
       <p className="schedule__vessel">

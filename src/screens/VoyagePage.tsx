@@ -12,7 +12,7 @@ import { highlightedCallIndex, notificationQuery } from '../features/vessel/call
 import { SectionData } from '../features/vessel/SectionData.tsx';
 import { useBerthPlans } from '../features/vessel/use-berth-plans.ts';
 import { useWarmPage } from '../features/vessel/use-warm-page.ts';
-import { VesselGate } from '../features/vessel/VesselGate.tsx';
+import { useRememberVessel, VesselGate } from '../features/vessel/VesselGate.tsx';
 import { VoyageTimeline } from '../features/vessel/VoyageTimeline.tsx';
 import { userState } from '../state/app-state.ts';
 import { CarrierMark } from '../features/vessel/VesselSummary.tsx';
@@ -33,6 +33,7 @@ function VoyageData({ vslCd }: { vslCd: string }) {
   // A vessel user's own vessel: keep the vessel page's map data on the device too.
   useWarmPage('track', snap.vesselCode === vslCd ? vslCd : null);
   const plans = useBerthPlans(vslCd, cascade.data);
+  useRememberVessel(vslCd, !!vessel.data || !!cascade.data);
   const v = vessel.data;
   const voyage = cascade.data;
   // No vessel by this code, so no voyage: one plain "not found" (product.md#unknown-codes).
