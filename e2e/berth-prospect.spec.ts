@@ -1,7 +1,9 @@
 // The berth prospect as staff meets it, on a phone and at a desk (product.md#chat-rooms, product.md#constants): a
 // room staff is not in yet is joined on opening, with the message box and the Berth prospect button (at sea it says
 // joining needs the link); the form takes its times the app's way (a UTC day, a 24-hour time), by keyboard, says
-// beside a field what it could not read without losing it, and the message posted carries the times typed.
+// beside a field what it could not read without losing it (axe finds nothing serious), and the message posted
+// carries the times typed.
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, SCREENSHOTS, test } from './fixtures.ts';
 import { ChatPage } from './page-models/chat.ts';
@@ -52,6 +54,11 @@ async function postByKeyboard(page: Page, shot: string) {
   await expect(etbTime).toHaveValue('2:30 PM');
   await expect(etbTime).toBeFocused();
   await page.screenshot({ path: `${SCREENSHOTS}/${shot}-error.png` });
+  // The sheet with its message, read by axe: nothing serious or critical.
+  const { violations } = await new AxeBuilder({ page }).include('dialog[open]').analyze();
+  expect(
+    violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id),
+  ).toEqual([]);
 
   await page.keyboard.press('ControlOrMeta+A');
   // Digits alone, as a phone's number pad gives them, are read back the app's way.
@@ -87,6 +94,8 @@ test('on a phone, staff joins a room it is not in, online only, and posts a bert
   test.setTimeout(120_000);
   await signOn(page, 'staff');
   await appPage.waitForServiceWorkerControl();
+  // The device holds staff's rooms (Chat Space is drawn once it does), QFLC not among them.
+  await expect(new ChatPage(page).chatSpace).toBeVisible();
   // At sea the device cannot join: it says so, and offers no message box.
   await context.setOffline(true);
   await page.goto('/chat/QFLC');
