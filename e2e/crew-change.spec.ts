@@ -1,10 +1,12 @@
 // A crew change at sea (product.md#logout): the master, with no link and a change still waiting, logs out keeping
 // it; nobody can sign on until the link is back, and the screen says so; when it is, the master's session ends on the
-// server and the next user signs on; the kept change goes only when the master signs on again.
+// server and the next user signs on; the kept change goes only when the master signs on again. With every page
+// closed, the service worker tells the server of a sign-out made at sea.
 import { expect, test } from './fixtures.ts';
 import { NotificationsPage } from './page-models/notifications.ts';
 import { readQuayDb } from './page-models/quay-db.ts';
 import { SignOnPage, signOn } from './page-models/sign-on.ts';
+import { serviceWorkerRegistrationId } from './sw-registration.ts';
 
 const READ_PATH = '/api/v2/app/notification/user/read';
 const USER_PATH = '/api/v2/app/common/logged-user';
@@ -75,6 +77,54 @@ test('a crew change at sea hands the device over and keeps the first user’s ch
   await appPage.expectShell();
   await expect.poll(() => readsHere('vessel')).toBe(readsBefore + 1);
   expect(await readsHere('operator')).toBe(0);
+});
+
+test('with every page closed, a sign-out made at sea reaches the server by Background Sync', async ({
+  page,
+  context,
+  baseURL,
+  appPage,
+  serverApi,
+}) => {
+  await signOn(page, 'agent');
+  await appPage.waitForServiceWorkerControl();
+  const token = await serverApi.token();
+  // A tab on /healthz keeps the context and a CDP session once the app page is gone: it runs no app code.
+  const probe = await context.newPage();
+  await probe.goto('/healthz');
+  const cdp = await context.newCDPSession(probe);
+  const { registrationId } = await serviceWorkerRegistrationId(cdp, baseURL as string);
+  const userWith = async () =>
+    (await probe.request.get(USER_PATH, { headers: { 'X-AUTH-TOKEN': token } })).status();
+
+  await context.setOffline(true);
+  const menu = await appPage.openMenu();
+  await menu.getByRole('button', { name: 'Logout' }).click();
+  const ask = page.getByRole('alertdialog', { name: 'Log out with no link?' });
+  await ask.getByRole('button', { name: 'Logout' }).click();
+  await expect(page.getByRole('heading', { name: 'You are logged out' })).toBeVisible();
+  // The worker asked for the sync; then the device is put away: no page of the app, no worker.
+  const tags = () =>
+    probe.evaluate(async () => {
+      // Background Sync is missing from TypeScript's DOM lib (traps.md).
+      const reg = (await navigator.serviceWorker.ready) as unknown as {
+        sync: { getTags(): Promise<string[]> };
+      };
+      return reg.sync.getTags();
+    });
+  await expect.poll(tags).toContain('quay-sign-out');
+  await page.close();
+  expect(await userWith()).toBe(200);
+
+  // The link returns. Chromium may fire the sync by itself; the test fires it too, as machines differ in when.
+  await context.setOffline(false);
+  await cdp.send('ServiceWorker.dispatchSyncEvent', {
+    origin: baseURL as string,
+    registrationId,
+    tag: 'quay-sign-out',
+    lastChance: false,
+  });
+  await expect.poll(userWith, { message: 'the session signed out at sea' }).toBe(401);
 });
 
 test('a session ended on the server lands on sign-on saying why', async ({

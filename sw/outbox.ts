@@ -1,11 +1,12 @@
 // Outbox replay when no page is open (architecture.md#drain-triggers): on Background Sync's `sync` event (tag 'quay-outbox',
 // Chromium only) and at service-worker start, the same drain as the worker, with the sw's own database and token,
-// under the same Web Lock so only one context sends.
+// under the same Web Lock so only one context sends. Also, on tag 'quay-sign-out', the sign-outs made at sea.
 import { QuayDb } from '../src/device/db.ts';
 import { ApiClient } from '../src/device/net/api-client.ts';
 import { TokenStore } from '../src/device/net/token.ts';
 import { drain } from '../src/device/outbox/drain.ts';
-import { OUTBOX_SYNC_TAG } from '../src/device/outbox/lock.ts';
+import { OUTBOX_SYNC_TAG, SIGN_OUT_SYNC_TAG } from '../src/device/outbox/lock.ts';
+import { sendPendingSignOuts } from '../src/device/net/sign-out.ts';
 
 declare let self: ServiceWorkerGlobalScope;
 
@@ -41,10 +42,20 @@ async function replay(fromSync: boolean, lastChance = false): Promise<void> {
   }
 }
 
+/**
+ * Tells the server of sign-outs made at sea (sync.md#sign-out-at-sea), should every page be closed by the time the
+ * link returns. Those it did not hear reject the event, so the browser fires it again later.
+ */
+async function tellSignOuts(lastChance: boolean): Promise<void> {
+  const left = await sendPendingSignOuts(open().db);
+  if (left > 0 && !lastChance) throw new Error(`sign-out: ${left} wait for the link`);
+}
+
 export function startOutboxReplay(): void {
   self.addEventListener('sync' as keyof ServiceWorkerGlobalScopeEventMap, (event) => {
     const e = event as unknown as SyncEvent;
     if (e.tag === OUTBOX_SYNC_TAG) e.waitUntil(replay(true, e.lastChance));
+    if (e.tag === SIGN_OUT_SYNC_TAG) e.waitUntil(tellSignOuts(e.lastChance));
   });
   replay(false).catch((err: unknown) => console.warn('outbox replay at start failed', err));
 }

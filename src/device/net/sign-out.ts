@@ -4,9 +4,6 @@ import type { QuayDb } from '../db.ts';
 import { isLinkFailure, requestJson } from './http.ts';
 import { checkLogout } from './checks.ts';
 
-/** The Background Sync tag asked for when a sign-out waits, answered by the service worker. */
-export const SIGN_OUT_SYNC_TAG = 'quay-sign-out';
-
 /** A sign-out is one short request: on a link that does not answer, the device signs out without it. */
 const SIGN_OUT_TIMEOUT_MS = 10_000;
 
