@@ -15,6 +15,7 @@ import { clearSignOnMark, goToSignOn, mirrorToken } from './sign-on.ts';
 import { hasSignOnMark } from '../../core/contract/sign-on-mark.ts';
 import { isLinkFailure, storedSession } from './stored-session.ts';
 import { SIGN_OUT_SYNC_TAG } from '../../device/outbox/lock.ts';
+import { registerSyncTag } from '../sync/use-background-sync.ts';
 
 export type SessionState =
   | { status: 'loading' }
@@ -25,17 +26,6 @@ export type SessionState =
   | { status: 'leaving' }
   /** Signed out with no link: the sign-on page needs one, so the app says so and goes there when it comes. */
   | { status: 'signed-out-offline' };
-
-/**
- * Asks the service worker to tell the server of a sign-out made at sea when the link returns, even with every page
- * closed by then (sync.md#sign-out-at-sea). Background Sync is Chromium's, and missing from TypeScript's DOM lib.
- */
-async function askSignOutSync(): Promise<void> {
-  if (!('serviceWorker' in navigator)) return;
-  const registration = (await navigator.serviceWorker.getRegistration()) as
-    { sync?: { register(tag: string): Promise<void> } } | undefined;
-  await registration?.sync?.register(SIGN_OUT_SYNC_TAG);
-}
 
 export function useSession() {
   const [state, setState] = useState<SessionState>({ status: 'loading' });
@@ -147,7 +137,9 @@ export function useSession() {
         return result;
       }
       if (result.status === 'at-sea') {
-        void askSignOutSync().catch(() => undefined);
+        // The service worker tells the server when the link returns, even with every page closed by then
+        // (sync.md#sign-out-at-sea).
+        void registerSyncTag(SIGN_OUT_SYNC_TAG).catch(() => undefined);
         mirrorToken(null);
         setState({ status: 'signed-out-offline' });
       } else if (comeBack) leave();

@@ -9,10 +9,11 @@ interface SyncManagerLike {
 }
 type RegistrationWithSync = ServiceWorkerRegistration & { sync?: SyncManagerLike };
 
-async function registerOutboxSync(): Promise<void> {
+/** Asks the service worker for a Background Sync by tag; nothing where the browser has none. */
+export async function registerSyncTag(tag: string): Promise<void> {
   if (!('serviceWorker' in navigator)) return;
   const registration: RegistrationWithSync = await navigator.serviceWorker.ready;
-  await registration.sync?.register(OUTBOX_SYNC_TAG);
+  await registration.sync?.register(tag);
 }
 
 /** `waiting`: the outbox count (undefined while loading). Registers when it goes from 0 (or unknown) to more. */
@@ -23,7 +24,9 @@ export function useBackgroundSync(waiting: number | undefined): void {
     const previous = before.current;
     before.current = waiting;
     if (previous === 0 && waiting > 0) {
-      registerOutboxSync().catch((err: unknown) => console.warn('Background Sync registration failed', err));
+      registerSyncTag(OUTBOX_SYNC_TAG).catch((err: unknown) =>
+        console.warn('Background Sync registration failed', err),
+      );
     }
   }, [waiting]);
 }
