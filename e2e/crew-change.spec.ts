@@ -114,7 +114,9 @@ test('with every page closed, a sign-out made at sea reaches the server by Backg
     });
   await expect.poll(tags).toContain('quay-sign-out');
   await page.close();
-  expect(await userWith()).toBe(200);
+  // Whether the session still stands here is not asked: Chromium's offline emulation does not reach the service
+  // worker, which may already have been given the sync and told the server. Without its handler nothing tells the
+  // server until a page of the app opens again, and the poll below fails.
 
   // The link returns. Chromium may fire the sync by itself; the test fires it too, as machines differ in when.
   await context.setOffline(false);
