@@ -1,5 +1,5 @@
-// The map follows its vessel (product.md#the-map): the zoom buttons keep the vessel in view, a vessel at berth is in
-// the middle, and on My Vessel a group's label names its first vessel and, tapped or from the keyboard, lists them.
+// The map follows its vessel (product.md#the-map): the zoom buttons keep the vessel in view, and a vessel at berth is
+// in the middle. My Vessel's group labels are tested in map.spec.ts, beside the other test that rewrites a user's list.
 import type { Locator } from '@playwright/test';
 import type { FleetResponse } from '../src/core/contract/vessel.ts';
 import { expect, test } from './fixtures.ts';
@@ -65,52 +65,3 @@ for (const viewport of [
     });
   });
 }
-
-test('My Vessel: a group label names its first vessel, and lists the group by tap and by keyboard', async ({
-  page,
-  serverApi,
-}) => {
-  await signOn(page, 'staff');
-  const original = (await serverApi.mySetting()).vslCds;
-  const fleet = (await serverApi.get<FleetResponse>(`${API}/vessel/info/fleet`)).vessels.filter(
-    (v) => v.lat !== null && v.lon !== null,
-  );
-  try {
-    // All but one vessel the user did not follow: other tests of staff, beside this one, add a vessel, and with the
-    // whole fleet followed there is none left to add.
-    const spare = fleet.findLast((v) => !original.includes(v.vslCd))?.vslCd;
-    await serverApi.putMyVessels(fleet.map((v) => v.vslCd).filter((c) => c !== spare));
-    await page.goto('/myvessel');
-    const region = page.getByRole('region', { name: 'Map' });
-    await region.scrollIntoViewIfNeeded();
-    const group = region.getByRole('button', { name: /^\S.* \+\d+$/ }).first();
-    await expect(group).toBeVisible();
-    const name = (await group.textContent()) ?? '';
-    // Named by its first vessel, never a bare "+N".
-    expect(name).toMatch(/^[^+\s].* \+\d+$/);
-    const count = Number(name.match(/\+(\d+)$/)?.[1]) + 1;
-    const first = name.replace(/ \+\d+$/, '').replace(/…$/, '');
-
-    // By keyboard: Enter opens the list, its first link takes the focus, Escape gives it back to the label.
-    await group.focus();
-    await page.keyboard.press('Enter');
-    const list = region.getByRole('dialog', { name: `${count} vessels here` });
-    await expect(list).toBeVisible();
-    await expect(list.getByRole('link')).toHaveCount(count);
-    await expect(list.getByRole('link').first()).toBeFocused();
-    await expect(list.getByRole('link').first()).toHaveText(new RegExp(`^${first}`));
-    await page.keyboard.press('Escape');
-    await expect(list).toBeHidden();
-    await expect(group).toBeFocused();
-
-    // By tap: the list, and a vessel's page from it.
-    await group.click();
-    await expect(list).toBeVisible();
-    const link = list.getByRole('link').nth(1);
-    const href = await link.getAttribute('href');
-    await link.click();
-    await expect(page).toHaveURL(new RegExp(`${href}$`));
-  } finally {
-    await serverApi.putMyVessels(original);
-  }
-});

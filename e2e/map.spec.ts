@@ -67,69 +67,121 @@ async function expectMarkersAndLabelsInside(map: Locator, vslCds: string[]) {
   return labels.length;
 }
 
-test('My Vessel: the map shows every followed vessel inside it, labels inside and apart, for 1, 3 and many', async ({
-  page,
-  serverApi,
-}) => {
-  await signOn(page, 'staff');
-  const original = (await serverApi.mySetting()).vslCds;
-  const fleet = (await serverApi.get<FleetResponse>(`${API}/vessel/info/fleet`)).vessels.filter(
-    (v) => v.lat !== null && v.lon !== null,
-  );
-  expect(fleet.length).toBeGreaterThan(20);
-  try {
-    for (const n of [1, 3, fleet.length]) {
-      const codes = fleet.slice(0, n).map((v) => v.vslCd);
-      await serverApi.putMyVessels(codes);
-      await page.goto('/myvessel');
-      const map = page.getByRole('img', { name: /^Map of the \d+ vessels? you follow/ });
-      await expect(map).toHaveAccessibleName(
-        `Map of the ${n === 1 ? '1 vessel' : `${n} vessels`} you follow at their last position`,
-      );
-      await map.evaluate((e) => e.scrollIntoView({ block: 'center' }));
-      const labels = await expectMarkersAndLabelsInside(map, codes);
-      // Many vessels share labels ("NAME +N") rather than covering each other.
-      if (n > 3) {
-        expect(labels).toBeLessThan(n);
-        await expect(
-          map
-            .locator('xpath=..')
-            .getByRole('button', { name: /\+\d+$/ })
-            .first(),
-        ).toBeVisible();
+// These two rewrite the user's list of followed vessels: one after the other, as the viewer, whose list no other test
+// reads for its content (staff's and the operator's are read by tests running beside these).
+test.describe("My Vessel's map, with the viewer's list rewritten", () => {
+  test.describe.configure({ mode: 'serial' });
+
+  test('My Vessel: the map shows every followed vessel inside it, labels inside and apart, for 1, 3 and many', async ({
+    page,
+    serverApi,
+  }) => {
+    await signOn(page, 'viewer');
+    const original = (await serverApi.mySetting()).vslCds;
+    const fleet = (await serverApi.get<FleetResponse>(`${API}/vessel/info/fleet`)).vessels.filter(
+      (v) => v.lat !== null && v.lon !== null,
+    );
+    expect(fleet.length).toBeGreaterThan(20);
+    try {
+      for (const n of [1, 3, fleet.length]) {
+        const codes = fleet.slice(0, n).map((v) => v.vslCd);
+        await serverApi.putMyVessels(codes);
+        await page.goto('/myvessel');
+        const map = page.getByRole('img', { name: /^Map of the \d+ vessels? you follow/ });
+        await expect(map).toHaveAccessibleName(
+          `Map of the ${n === 1 ? '1 vessel' : `${n} vessels`} you follow at their last position`,
+        );
+        await map.evaluate((e) => e.scrollIntoView({ block: 'center' }));
+        const labels = await expectMarkersAndLabelsInside(map, codes);
+        // Many vessels share labels ("NAME +N") rather than covering each other.
+        if (n > 3) {
+          expect(labels).toBeLessThan(n);
+          await expect(
+            map
+              .locator('xpath=..')
+              .getByRole('button', { name: /\+\d+$/ })
+              .first(),
+          ).toBeVisible();
+        }
+        await shot(page, `myvessel-map-${n}`);
       }
-      await shot(page, `myvessel-map-${n}`);
+      // A tap on a vessel lists the vessels there, inside the map.
+      const map = page.getByRole('img', { name: /^Map of the \d+ vessels you follow/ });
+      const clustered = map
+        .locator('xpath=..')
+        .getByRole('button', { name: /\+\d+$/ })
+        .first();
+      const count = Number((await clustered.textContent())?.match(/\+(\d+)$/)?.[1]);
+      const labelBox = await clustered.boundingBox();
+      if (!labelBox) throw new Error('no cluster label box');
+      // The label's vessel: the marker nearest the label.
+      const markers = await map
+        .locator('g.world-map__marker .world-map__vessel')
+        .evaluateAll((els) => els.map((e) => e.getBoundingClientRect().toJSON() as Box));
+      const centre = (b: Box) => [b.x + b.width / 2, b.y + b.height / 2] as const;
+      const [lx, ly] = centre(labelBox);
+      const nearest = markers
+        .map((b) => ({ b, d: Math.hypot(centre(b)[0] - lx, centre(b)[1] - ly) }))
+        .sort((a, b) => a.d - b.d)[0];
+      if (!nearest) throw new Error('no marker');
+      await page.mouse.click(...centre(nearest.b));
+      const callout = page.getByRole('dialog', { name: `${count + 1} vessels here` });
+      await expect(callout.getByRole('link')).toHaveCount(count + 1);
+      const mapBox = await map.boundingBox();
+      const calloutBox = await callout.boundingBox();
+      if (!mapBox || !calloutBox) throw new Error('no callout box');
+      expect(within(calloutBox, mapBox)).toBe(true);
+      await shot(page, 'myvessel-map-tap');
+    } finally {
+      await serverApi.putMyVessels(original);
     }
-    // A tap on a vessel lists the vessels there, inside the map.
-    const map = page.getByRole('img', { name: /^Map of the \d+ vessels you follow/ });
-    const clustered = map
-      .locator('xpath=..')
-      .getByRole('button', { name: /\+\d+$/ })
-      .first();
-    const count = Number((await clustered.textContent())?.match(/\+(\d+)$/)?.[1]);
-    const labelBox = await clustered.boundingBox();
-    if (!labelBox) throw new Error('no cluster label box');
-    // The label's vessel: the marker nearest the label.
-    const markers = await map
-      .locator('g.world-map__marker .world-map__vessel')
-      .evaluateAll((els) => els.map((e) => e.getBoundingClientRect().toJSON() as Box));
-    const centre = (b: Box) => [b.x + b.width / 2, b.y + b.height / 2] as const;
-    const [lx, ly] = centre(labelBox);
-    const nearest = markers
-      .map((b) => ({ b, d: Math.hypot(centre(b)[0] - lx, centre(b)[1] - ly) }))
-      .sort((a, b) => a.d - b.d)[0];
-    if (!nearest) throw new Error('no marker');
-    await page.mouse.click(...centre(nearest.b));
-    const callout = page.getByRole('dialog', { name: `${count + 1} vessels here` });
-    await expect(callout.getByRole('link')).toHaveCount(count + 1);
-    const mapBox = await map.boundingBox();
-    const calloutBox = await callout.boundingBox();
-    if (!mapBox || !calloutBox) throw new Error('no callout box');
-    expect(within(calloutBox, mapBox)).toBe(true);
-    await shot(page, 'myvessel-map-tap');
-  } finally {
-    await serverApi.putMyVessels(original);
-  }
+  });
+
+  test('My Vessel: a group label names its first vessel, and lists the group by tap and by keyboard', async ({
+    page,
+    serverApi,
+  }) => {
+    await signOn(page, 'viewer');
+    const original = (await serverApi.mySetting()).vslCds;
+    const fleet = (await serverApi.get<FleetResponse>(`${API}/vessel/info/fleet`)).vessels.filter(
+      (v) => v.lat !== null && v.lon !== null,
+    );
+    try {
+      await serverApi.putMyVessels(fleet.map((v) => v.vslCd));
+      await page.goto('/myvessel');
+      const region = page.getByRole('region', { name: 'Map' });
+      await region.scrollIntoViewIfNeeded();
+      const group = region.getByRole('button', { name: /^\S.* \+\d+$/ }).first();
+      await expect(group).toBeVisible();
+      const name = (await group.textContent()) ?? '';
+      // Named by its first vessel, never a bare "+N".
+      expect(name).toMatch(/^[^+\s].* \+\d+$/);
+      const count = Number(name.match(/\+(\d+)$/)?.[1]) + 1;
+      const first = name.replace(/ \+\d+$/, '').replace(/…$/, '');
+
+      // By keyboard: Enter opens the list, its first link takes the focus, Escape gives it back to the label.
+      await group.focus();
+      await page.keyboard.press('Enter');
+      const list = region.getByRole('dialog', { name: `${count} vessels here` });
+      await expect(list).toBeVisible();
+      await expect(list.getByRole('link')).toHaveCount(count);
+      await expect(list.getByRole('link').first()).toBeFocused();
+      await expect(list.getByRole('link').first()).toHaveText(new RegExp(`^${first}`));
+      await page.keyboard.press('Escape');
+      await expect(list).toBeHidden();
+      await expect(group).toBeFocused();
+
+      // By tap: the list, and a vessel's page from it.
+      await group.click();
+      await expect(list).toBeVisible();
+      const link = list.getByRole('link').nth(1);
+      const href = await link.getAttribute('href');
+      await link.click();
+      await expect(page).toHaveURL(new RegExp(`${href}$`));
+    } finally {
+      await serverApi.putMyVessels(original);
+    }
+  });
 });
 
 test('a vessel page zoomed to its port draws the fine coast, and draws it again offline', async ({
