@@ -6,6 +6,7 @@ import type { Locator, Page } from '@playwright/test';
 import type { FleetResponse } from '../src/core/contract/vessel.ts';
 import { expect, test } from './fixtures.ts';
 import { signOn } from './page-models/sign-on.ts';
+import type { ServerApi } from './server-api.ts';
 
 const API = '/api/v2/app';
 /**
@@ -67,6 +68,16 @@ async function expectMarkersAndLabelsInside(map: Locator, vslCds: string[]) {
   return labels.length;
 }
 
+/** Signs the viewer on; gives its followed vessels (to put back) and the fleet's vessels with a position. */
+async function viewerAndFleet(page: Page, serverApi: ServerApi) {
+  await signOn(page, 'viewer');
+  const original = (await serverApi.mySetting()).vslCds;
+  const fleet = (await serverApi.get<FleetResponse>(`${API}/vessel/info/fleet`)).vessels.filter(
+    (v) => v.lat !== null && v.lon !== null,
+  );
+  return { original, fleet };
+}
+
 // These two rewrite the user's list of followed vessels: one after the other, as the viewer, whose list no other test
 // reads for its content (staff's and the operator's are read by tests running beside these).
 test.describe("My Vessel's map, with the viewer's list rewritten", () => {
@@ -76,11 +87,7 @@ test.describe("My Vessel's map, with the viewer's list rewritten", () => {
     page,
     serverApi,
   }) => {
-    await signOn(page, 'viewer');
-    const original = (await serverApi.mySetting()).vslCds;
-    const fleet = (await serverApi.get<FleetResponse>(`${API}/vessel/info/fleet`)).vessels.filter(
-      (v) => v.lat !== null && v.lon !== null,
-    );
+    const { original, fleet } = await viewerAndFleet(page, serverApi);
     expect(fleet.length).toBeGreaterThan(20);
     try {
       for (const n of [1, 3, fleet.length]) {
@@ -141,11 +148,7 @@ test.describe("My Vessel's map, with the viewer's list rewritten", () => {
     page,
     serverApi,
   }) => {
-    await signOn(page, 'viewer');
-    const original = (await serverApi.mySetting()).vslCds;
-    const fleet = (await serverApi.get<FleetResponse>(`${API}/vessel/info/fleet`)).vessels.filter(
-      (v) => v.lat !== null && v.lon !== null,
-    );
+    const { original, fleet } = await viewerAndFleet(page, serverApi);
     try {
       await serverApi.putMyVessels(fleet.map((v) => v.vslCd));
       await page.goto('/myvessel');

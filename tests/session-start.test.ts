@@ -14,22 +14,11 @@ import { startSession, type SessionDeps } from '../worker/auth/session.ts';
 import { createCommands } from '../worker/commands/commands.ts';
 import { createSyncService } from '../worker/sync/service.ts';
 import { startTestServer, type TestServer } from './helpers/server.ts';
+import { signOnSid } from './helpers/http-session.ts';
 
 let s: TestServer;
 let url: string;
 const link = { up: true, sid: '' as string | null, paths: [] as string[] };
-
-async function cookieOf(usrId: string): Promise<string> {
-  const login = await fetch(`${url}/sso/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ usrId, password: 'demo' }),
-    redirect: 'manual',
-  });
-  const sid = /quay_sid=([^;]+)/.exec(login.headers.getSetCookie().join(';'))?.[1];
-  if (!sid) throw new Error(`sign-on of ${usrId} failed`);
-  return sid;
-}
 
 beforeAll(async () => {
   s = await startTestServer();
@@ -57,7 +46,7 @@ function device(): SessionDeps {
 /** A device signed on as `usrId` from the server (its session cookie on the link, which is up). */
 async function signedOnDevice(usrId: string): Promise<SessionDeps> {
   link.up = true;
-  link.sid = await cookieOf(usrId);
+  link.sid = await signOnSid(url, usrId);
   const d = device();
   await startSession(d);
   return d;
@@ -74,7 +63,7 @@ describe('startSession', () => {
 
   it('stores the user once: the first sync pass does not fetch it again', async () => {
     link.up = true;
-    link.sid = await cookieOf('vessel');
+    link.sid = await signOnSid(url, 'vessel');
     const d = device();
     const start = await startSession(d);
     expect(start).toMatchObject({ status: 'signed-on', offline: false, user: { usrId: 'vessel' } });
@@ -90,7 +79,7 @@ describe('startSession', () => {
 
   it('opens with the stored user and token when the link is down, and fails when it has none', async () => {
     link.up = true;
-    link.sid = await cookieOf('agent');
+    link.sid = await signOnSid(url, 'agent');
     const d = device();
     const online = await startSession(d);
     expect(online.status).toBe('signed-on');
@@ -117,7 +106,7 @@ describe('startSession', () => {
     await cmd.saveSetting(setting.notId, setting.notUseYn === 'Y' ? 'N' : 'Y');
     expect(await d.db.outbox.count()).toBe(1);
 
-    link.sid = await cookieOf('operator');
+    link.sid = await signOnSid(url, 'operator');
     const start = await startSession(d);
     expect(start).toMatchObject({ status: 'signed-on', user: { usrId: 'operator' } });
     expect(await d.db.outbox.count()).toBe(0);
@@ -149,7 +138,7 @@ describe('startSession', () => {
 
   it('after a fresh sign-on asks the server even with a stored user', async () => {
     const d = await signedOnDevice('vessel');
-    link.sid = await cookieOf('agent');
+    link.sid = await signOnSid(url, 'agent');
     expect(await startSession(d, { fresh: true })).toMatchObject({ user: { usrId: 'agent' } });
     expect(await d.db.getMeta('user')).toMatchObject({ usrId: 'agent' });
   });
@@ -157,7 +146,7 @@ describe('startSession', () => {
   it("signs out rather than take another user's token when the session changed hands under a stored user", async () => {
     const d = await signedOnDevice('vessel');
     // Another user signs on in this browser, and the stored token runs out: the refresh would give the agent's.
-    link.sid = await cookieOf('agent');
+    link.sid = await signOnSid(url, 'agent');
     await d.tokens.clear();
     await d.db.setMeta('token', 'expired-token');
     const signedOut: string[] = [];

@@ -16,23 +16,12 @@ import { sendPendingSignOuts } from '../src/device/net/sign-out.ts';
 import { createCommands } from '../worker/commands/commands.ts';
 import { createSyncService } from '../worker/sync/service.ts';
 import { startTestServer, type TestServer } from './helpers/server.ts';
+import { signOnSid } from './helpers/http-session.ts';
 
 let s: TestServer;
 let url: string;
 /** The browser's link and its session cookie; a request made with credentials 'omit' carries no cookie. */
 const link = { up: true, sid: null as string | null };
-
-async function cookieOf(base: string, usrId: string): Promise<string> {
-  const login = await fetch(`${base}/sso/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ usrId, password: 'demo' }),
-    redirect: 'manual',
-  });
-  const sid = /quay_sid=([^;]+)/.exec(login.headers.getSetCookie().join(';'))?.[1];
-  if (!sid) throw new Error(`sign-on of ${usrId} failed`);
-  return sid;
-}
 
 /** What the server says of a session cookie now. */
 async function refreshWith(base: string, sid: string): Promise<unknown> {
@@ -68,7 +57,7 @@ function signOutDeps(d: SessionDeps): SignOutDeps {
 describe('a crew change at sea', () => {
   it('keeps the change for its user, ends the session when the link is back, and sends it as that user only', async () => {
     link.up = true;
-    const sidA = await cookieOf(url, 'vessel');
+    const sidA = await signOnSid(url, 'vessel');
     link.sid = sidA;
     const db = new QuayDb({ indexedDB: new IDBFactory(), IDBKeyRange });
     const tokens = new TokenStore(db);
@@ -112,7 +101,7 @@ describe('a crew change at sea', () => {
 
     // The link is back and another user signs on: the first user's session ends, the new one's does not.
     link.up = true;
-    const sidB = await cookieOf(url, 'operator');
+    const sidB = await signOnSid(url, 'operator');
     link.sid = sidB;
     expect(await startSession(d)).toMatchObject({ status: 'signed-on', user: { usrId: 'operator' } });
     await sendPendingSignOuts(db);
@@ -124,7 +113,7 @@ describe('a crew change at sea', () => {
     expect(await db.outbox.count()).toBe(0);
 
     // The first user signs on again: the kept change is back in the outbox, and goes as that user.
-    link.sid = await cookieOf(url, 'vessel');
+    link.sid = await signOnSid(url, 'vessel');
     expect(await startSession(d)).toMatchObject({ status: 'signed-on', user: { usrId: 'vessel' } });
     expect(await db.getMeta('keptChanges')).toBeUndefined();
     expect(await db.outbox.count()).toBe(1);
@@ -145,7 +134,7 @@ describe('the server at sign-out', () => {
     const old = await startTestServer({ tokenTtlS: -60 });
     const base = await old.listen();
     try {
-      const sid = await cookieOf(base, 'agent');
+      const sid = await signOnSid(base, 'agent');
       const refreshed = (await refreshWith(base, sid)) as { token: string };
       const out = await fetch(`${base}/IBP_REFRESH.do?f_cmd=11`, {
         headers: { 'x-auth-token': refreshed.token, 'sec-fetch-site': 'same-origin' },
