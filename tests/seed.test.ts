@@ -237,6 +237,8 @@ describe('seed: world', () => {
       'alert_rules',
       'sign_on_failures',
       'api_keys',
+      'user_identities',
+      'audit_log',
     ]) {
       expect(await num(`SELECT count(*)::int AS n FROM ${t}`), t).toBe(0);
     }
@@ -244,7 +246,7 @@ describe('seed: world', () => {
     // connected where (docs/cluster.md), the feeds' state. Filled or not depending on the database and the instances running.
     const serverState = ['server_secrets', 'sim_clock', 'instances', 'presence', 'feed_states'];
     const tables = await q<{ tablename: string }>(
-      `SELECT tablename FROM pg_tables WHERE schemaname = current_schema() AND tablename NOT IN ('schema_migrations', 'sessions', 'mutations', 'app_history', 'event_remarks', 'chat_reads', 'analytics_event', 'calendar_links', 'alert_rules', 'sign_on_failures', 'api_keys', ${serverState.map((t) => `'${t}'`).join(', ')})`,
+      `SELECT tablename FROM pg_tables WHERE schemaname = current_schema() AND tablename NOT IN ('schema_migrations', 'sessions', 'mutations', 'app_history', 'event_remarks', 'chat_reads', 'analytics_event', 'calendar_links', 'alert_rules', 'sign_on_failures', 'api_keys', 'user_identities', 'audit_log', ${serverState.map((t) => `'${t}'`).join(', ')})`,
     );
     for (const { tablename } of tables)
       expect(await num(`SELECT count(*)::int AS n FROM ${tablename}`), tablename).toBeGreaterThan(0);
@@ -259,7 +261,7 @@ describe('seed: users', () => {
       vessel2: ['4', 'VSL00'],
       operator: ['5', 'NAV00,NAV01'],
       viewer: ['6', ''],
-      staff: ['2', 'NAV00'],
+      staff: ['2', 'NAV00,ADM00'],
     };
     expect(DEMO_USERS.map((u) => u.usrId).sort()).toEqual(Object.keys(expected).sort());
     for (const [usrId, [tp, role]] of Object.entries(expected)) {

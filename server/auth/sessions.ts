@@ -42,11 +42,26 @@ const SESSION_ID = /^[A-Za-z0-9_-]{43}$/;
 export const sessionIdOf = (value: string | undefined): string | null =>
   value !== undefined && SESSION_ID.test(value) ? value : null;
 
-export async function createSession(sql: Sql, usrId: string, ttlS: number): Promise<string> {
+/** How a session was made: the sign-on form's password, or an OpenID provider. */
+export type SignOnMethod = 'password' | 'oidc';
+
+/** Why a session ended before it expired (sessions.end_reason). */
+export type EndReason = 'signed-out' | 'signed-out-elsewhere' | 'disabled';
+
+/** The longest User-Agent kept for a session (the "my devices" list shows it): longer ones are cut. */
+const USER_AGENT_MAX = 512;
+
+export async function createSession(
+  sql: Sql,
+  usrId: string,
+  ttlS: number,
+  where: { userAgent?: string | undefined; method?: SignOnMethod } = {},
+): Promise<string> {
   const sid = randomBytes(32).toString('base64url');
   await sql.query(
-    `INSERT INTO sessions (sid, usr_id, expires_at) VALUES ($1, $2, now() + make_interval(secs => $3))`,
-    [sid, usrId, ttlS],
+    `INSERT INTO sessions (sid, usr_id, expires_at, user_agent, method, last_seen_at)
+     VALUES ($1, $2, now() + make_interval(secs => $3), $4, $5, now())`,
+    [sid, usrId, ttlS, (where.userAgent ?? '').slice(0, USER_AGENT_MAX), where.method ?? 'password'],
   );
   return sid;
 }
@@ -56,7 +71,7 @@ export async function sessionUser(sql: Sql, sid: string): Promise<UserRow | null
   const rows = await sql.query<UserRow>(
     `SELECT ${USER_COLUMNS}
        FROM sessions s JOIN users u ON u.usr_id = s.usr_id
-      WHERE s.sid = $1 AND s.ended_at IS NULL AND s.expires_at > now()`,
+      WHERE s.sid = $1 AND s.ended_at IS NULL AND s.expires_at > now() AND u.disabled_at IS NULL`,
     [sid],
   );
   return rows[0] ?? null;
@@ -82,6 +97,22 @@ export async function liveSessions(sql: Sql, sids: readonly string[]): Promise<s
   return rows.map((r) => r.sid);
 }
 
-export async function endSession(sql: Sql, sid: string): Promise<void> {
-  await sql.query('UPDATE sessions SET ended_at = now() WHERE sid = $1 AND ended_at IS NULL', [sid]);
+export async function endSession(sql: Sql, sid: string, reason: EndReason = 'signed-out'): Promise<void> {
+  await sql.query(
+    'UPDATE sessions SET ended_at = now(), end_reason = $2 WHERE sid = $1 AND ended_at IS NULL',
+    [sid, reason],
+  );
+}
+
+/**
+ * Ends every live session of a user (a disabled user's) and answers their ids. The caller records the
+ * sessionsEnded event in the same transaction, so that their live sockets close on every instance.
+ */
+export async function endUserSessions(sql: Sql, usrId: string, reason: EndReason): Promise<string[]> {
+  const rows = await sql.query<{ sid: string }>(
+    `UPDATE sessions SET ended_at = now(), end_reason = $2
+      WHERE usr_id = $1 AND ended_at IS NULL AND expires_at > now() RETURNING sid`,
+    [usrId, reason],
+  );
+  return rows.map((r) => r.sid);
 }

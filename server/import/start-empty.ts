@@ -34,14 +34,14 @@ export async function prepareEmpty(sql: Sql): Promise<void> {
 }
 
 /**
- * Makes the ADMIN_USER staff account when no user of that name exists. An existing one is left alone, its password
- * too: a changed ADMIN_PASSWORD does not reset it (full user administration is to come).
+ * Makes the ADMIN_USER staff account, an administrator (ADM00), when no user of that name exists. An existing one is
+ * left alone, its password too: a changed ADMIN_PASSWORD does not reset it (the user administration does).
  */
 export async function ensureAdmin(sql: Sql, admin: { usrId: string; password: string }): Promise<void> {
   const known = await sql.query('SELECT 1 FROM users WHERE usr_id = $1', [admin.usrId]);
   if (known.length > 0) return;
   await sql.query(
-    `INSERT INTO users (usr_id, usr_nm, usr_tp_cd, usr_role_cd, password_hash) VALUES ($1, $1, $2, 'NAV00', $3)`,
+    `INSERT INTO users (usr_id, usr_nm, usr_tp_cd, usr_role_cd, password_hash) VALUES ($1, $1, $2, 'NAV00,ADM00', $3)`,
     [admin.usrId, USER_TYPE.staff, hashPassword(admin.password)],
   );
 }

@@ -34,6 +34,7 @@ export async function insertUsers(sql: Sql, passwordHash: string, now: number): 
       ext_usr_id: T,
       email: T,
       password_hash: T,
+      created_at: 'timestamptz',
     },
     ALL_USERS.map((u, i) => ({
       usr_id: u.usrId,
@@ -44,6 +45,8 @@ export async function insertUsers(sql: Sql, passwordHash: string, now: number): 
       ext_usr_id: `EXT-${String(i + 1).padStart(4, '0')}`,
       email: u.email,
       password_hash: passwordHash,
+      // The seed's own day, so that two seeds for the same now are the same.
+      created_at: new Date(day).toISOString(),
     })),
   );
   const relations: Row[] = [];

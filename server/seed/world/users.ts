@@ -66,7 +66,8 @@ export const DEMO_USERS: readonly SeedUser[] = [
     usrId: 'staff',
     usrNm: 'Kenji Watanabe',
     usrTpCd: '2',
-    usrRoleCd: 'NAV00',
+    // ADM00: administers users (architecture.md#people), so the demo shows the user administration.
+    usrRoleCd: 'NAV00,ADM00',
     ofcId: 'TYOMO',
     email: 'kenji.watanabe@quayline.example.com',
     vessels: ['QHZN', 'QSVN', 'NRSP', 'OJAD', 'PSNR', 'QEND', 'OSPH', 'QCRL'],

@@ -37,6 +37,9 @@ export const COMMON_MY_SETTING = '/my-setting';
 export const COMMON_EVENT = '/event';
 export const COMMON_EVENT_REMARK = '/event/remark';
 export const COMMON_LUNAR = '/lunar';
+/** The caller's own sessions, one per device it signed on with (product.md#my-devices), and signing one out. */
+export const COMMON_MY_DEVICES = '/my-devices';
+export const COMMON_MY_DEVICE_SIGN_OUT = '/my-devices/:devId/sign-out';
 export const COMMON_CODE = '/code/:type';
 export const COMMON_TRADE_LANE_TREE = '/tree/trade-lane';
 export const COMMON_CNT_PORT_TREE = '/tree/cnt-port';
@@ -128,6 +131,14 @@ export const ADMIN_API_KEYS = '/api-keys';
 export const ADMIN_API_KEY = '/api-keys/:keyId';
 /** The state of the schedule sources and AIS feeds (integration.md#the-state-of-the-feeds). */
 export const ADMIN_FEEDS = '/feeds';
+/** The user administration (admin-users.ts, architecture.md#people): administrators (ADM00) only. */
+export const ADMIN_USERS = '/users';
+export const ADMIN_USER = '/users/:usrId';
+export const ADMIN_USER_DISABLE = '/users/:usrId/disable';
+export const ADMIN_USER_ENABLE = '/users/:usrId/enable';
+export const ADMIN_AUDIT = '/audit';
+export const adminPath = (route: string, params?: RouteParams): string =>
+  apiPath(ADMIN_PREFIX, route, params);
 
 /**
  * The calendar feeds (product.md#calendar-feed), outside API_BASE: a calendar app polls them with the secret in
