@@ -46,8 +46,13 @@ export type DomainEvent =
     }
   /** The sender of a message asked for it to be Web Pushed to the other members. */
   | { type: 'chatAlertAsked'; msgSeq: number; recipients: readonly string[] }
-  /** Sign-on sessions ended (sign-out): their live connections close. */
-  | { type: 'sessionsEnded'; sids: readonly string[] };
+  /** Sign-on sessions ended (sign-out, a device signed out, a user disabled): their live connections close. */
+  | { type: 'sessionsEnded'; sids: readonly string[] }
+  /**
+   * What a user may see changed: its type, roles, vessel or ports (architecture.md#people). Its live subscriptions
+   * are judged again, and its devices follow at their next sync.
+   */
+  | { type: 'userChanged'; usrId: string };
 
 /** Runs inside the transaction on newly recorded events, before the commit; it may record more. */
 export type Reaction = (sql: Sql, events: readonly DomainEvent[]) => Promise<void>;
