@@ -10,6 +10,7 @@ import { serviceRoutes } from './service.ts';
 import { calendarRoutes } from './calendar.ts';
 import { apiKeyRoutes } from './api-keys.ts';
 import { feedRoutes } from './feeds.ts';
+import { adminUserRoutes } from './admin-users.ts';
 import { pushRoutes } from './sync/push.ts';
 import { syncPullRoutes } from './sync/pull.ts';
 import { collectOpRoutes } from '../sync/push-calls.ts';
@@ -40,6 +41,7 @@ export async function apiRoutes(app: App): Promise<void> {
   await app.register(calendarRoutes, { prefix: CALENDAR_PREFIX });
   await app.register(apiKeyRoutes, { prefix: ADMIN_PREFIX });
   await app.register(feedRoutes, { prefix: ADMIN_PREFIX });
+  await app.register(adminUserRoutes, { prefix: ADMIN_PREFIX });
   // The sync protocol (docs/sync.md): the pull by cursor and the batched push of the outbox.
   await app.register(syncPullRoutes, { prefix: SYNC_PREFIX });
   await app.register(pushRoutes, { prefix: SYNC_PREFIX, served: opRoutes.served });
