@@ -14,6 +14,7 @@ import type { App, ServerContext } from './context.ts';
 import type { Secrets } from './secrets.ts';
 import { createTokens } from './auth/tokens.ts';
 import { authenticate, renewedToken, TOKEN_HEADER } from './auth/guard.ts';
+import { lastSeenWriter } from './auth/devices.ts';
 import { signOnRoutes } from './routes/sign-on.ts';
 import { errorBody, installErrorHandler } from './http/errors.ts';
 import { Faults } from './http/faults.ts';
@@ -134,12 +135,20 @@ export async function buildServer(opts: BuildOptions): Promise<App> {
   const chatLanes = config.chatLanes ?? opts.defaultChatLanes;
   const tokenSecret = config.tokenSecret ?? secrets.tokenSecret;
   const heartBeat = config.stompHeartbeatMs;
+  // When each session was last seen, for My devices (product.md#my-devices): at a connect, and at most once per few
+  // minutes per session on calls.
+  const seen = lastSeenWriter(db, (err) => app.log.warn({ err }, 'last seen of a session not written'));
   // The live connection (/ws) checks a CONNECT's token exactly as the HTTP guard checks X-AUTH-TOKEN.
   const live = createLive({
     db,
     log: app.log.child({ module: 'stomp' }),
-    authenticate: (token) =>
-      authenticate(ctx, { headers: { [TOKEN_HEADER]: token } } as unknown as FastifyRequest),
+    authenticate: async (token) => {
+      const user = await authenticate(ctx, {
+        headers: { [TOKEN_HEADER]: token },
+      } as unknown as FastifyRequest);
+      await seen.connected(user.sid);
+      return user;
+    },
     bus,
     settings: {
       heartBeat: [heartBeat, heartBeat],
@@ -266,6 +275,7 @@ export async function buildServer(opts: BuildOptions): Promise<App> {
       api.addHook('onRequest', async (req, reply) => {
         reply.header('cache-control', 'no-cache');
         req.user = await authenticate(ctx, req);
+        await seen.called(req.user.sid);
         // Renewed on a call that goes anyway: the worker takes the new token from the answer's header.
         const renewed = await renewedToken(ctx, req, req.user);
         if (renewed) reply.header(TOKEN_HEADER, renewed);

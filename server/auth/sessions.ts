@@ -77,14 +77,27 @@ export async function sessionUser(sql: Sql, sid: string): Promise<UserRow | null
   return rows[0] ?? null;
 }
 
-/** Why a session is no longer live, as the token refresh says it (product.md#token); null when it is live or unknown. */
-export async function sessionLoss(sql: Sql, sid: string): Promise<'ended' | 'expired' | null> {
-  const rows = await sql.query<{ ended: boolean; expired: boolean }>(
-    'SELECT ended_at IS NOT NULL AS ended, expires_at <= now() AS expired FROM sessions WHERE sid = $1',
+/** Why a session is no longer live, as the token refresh says it (product.md#token). */
+export type SessionLossReason = 'ended' | 'expired' | 'signed-out-elsewhere' | 'disabled';
+
+/** Why a session is no longer live (its user disabled first); null when it is live or unknown. */
+export async function sessionLoss(sql: Sql, sid: string): Promise<SessionLossReason | null> {
+  const rows = await sql.query<{
+    ended: boolean;
+    reason: string | null;
+    expired: boolean;
+    disabled: boolean;
+  }>(
+    `SELECT s.ended_at IS NOT NULL AS ended, s.end_reason AS reason, s.expires_at <= now() AS expired,
+            u.disabled_at IS NOT NULL AS disabled
+       FROM sessions s JOIN users u ON u.usr_id = s.usr_id WHERE s.sid = $1`,
     [sid],
   );
   const row = rows[0];
-  return row?.ended ? 'ended' : row?.expired ? 'expired' : null;
+  if (!row) return null;
+  if (row.disabled || row.reason === 'disabled') return 'disabled';
+  if (row.ended) return row.reason === 'signed-out-elsewhere' ? 'signed-out-elsewhere' : 'ended';
+  return row.expired ? 'expired' : null;
 }
 
 /** Which of the sessions are live (not ended, not expired). */

@@ -3,8 +3,16 @@ import type { Sql } from '../db/db.ts';
 import { forbidden } from '../http/errors.ts';
 import type { SubscriptionBody } from '../../src/core/contract/notification.ts';
 
-/** Saves the device's subscription (notSbscrYn Y) or switches it off (N); 403 when the device is another user's. */
-export async function saveSubscription(sql: Sql, usrId: string, body: SubscriptionBody): Promise<void> {
+/**
+ * Saves the device's subscription (notSbscrYn Y) or switches it off (N); 403 when the device is another user's. The
+ * session it is saved with (sid) is on that device: My devices shows its push state (product.md#my-devices).
+ */
+export async function saveSubscription(
+  sql: Sql,
+  usrId: string,
+  body: SubscriptionBody,
+  sid?: string,
+): Promise<void> {
   const endpoint = body.subscription?.endpoint;
   const owner = await sql.query<{ usr_id: string; endpoint: string | null }>(
     `SELECT usr_id, subscription->>'endpoint' AS endpoint FROM user_devices WHERE not_dev_id = $1`,
@@ -21,10 +29,22 @@ export async function saveSubscription(sql: Sql, usrId: string, body: Subscripti
              subscription = coalesce(EXCLUDED.subscription, user_devices.subscription), upd_dt = now()`,
     [body.notDevId, usrId, body.notSbscrYn, body.subscription ? JSON.stringify(body.subscription) : null],
   );
+  if (sid !== undefined) await tieSession(sql, sid, body.notDevId);
 }
 
-/** Ties a device to the user; 403 when it is another user's (it moves only with its push subscription). */
-export async function registerDevice(sql: Sql, usrId: string, notDevId: string): Promise<void> {
+/** The app's device id of a session (sessions.not_dev_id): its push subscription is that device's. */
+async function tieSession(sql: Sql, sid: string, notDevId: string): Promise<void> {
+  await sql.query('UPDATE sessions SET not_dev_id = $2 WHERE sid = $1 AND not_dev_id IS DISTINCT FROM $2', [
+    sid,
+    notDevId,
+  ]);
+}
+
+/**
+ * Ties a device to the user, and the session it registers with (sid) to the device; 403 when it is another user's
+ * (it moves only with its push subscription).
+ */
+export async function registerDevice(sql: Sql, usrId: string, notDevId: string, sid?: string): Promise<void> {
   // A device is its user's: another user moves it only by saving its push subscription from that browser.
   const owner = await sql.query<{ usr_id: string }>('SELECT usr_id FROM user_devices WHERE not_dev_id = $1', [
     notDevId,
@@ -35,6 +55,7 @@ export async function registerDevice(sql: Sql, usrId: string, notDevId: string):
            ON CONFLICT (not_dev_id) DO UPDATE SET upd_dt = now()`,
     [notDevId, usrId],
   );
+  if (sid !== undefined) await tieSession(sql, sid, notDevId);
 }
 
 /**

@@ -1,6 +1,7 @@
 // Every app API route group (API_BASE), each under its contract's prefix; the token guard runs before all of them (see app.ts).
 import type { App } from '../context.ts';
 import { commonRoutes } from './common.ts';
+import { myDeviceRoutes } from './my-devices.ts';
 import { notificationRoutes } from './notification.ts';
 import { alertRuleRoutes } from './alert-rules.ts';
 import { chatRoutes } from './chat.ts';
@@ -32,6 +33,7 @@ export async function apiRoutes(app: App): Promise<void> {
   const opRoutes = collectOpRoutes(API_BASE);
   app.addHook('onRoute', opRoutes.onRoute);
   await app.register(commonRoutes, { prefix: COMMON_PREFIX });
+  await app.register(myDeviceRoutes, { prefix: COMMON_PREFIX });
   await app.register(notificationRoutes, { prefix: NOTIFICATION_PREFIX });
   await app.register(alertRuleRoutes, { prefix: NOTIFICATION_PREFIX });
   await app.register(chatRoutes, { prefix: CHAT_PREFIX });

@@ -303,7 +303,7 @@ export async function notificationRoutes(app: App): Promise<void> {
         if (keys !== null) throw badRequest(`body.subscription.${keys}`);
       }
       return mutate(app, req, reply, async (sql) => {
-        await saveSubscription(sql, user.usrId, req.body);
+        await saveSubscription(sql, user.usrId, req.body, user.sid);
         return { body: { success: true, msg: req.body.notSbscrYn === 'Y' ? 'Subscribed' : 'Unsubscribed' } };
       });
     },
@@ -324,7 +324,7 @@ export async function notificationRoutes(app: App): Promise<void> {
     },
     async (req, reply) =>
       mutate(app, req, reply, async (sql) => {
-        await registerDevice(sql, userOf(req).usrId, req.body.notDevId);
+        await registerDevice(sql, userOf(req).usrId, req.body.notDevId, userOf(req).sid);
         return { body: { success: true, msg: 'Device registered' } };
       }),
   );

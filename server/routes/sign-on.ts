@@ -30,6 +30,7 @@ import { demoUserList, passwordOf } from '../auth/sign-on.ts';
 import { TOKEN_HEADER } from '../auth/guard.ts';
 import { recordEvent } from '../domain/events.ts';
 import { forgetSignedOutDevice } from '../notifications/devices.ts';
+import { markSeen } from '../auth/devices.ts';
 
 /** Only same-origin paths may follow sign-on: no open redirect. */
 function safeNext(next: unknown): string {
@@ -120,7 +121,11 @@ export async function signOnRoutes(app: App): Promise<void> {
       return refuse(401, 'The user ID or password is not correct. Please try again.');
     }
     await attempts.succeeded(who);
-    const sid = await createSession(db, user.usrId, config.sessionTtlS);
+    // Where the session is, for My devices (product.md#my-devices): the browser says what it is.
+    const sid = await createSession(db, user.usrId, config.sessionTtlS, {
+      userAgent: req.headers['user-agent'],
+      method: 'password',
+    });
     reply.setCookie(SESSION_COOKIE, sid, {
       httpOnly: true,
       sameSite: 'lax',
@@ -165,7 +170,14 @@ export async function signOnRoutes(app: App): Promise<void> {
             // reason: why the session is over, so the app can say so (product.md#token).
             Type.Object({
               Result: Type.Literal('Fail'),
-              reason: Type.Optional(Type.Union([Type.Literal('ended'), Type.Literal('expired')])),
+              reason: Type.Optional(
+                Type.Union([
+                  Type.Literal('ended'),
+                  Type.Literal('expired'),
+                  Type.Literal('signed-out-elsewhere'),
+                  Type.Literal('disabled'),
+                ]),
+              ),
             }),
             Type.Object({ Result: Type.Literal('Ok') }),
           ]),
@@ -208,6 +220,8 @@ export async function signOnRoutes(app: App): Promise<void> {
         const reason = await sessionLoss(db, sid);
         return reason ? { Result: 'Fail' as const, reason } : { Result: 'Fail' as const };
       }
+      // A refresh is the device's contact even when it makes no other call (product.md#my-devices).
+      await markSeen(db, sid);
       return { Result: 'Ok' as const, token: await tokens.sign({ usrId: user.usr_id, sid }) };
     },
   );

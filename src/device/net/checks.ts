@@ -1,5 +1,6 @@
 // Shape checks for the sign-on answers (product.md#the-calls, src/core/contract/common.ts): nothing from the network is trusted unchecked.
 import type { LoggedUser } from '../../core/contract/common.ts';
+import { REFRESH_LOSSES, type SessionLoss } from '../../core/contract/session-loss.ts';
 import type { Check } from './http.ts';
 
 const isRecord = (v: unknown): v is Record<string, unknown> =>
@@ -7,13 +8,13 @@ const isRecord = (v: unknown): v is Record<string, unknown> =>
 const str = (v: unknown): v is string => typeof v === 'string';
 
 /** GET /IBP_REFRESH.do: {Result: 'Ok', token} or {Result: 'Fail'}. */
-export const checkRefresh: Check<{ token: string | null; reason?: 'ended' | 'expired' }> = (v) => {
+export const checkRefresh: Check<{ token: string | null; reason?: SessionLoss }> = (v) => {
   if (!isRecord(v)) return null;
   if (v.Result === 'Ok' && str(v.token) && v.token.length > 0) return { token: v.token };
-  if (v.Result === 'Fail')
-    return v.reason === 'ended' || v.reason === 'expired'
-      ? { token: null, reason: v.reason }
-      : { token: null };
+  if (v.Result === 'Fail') {
+    const reason = REFRESH_LOSSES.find((r) => r === v.reason);
+    return reason ? { token: null, reason } : { token: null };
+  }
   return null;
 };
 
