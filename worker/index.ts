@@ -19,6 +19,7 @@ import { createNotificationDetail } from './notifications/detail.ts';
 import { createPushKey } from './notifications/push-key.ts';
 import { createCalendarLink } from './calendar/link.ts';
 import { createFeedStates } from './admin/feeds.ts';
+import { createAdminUsers } from './admin/users.ts';
 import { refreshFollowed } from './page-data/followed.ts';
 import { createPageLoader } from './page-data/load-page.ts';
 import { setPortLiveFilter, setPortLiveSort } from './page-data/port-filters.ts';
@@ -214,6 +215,8 @@ const api = {
   calendarLink: createCalendarLink(db, sync.client),
   /** For staff on /health/: each schedule source's and AIS feed's state, from the server (integration.md#the-state-of-the-feeds). */
   feedStates: createFeedStates(sync.client),
+  /** For administrators: users and the audit log, from the server, online only (architecture.md#people). */
+  ...createAdminUsers(sync.client, () => linkUp),
   /** Smart search (product.md#screens-and-routes): GET /common/keyword-search online, this device's index with no link. */
   keywordSearch: createKeywordSearch({ db, client: sync.client, isOnline: () => navigator.onLine }),
   /** Port to port (product.md#port-to-port): GET /port/sailings online, the schedules this device keeps with no link. */
@@ -246,6 +249,7 @@ const api = {
 
 export type WorkerApi = typeof api;
 export type { SessionStart } from './auth/session.ts';
+export type { AdminAnswer } from './admin/users.ts';
 export type { SignOutResult, UnsentChoice } from './auth/sign-out.ts';
 export type { PageDataOf, PageKind } from './page-data/sources.ts';
 export type { PageLoad } from './page-data/load-page.ts';

@@ -6,6 +6,7 @@ import type { WorkerApi } from '../../worker/index.ts';
 import syncWorkerUrl from 'virtual:sync-worker-url';
 
 export type {
+  AdminAnswer,
   SessionStart,
   PageDataOf,
   PageKind,

@@ -39,6 +39,13 @@ const VesselPage = lazyPage('Vessel', () => import('../screens/VesselPage.tsx').
 const ServicePage = lazyPage('Service', () =>
   import('../screens/ServicePage.tsx').then((m) => m.ServicePage),
 );
+// User administration (product.md#user-administration): for administrators alone, so never in the first page.
+const AdminUsersPage = lazyPage('Users', () =>
+  import('../screens/AdminUsersPage.tsx').then((m) => m.AdminUsersPage),
+);
+const AdminAuditPage = lazyPage('Audit log', () =>
+  import('../screens/AdminAuditPage.tsx').then((m) => m.AdminAuditPage),
+);
 
 function NeedsLinkFirst({ title }: { title: string }) {
   return (
@@ -76,6 +83,10 @@ export function ShellRoutes({ home }: { home: string }) {
       <Route path="/chat/">{() => <ChatPage />}</Route>
       <Route path="/chat/:vslCd">{(p) => <ChatPage vslCd={p.vslCd} />}</Route>
       <Route path="/help/">{() => <HelpPage />}</Route>
+      <Route path="/admin/users">{() => <AdminUsersPage />}</Route>
+      <Route path="/admin/users/:usrId">{(p) => <AdminUsersPage usrId={p.usrId} />}</Route>
+      <Route path="/admin/add-user">{() => <AdminUsersPage adding />}</Route>
+      <Route path="/admin/audit">{() => <AdminAuditPage />}</Route>
       {Object.entries(OPERATOR_PAGES).map(([path, content]) => (
         <Route key={path} path={path}>
           {() => <OperatorContentPage content={content} />}

@@ -20,6 +20,7 @@ import { DataMeterPanel } from '../features/meter/DataMeterPanel.tsx';
 import { Icon, type IconName } from '../ui/Icon.tsx';
 import { programHref } from './program-href.ts';
 import { isKnownProgramUrl } from './routes.ts';
+import { isAdmin } from '../core/role.ts';
 
 interface Props {
   onSignOut: () => Promise<string | undefined>;
@@ -104,6 +105,23 @@ export function SideDrawer({ onSignOut }: Props) {
                 )}
               </li>
             ))}
+            {isAdmin(user) && (
+              <>
+                {/* User administration is the app's own too, for administrators alone (product.md#user-administration). */}
+                <li>
+                  <Link href="/admin/users" className="side-menu__item" onClick={() => closeDrawer('menu')}>
+                    <Icon name="user" />
+                    <span>Users</span>
+                  </Link>
+                </li>
+                <li>
+                  <Link href="/admin/audit" className="side-menu__item" onClick={() => closeDrawer('menu')}>
+                    <Icon name="message" />
+                    <span>Audit log</span>
+                  </Link>
+                </li>
+              </>
+            )}
             <li>
               {/* The glossary is the app's own page, not a program of the user's menu (product.md#the-words-quay-uses). */}
               <Link href="/help/" className="side-menu__item" onClick={() => closeDrawer('menu')}>

@@ -28,6 +28,10 @@ const SHELL_ROUTES: readonly RouteInfo[] = [
   { pattern: '/inform/gsi', title: 'GSI' },
   { pattern: '/inform/gvoLetter', title: 'GVO Letter' },
   { pattern: '/inform/sapphireFeedback', title: 'Sapphire Feedback' },
+  { pattern: '/admin/users', title: 'Users' },
+  { pattern: '/admin/users/:usrId', title: 'User' },
+  { pattern: '/admin/add-user', title: 'Add user' },
+  { pattern: '/admin/audit', title: 'Audit log' },
 ];
 
 const toRegExp = (pattern: string): RegExp =>

@@ -28,7 +28,7 @@ export function isLinkFailure(err: unknown): boolean {
 }
 
 export interface RequestOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   token?: string | undefined;
   body?: unknown;
   timeoutMs?: number;
