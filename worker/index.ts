@@ -89,6 +89,8 @@ const live = createLiveConnection({
   tokens,
   isOnline: () => navigator.onLine,
   onHint: (hint) => void sync.hinted(hint, chat.live.chatHeard()).catch(() => undefined),
+  // The user's rights changed: the pull drops what it could see and brings its new rooms before the reconnect.
+  onRightsChanged: () => (sync.isLeader ? sync.engine.request(false) : Promise.resolve()),
 });
 const chat = createWorkerChat({
   db,

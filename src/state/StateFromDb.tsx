@@ -45,12 +45,22 @@ export function StateFromDb({ user }: Props) {
     userState.loading = false;
     userState.error = null;
     const vessel = isVesselUser(current) ? current.ofcId || null : null;
+    // The vessel changed hands (product.md#a-vessel-changes-hands): the current vessel and lane were the old one's.
+    if (userState.vesselCode && vessel !== userState.vesselCode) {
+      userState.currVslCd = vessel;
+      userState.currSlanCd = null;
+    }
     userState.vesselCode = vessel;
     if (vessel && !userState.currVslCd) userState.currVslCd = vessel;
   }, [current]);
 
   useEffect(() => {
-    if (ownVessel === undefined) return;
+    // None on the device (the sync dropped the old vessel's): the old one is not shown meanwhile.
+    if (ownVessel === undefined) {
+      if (userState.ownVessel && userState.ownVessel.vslCd !== userState.vesselCode)
+        userState.ownVessel = null;
+      return;
+    }
     const own = ownVessel && ownVessel.vslCd === userState.vesselCode ? ownVessel : null;
     userState.ownVessel = own;
     if (own && !userState.currSlanCd) userState.currSlanCd = own.vslSlanCd || own.laneCd;

@@ -24,6 +24,11 @@ const LIVE_HEARTBEAT_MS = heartbeatSetting(
   (import.meta as unknown as { env?: Record<string, string | undefined> }).env?.VITE_STOMP_HEARTBEAT_MS,
 );
 const LIVE_RECONNECT = { baseMs: 2_000, maxMs: 60_000 };
+/**
+ * The ERROR status the broker closes a socket with when its user's rights changed (server/live/live.ts
+ * RIGHTS_CHANGED_STATUS): the device syncs before it connects again, so that it subscribes to its new rooms only.
+ */
+const RIGHTS_CHANGED_STATUS = 409;
 
 export function heartbeatSetting(value: string | undefined): number {
   const ms = Number(value);
@@ -46,6 +51,11 @@ export interface LiveConnectionDeps {
   now?: () => number;
   /** A hint frame, checked against the contract. */
   onHint?: (hint: SyncHint) => void;
+  /**
+   * The broker said the user's rights changed (sync.md#a-user-whose-rights-change): a sync, awaited before the next
+   * connection, so that the parts subscribe under the new rights (an old room's topic would be refused with 403).
+   */
+  onRightsChanged?: () => Promise<void>;
 }
 
 function brokerUrl(): string {
@@ -84,6 +94,8 @@ export function createLiveConnection(deps: LiveConnectionDeps) {
   let wanted = false;
   /** The broker said 403: no connection until the next sign-on. */
   let refused = false;
+  /** The broker said the user's rights changed: sync before connecting again. */
+  let rightsChanged = false;
   let stomp: Client | null = null;
   let connected = false;
   /** The broker confirmed this connection's subscriptions. */
@@ -235,6 +247,8 @@ export function createLiveConnection(deps: LiveConnectionDeps) {
       } else if (status === 401) {
         // The token ran out: a fresh one, and connect again soon (the close below schedules it).
         void tokens.refresh().catch(() => undefined);
+      } else if (status === RIGHTS_CHANGED_STATUS) {
+        rightsChanged = true;
       }
     };
     c.onWebSocketClose = () => {
@@ -253,6 +267,10 @@ export function createLiveConnection(deps: LiveConnectionDeps) {
   async function bringUp(): Promise<void> {
     if (!wanted || refused || stomp || !online()) return publish();
     try {
+      if (rightsChanged) {
+        await deps.onRightsChanged?.();
+        rightsChanged = false;
+      }
       for (const p of parts) await p.prepare?.();
     } catch (err) {
       lastError = err instanceof Error ? err.message : String(err);

@@ -8,6 +8,7 @@ import { followVessels } from '../../src/device/outbox/drain.ts';
 import { rebaseTables, underWaiting } from '../../src/device/outbox/rebase.ts';
 import { pageKey } from '../page-data/sources.ts';
 import { isVesselUser } from '../../src/core/role.ts';
+import { keepUser, scopedTables } from './user-scope.ts';
 
 /** How many notifications the device keeps: the newest (the list is virtualized). */
 const NOTIFICATION_LIMIT = 5000;
@@ -24,6 +25,11 @@ export interface PageApplied {
   catalogChanged: boolean;
   /** The page carried chat rooms: the live connection's room subscriptions and missed messages follow. */
   chatRooms: boolean;
+  /**
+   * The page brought the user with other rights and was not a fresh start: what the user could see was dropped with
+   * the cursor, and the pull starts again from scratch (sync.md#a-user-whose-rights-change).
+   */
+  restart: boolean;
 }
 
 /** Every table a page may write, and those of the rebase (the bases, the outbox, what waiting operations change). */
@@ -39,6 +45,7 @@ const pullTables = (db: QuayDb) => [
     db.chatRooms,
     db.chatMessages,
     db.alertRules,
+    ...scopedTables(db),
     ...rebaseTables(db),
   ]),
 ];
@@ -56,20 +63,26 @@ export async function applyPullPage(
   return db.transaction('rw', pullTables(db), async () => {
     const before = await db.getMeta('pullState');
     if (!askedFrom(before)) return null;
-    await underWaiting(db, () => applyRows(db, page, now()));
+    const dropped = await underWaiting(db, () => applyRows(db, page, now()));
     const state: PullState = { cursor: page.cursor, version: page.version, catalog: page.catalog };
+    // A page of changes only cannot fill what was dropped: no cursor is kept, and the next page is a first one.
+    if (dropped && !page.reset) return { state, catalogChanged: true, chatRooms: true, restart: true };
     await db.setMeta('pullState', state);
     return {
       state,
-      catalogChanged: before?.catalog !== page.catalog,
-      chatRooms: page.chatRooms !== undefined,
+      catalogChanged: dropped || before?.catalog !== page.catalog,
+      chatRooms: page.chatRooms !== undefined || dropped,
+      restart: false,
     };
   });
 }
 
-/** The page's rows as the server has them: what waiting operations did is applied again after (underWaiting). */
-async function applyRows(db: QuayDb, page: PullResponse, now: number): Promise<void> {
-  if (page.user) await db.setMeta('user', page.user);
+/**
+ * The page's rows as the server has them: what waiting operations did is applied again after (underWaiting). Answers
+ * whether the user came with other rights, and what it could see before was dropped first.
+ */
+async function applyRows(db: QuayDb, page: PullResponse, now: number): Promise<boolean> {
+  const dropped = page.user ? await keepUser(db, page.user) : false;
   await applyNotifications(db, page, now);
   if (page.badge !== undefined) {
     const old = await db.badge.get('notification');
@@ -92,6 +105,7 @@ async function applyRows(db: QuayDb, page: PullResponse, now: number): Promise<v
     await db.alertRules.clear();
     await db.alertRules.bulkPut(page.alertRules ?? []);
   }
+  return dropped;
 }
 
 async function applyNotifications(db: QuayDb, page: PullResponse, fetchedAt: number): Promise<void> {

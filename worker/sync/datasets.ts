@@ -9,6 +9,7 @@ import type { Check } from '../../src/device/net/http.ts';
 import { checkLoggedUser } from '../../src/device/net/checks.ts';
 import { checkSchema } from '../../src/device/net/schema-check.ts';
 import { pageKey } from '../page-data/sources.ts';
+import { keepUser, scopedTables } from './user-scope.ts';
 import {
   COMMON_LOGGED_USER,
   COMMON_PROGRAMS,
@@ -43,7 +44,8 @@ export const userJob: DatasetJob<LoggedUser> = {
   dataset: 'user',
   path: commonPath(COMMON_LOGGED_USER),
   check: checkLoggedUser,
-  apply: (db, user) => db.setMeta('user', user),
+  // The same person with other rights: what it could see goes first (sync.md#a-user-whose-rights-change).
+  apply: async (db, user) => void (await keepUser(db, user)),
 };
 
 export const programsJob = job('programs', commonPath(COMMON_PROGRAMS), ProgramList, async (db, list) => {
@@ -83,7 +85,7 @@ export const ownVesselJob = (vslCd: string) =>
 export function tablesOf(db: QuayDb, dataset: Dataset) {
   switch (dataset) {
     case 'user':
-      return [db.meta];
+      return [db.meta, ...scopedTables(db)];
     case 'ownVessel':
       return [db.meta, db.pageData];
     case 'badge':

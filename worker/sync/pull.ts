@@ -60,6 +60,8 @@ export async function pull(
     const applied = await applyPullPage(db, page, (state) => (state?.cursor ?? null) === stored, now);
     // Null: an inline hint moved the device on while this page was on the wire; ask again from there.
     if (applied) merge(outcome, applied);
+    // The user's rights changed under a page of changes: the cursor went with the dropped data; a first pull follows.
+    if (applied?.restart) continue;
     if (applied && !page.more) break;
   }
   outcome.version = (await db.getMeta('pullState'))?.version ?? outcome.version;
