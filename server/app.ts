@@ -32,6 +32,7 @@ import { sendShare } from './stomp/rate.ts';
 import { createDispatcher, withDomainEvents } from './domain/events.ts';
 import { subscribeServer } from './domain/subscribers.ts';
 import { notificationRules } from './notifications/rules.ts';
+import { rightsChanged } from './users/rights-changed.ts';
 import { createCatalog } from './sync/catalog.ts';
 import { createSyncHints } from './sync/hints.ts';
 import type { LiveBus } from './bus/bus.ts';
@@ -114,7 +115,7 @@ export async function buildServer(opts: BuildOptions): Promise<App> {
   const dispatcher = createDispatcher((err) =>
     app.log.error({ err }, 'a subscriber of domain events failed'),
   );
-  const db = withDomainEvents(opts.db, { reactions: [notificationRules], dispatcher });
+  const db = withDomainEvents(opts.db, { reactions: [notificationRules, rightsChanged], dispatcher });
   app.setValidatorCompiler(validatorCompiler);
   // A route's own preParsing hooks run after the app's, and @fastify/compress adds its decompression there: the check
   // goes last on each route so that it reads the body as sent after its Content-Encoding is undone.

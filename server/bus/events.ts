@@ -34,6 +34,8 @@ export const LiveEvent = Type.Union([
     t: Type.Literal('signout'),
     sids: Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { maxItems: 100 }),
   }),
+  /** Users whose rights changed (type, roles, vessel, ports): their sockets close wherever they are, to connect again. */
+  Type.Object({ t: Type.Literal('userChanged'), usrIds: UsrIds }),
   /**
    * An instance was cut off from the others (its link to the bus went and came back): events may have been missed
    * both ways since messages up to fromSeq. Every instance brings its own sockets up to date from the database.

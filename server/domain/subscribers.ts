@@ -15,7 +15,7 @@ export function subscribeServer(
     bus: Pick<LiveBus, 'publish'>;
     push: Pick<PushService, 'notifyNewNotifications' | 'notifyChatMessage'>;
     chat: Pick<ChatLive, 'messagesStored' | 'messagesRead'>;
-    live: Pick<Live, 'sessionsEnded'>;
+    live: Pick<Live, 'sessionsEnded' | 'usersChanged'>;
   },
 ): void {
   const { bus, push, chat, live } = parts;
@@ -40,8 +40,11 @@ export function subscribeServer(
     for (const e of events)
       if (e.type === 'messageRead') void chat.messagesRead(e.roomId, e.reader, e.uptoSeq);
   });
-  // The live connection: the sockets of ended sessions close, on every instance.
+  // The live connection: the sockets of ended sessions close, on every instance; so do those of users whose rights
+  // changed, which connect again under the new ones (sync.md#a-user-whose-rights-change).
   dispatcher.subscribe((events) => {
     for (const e of events) if (e.type === 'sessionsEnded') live.sessionsEnded(e.sids);
+    const changed = events.flatMap((e) => (e.type === 'userChanged' ? [e.usrId] : []));
+    if (changed.length > 0) live.usersChanged(changed);
   });
 }

@@ -1,11 +1,12 @@
 // The live connection on the server (architecture.md#live-path), a domain of its own: the STOMP broker at /ws that every
-// signed-on user holds, its sign-on and session checks, and the closing of ended sessions' sockets on every instance.
+// signed-on user holds, its sign-on and session checks, and the closing on every instance of the sockets of ended
+// sessions and of users whose rights changed (sync.md#a-user-whose-rights-change).
 // What a destination means belongs to the part that owns it (the sync's hint topic, chat's rooms and SEND): each
 // registers with the live connection and is asked about its own destinations only.
 import type { Db } from '../db/db.ts';
 import type { AuthUser } from '../auth/user.ts';
 import type { LiveBus } from '../bus/bus.ts';
-import { liveSessions, sessionUser } from '../auth/sessions.ts';
+import { liveSessions, sessionUser, type UserRow } from '../auth/sessions.ts';
 import { StompBroker, StompProtocolError, type StompLog, type StompSettings } from '../stomp/broker.ts';
 import type { Frame } from '../stomp/frame.ts';
 import { header } from '../stomp/frame.ts';
@@ -24,6 +25,17 @@ interface LivePart {
   send?(user: AuthUser, destination: string, frame: Frame): Promise<[string, string][] | void>;
 }
 
+/**
+ * The ERROR a socket closes with when its user's type, roles or vessel changed: not 401 (the session is good, no new
+ * token is needed) nor 403 (the app would stop connecting). The app syncs, then connects again under its new rights.
+ */
+export const RIGHTS_CHANGED = 'Your access changed: sync, then connect again';
+export const RIGHTS_CHANGED_STATUS = 409;
+
+/** Whether the user a socket signed on as may still see what the user's row now says it may. */
+const sameRights = (user: AuthUser, row: Pick<UserRow, 'usr_tp_cd' | 'usr_role_cd' | 'ofc_id'>): boolean =>
+  user.usrTpCd === row.usr_tp_cd && user.usrRoleCd === row.usr_role_cd && user.ofcId === row.ofc_id;
+
 export interface LiveDeps {
   db: Db;
   log: StompLog;
@@ -40,6 +52,11 @@ export interface Live {
   register(part: LivePart): void;
   /** After commit: the sessions ended (sign-out); their sockets close on every instance. */
   sessionsEnded(sids: readonly string[]): void;
+  /**
+   * After commit: these users' rights changed; their sockets close on every instance, because a socket keeps the user
+   * as it signed on and STOMP cannot end one subscription from the server's side.
+   */
+  usersChanged(usrIds: readonly string[]): void;
   /** Closes every connection. */
   close(): Promise<void>;
 }
@@ -65,6 +82,8 @@ export function createLive(deps: LiveDeps): Live {
         const row = await sessionUser(db, user.sid);
         if (!row || row.usr_id !== user.usrId)
           throw new StompProtocolError(401, 'Authentication failed: the session has ended');
+        // Every SUBSCRIBE and SEND is judged under the user's rights of now, even before the bus's word arrives.
+        if (!sameRights(user, row)) throw new StompProtocolError(RIGHTS_CHANGED_STATUS, RIGHTS_CHANGED);
       },
       async subscribe(user, destination) {
         const part = parts.find((p) => p.owns(destination));
@@ -89,18 +108,39 @@ export function createLive(deps: LiveDeps): Live {
     },
   });
 
-  /** Sockets of sessions that ended while this instance could not hear the others (a lost link to RabbitMQ). */
+  /**
+   * Sockets of sessions that ended, or of users whose rights changed, while this instance could not hear the others
+   * (a lost link to RabbitMQ).
+   */
   const closeEndedSessions = async (): Promise<void> => {
-    const sids = [...new Set(broker.users().map((u) => u.sid))];
+    const users = broker.users();
+    const sids = [...new Set(users.map((u) => u.sid))];
     if (sids.length === 0) return;
     const live = new Set(await liveSessions(db, sids));
     broker.disconnectWhere((u) => !live.has(u.sid), 401, 'Signed out');
+    const rows = await db.query<UserRow>(
+      'SELECT usr_id, usr_tp_cd, usr_role_cd, ofc_id FROM users WHERE usr_id = ANY($1::text[])',
+      [[...new Set(users.map((u) => u.usrId))]],
+    );
+    const now = new Map(rows.map((r) => [r.usr_id, r]));
+    broker.disconnectWhere(
+      (u) => {
+        const row = now.get(u.usrId);
+        return row !== undefined && !sameRights(u, row);
+      },
+      RIGHTS_CHANGED_STATUS,
+      RIGHTS_CHANGED,
+    );
   };
 
   deps.bus.onEvent((event) => {
     if (event.t === 'signout') {
       const ended = new Set(event.sids);
       broker.disconnectWhere((u) => ended.has(u.sid), 401, 'Signed out');
+    }
+    if (event.t === 'userChanged') {
+      const changed = new Set(event.usrIds);
+      broker.disconnectWhere((u) => changed.has(u.usrId), RIGHTS_CHANGED_STATUS, RIGHTS_CHANGED);
     }
     if (event.t === 'resync')
       void closeEndedSessions().catch((err: unknown) =>
@@ -113,6 +153,9 @@ export function createLive(deps: LiveDeps): Live {
     register: (part) => void parts.push(part),
     sessionsEnded(sids) {
       if (sids.length > 0) deps.bus.publish({ t: 'signout', sids: [...sids] });
+    },
+    usersChanged(usrIds) {
+      if (usrIds.length > 0) deps.bus.publish({ t: 'userChanged', usrIds: [...new Set(usrIds)] });
     },
     close: () => broker.close(),
   };

@@ -56,6 +56,9 @@ export function createSyncHints(deps: {
 
   const hintFor = async (user: AuthUser, p: Pending): Promise<SyncHint> => {
     const hint: SyncHint = { v: p.to, k: [...p.kinds].sort() };
+    // A changed user may see other things now (sync.md#a-user-whose-rights-change): its clock has a new epoch, and the
+    // device pulls from its old cursor to be answered everything afresh, never a page of the new epoch's changes.
+    if (p.kinds.has('user')) return hint;
     const clock = await db.query<{ epoch: string }>('SELECT epoch FROM sync_clock WHERE usr_id = $1', [
       user.usrId,
     ]);
