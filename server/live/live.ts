@@ -29,8 +29,8 @@ interface LivePart {
  * The ERROR a socket closes with when its user's type, roles or vessel changed: not 401 (the session is good, no new
  * token is needed) nor 403 (the app would stop connecting). The app syncs, then connects again under its new rights.
  */
-export const RIGHTS_CHANGED = 'Your access changed: sync, then connect again';
-export const RIGHTS_CHANGED_STATUS = 409;
+const RIGHTS_CHANGED = 'Your access changed: sync, then connect again';
+const RIGHTS_CHANGED_STATUS = 409;
 
 /** Whether the user a socket signed on as may still see what the user's row now says it may. */
 const sameRights = (user: AuthUser, row: Pick<UserRow, 'usr_tp_cd' | 'usr_role_cd' | 'ofc_id'>): boolean =>

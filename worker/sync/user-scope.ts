@@ -6,7 +6,7 @@ import type { LoggedUser } from '../../src/core/contract/common.ts';
 import type { QuayDb } from '../../src/device/db.ts';
 
 /** Whether `after` is the same person as `before` with other rights: what it may see is to be fetched again. */
-export function rightsChanged(before: LoggedUser | undefined, after: LoggedUser): boolean {
+function rightsChanged(before: LoggedUser | undefined, after: LoggedUser): boolean {
   if (!before || before.usrId !== after.usrId) return false;
   return (
     before.usrTpCd !== after.usrTpCd || before.usrRoleCd !== after.usrRoleCd || before.ofcId !== after.ofcId
@@ -34,7 +34,7 @@ export const scopedTables = (db: QuayDb): Table[] => [
  * server, which refuses what the user may no longer do, and the app shows the refusal. Run it inside a transaction
  * over meta and scopedTables(db) (and the rebase's tables when the outbox is replayed after).
  */
-export async function dropScopedData(db: QuayDb): Promise<void> {
+async function dropScopedData(db: QuayDb): Promise<void> {
   await Promise.all([
     db.notifications.clear(),
     db.notificationDetails.clear(),
