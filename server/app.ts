@@ -27,6 +27,7 @@ import { dcsaCsRoutes } from './routes/dcsa-cs.ts';
 import { createPushService, type PushSend } from './push/service.ts';
 import { createChatLive } from './chat/live.ts';
 import { createLive } from './live/live.ts';
+import { sweepEndedSessions } from './live/session-sweep.ts';
 import type { StompSettings } from './stomp/broker.ts';
 import { sendShare } from './stomp/rate.ts';
 import { createDispatcher, withDomainEvents } from './domain/events.ts';
@@ -183,6 +184,12 @@ export async function buildServer(opts: BuildOptions): Promise<App> {
   });
   ctx.sync.hints = hints;
   subscribeServer(dispatcher, { bus, push, chat: ctx.chat, live: ctx.live });
+  // Sockets of sessions that ended unheard (npm run admin without RabbitMQ, a lost bus message) close within a sweep.
+  const sweep = sweepEndedSessions({
+    db,
+    broker: live.broker,
+    onError: (err) => app.log.warn({ err }, 'live: session sweep failed'),
+  });
   app.decorate('ctx', ctx);
   // The catalog version is ready before the first pull (which then never waits for it).
   app.addHook('onReady', async () => void (await ctx.sync.catalog.version()));
@@ -192,6 +199,7 @@ export async function buildServer(opts: BuildOptions): Promise<App> {
   ctx.live.broker.attach(app.server);
   // Sockets close and live updates go out, then pushes still sending finish (or are given up), before storage closes.
   app.addHook('preClose', () => hints.close());
+  app.addHook('preClose', () => sweep.stop());
   app.addHook('preClose', () => ctx.live.close());
   app.addHook('preClose', () => ctx.chat.close());
   app.addHook('preClose', () => bus.close());

@@ -15,6 +15,8 @@ import {
   adminPath,
 } from '../src/core/contract/api.ts';
 import type { AdminUser, AuditList } from '../src/core/contract/admin-users.ts';
+import { disableUser } from '../server/admin/users.ts';
+import { sweepEndedSessions } from '../server/live/session-sweep.ts';
 
 const N = '/api/v2/app/notification';
 const PASSWORD = 'bridge-watch-42';
@@ -159,5 +161,30 @@ describe('disable and enable', () => {
       detail: { after: { disabledAt: null } },
     });
     expect(page.nextBefore).toBe(page.entries[0]?.auditSeq);
+  });
+
+  it('closes the socket at the next session sweep when the server did not hear of the disable', async () => {
+    const made = await asStaff('POST', adminPath(ADMIN_USERS), {
+      usrId: 'bosun.qhzn',
+      usrNm: 'Bosun',
+      usrTpCd: '4',
+      vslCd: 'QHZN',
+      password: PASSWORD,
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const token = await signOn('bosun.qhzn');
+    if (!token) throw new Error('the new user could not sign on');
+    const peer = await liveSocket(token);
+    // As `npm run admin` does without RabbitMQ: outside this server's domain transactions, so no event reaches it.
+    await disableUser(s.db, { actor: 'cli', usrId: null }, 'bosun.qhzn');
+    const sweep = sweepEndedSessions({ db: s.db, broker: s.app.ctx.live.broker, onError: () => undefined });
+    try {
+      expect(peer.ws.readyState).toBe(peer.ws.OPEN);
+      expect(await sweep.run()).toBe(1);
+    } finally {
+      sweep.stop();
+    }
+    const err = await peer.command('ERROR');
+    expect(err.headers.message).toMatch(/^401 .*Signed out/);
   });
 });
