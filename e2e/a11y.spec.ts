@@ -22,6 +22,7 @@ const ROUTES = [
   '/myvessel',
   '/chat/',
   '/chat/QHZN',
+  '/setting/devices',
   '/health/',
   '/intro/',
   '/no/such/page',

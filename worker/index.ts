@@ -19,6 +19,7 @@ import { createNotificationDetail } from './notifications/detail.ts';
 import { createPushKey } from './notifications/push-key.ts';
 import { createCalendarLink } from './calendar/link.ts';
 import { createFeedStates } from './admin/feeds.ts';
+import { createMyDevices } from './auth/my-devices.ts';
 import { createAdminUsers } from './admin/users.ts';
 import { refreshFollowed } from './page-data/followed.ts';
 import { createPageLoader } from './page-data/load-page.ts';
@@ -217,6 +218,8 @@ const api = {
   calendarLink: createCalendarLink(db, sync.client),
   /** For staff on /health/: each schedule source's and AIS feed's state, from the server (integration.md#the-state-of-the-feeds). */
   feedStates: createFeedStates(sync.client),
+  /** My devices (product.md#my-devices): where the user is signed on, and signing one out; online only. */
+  ...createMyDevices(sync.client, () => linkUp),
   /** For administrators: users and the audit log, from the server, online only (architecture.md#people). */
   ...createAdminUsers(sync.client, () => linkUp),
   /** Smart search (product.md#screens-and-routes): GET /common/keyword-search online, this device's index with no link. */

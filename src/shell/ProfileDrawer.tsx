@@ -1,7 +1,8 @@
 // "User Device Information" (product.md#side-menu side drawer): this device's id (the one its push subscription and queued
-// changes carry) and the browser's agent string, for support calls from a ship.
+// changes carry) and the browser's agent string, for support calls from a ship, and the way to My devices.
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useSnapshot } from 'valtio';
+import { Link } from 'wouter';
 import { db } from '../platform/db.ts';
 import { closeDrawer, openDrawer, uiState } from '../state/app-state.ts';
 import { Drawer } from '../ui/Drawer.tsx';
@@ -38,6 +39,14 @@ export function ProfileDrawer() {
           <dd>{navigator.userAgent}</dd>
         </div>
       </dl>
+      {/* Where else this user is signed on (product.md#my-devices). */}
+      <Link
+        href="/setting/devices"
+        className="button button--secondary"
+        onClick={() => closeDrawer('profile')}
+      >
+        My devices
+      </Link>
     </Drawer>
   );
 }

@@ -36,6 +36,9 @@ const SailingsPage = lazyPage('Port to port', () =>
   import('../screens/SailingsPage.tsx').then((m) => m.SailingsPage),
 );
 const VesselPage = lazyPage('Vessel', () => import('../screens/VesselPage.tsx').then((m) => m.VesselPage));
+const MyDevicesPage = lazyPage('My devices', () =>
+  import('../screens/MyDevicesPage.tsx').then((m) => m.MyDevicesPage),
+);
 const ServicePage = lazyPage('Service', () =>
   import('../screens/ServicePage.tsx').then((m) => m.ServicePage),
 );
@@ -83,6 +86,7 @@ export function ShellRoutes({ home }: { home: string }) {
       <Route path="/chat/">{() => <ChatPage />}</Route>
       <Route path="/chat/:vslCd">{(p) => <ChatPage vslCd={p.vslCd} />}</Route>
       <Route path="/help/">{() => <HelpPage />}</Route>
+      <Route path="/setting/devices">{() => <MyDevicesPage />}</Route>
       <Route path="/admin/users">{() => <AdminUsersPage />}</Route>
       <Route path="/admin/users/:usrId">{(p) => <AdminUsersPage usrId={p.usrId} />}</Route>
       <Route path="/admin/add-user">{() => <AdminUsersPage adding />}</Route>

@@ -23,6 +23,7 @@ const SHELL_ROUTES: readonly RouteInfo[] = [
   { pattern: '/chat/', title: 'Chat Space' },
   { pattern: '/chat/:vslCd', title: 'Chat' },
   { pattern: '/help/', title: 'Glossary' },
+  { pattern: '/setting/devices', title: 'My devices' },
   { pattern: '/setting', title: 'Setting' },
   { pattern: '/addressBook', title: 'Address Book' },
   { pattern: '/inform/gsi', title: 'GSI' },
