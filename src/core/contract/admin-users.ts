@@ -143,7 +143,7 @@ export type AuditEntry = Static<typeof AuditEntry>;
 export const AuditQuery = Type.Object({
   usrId: Type.Optional(UsrId),
   /** Entries older than this auditSeq (the next page); the newest when left out. */
-  before: Type.Optional(Type.Integer({ minimum: 1 })),
+  before: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647 })),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200 })),
 });
 export type AuditQuery = Static<typeof AuditQuery>;
