@@ -23,6 +23,8 @@ const ROUTES = [
   '/chat/',
   '/chat/QHZN',
   '/setting/devices',
+  '/admin/users',
+  '/admin/audit',
   '/health/',
   '/intro/',
   '/no/such/page',

@@ -29,7 +29,7 @@ export type AdminAnswer<T> =
   | { ok: false; noLink: true; status: null; message: string }
   | { ok: false; noLink: false; status: number | null; message: string };
 
-export const NEEDS_LINK = 'User administration needs the link.';
+const NEEDS_LINK = 'User administration needs the link.';
 
 const checkUser = checkSchema(AdminUser);
 const checkList = checkSchema(AdminUserList);

@@ -116,7 +116,8 @@ export function PortsChooser({ value, onChange, errorId }: ChooserProps<readonly
   const { ports } = useKnownPorts();
   const [typed, setTyped] = useState('');
   const found = typed.trim() ? matchPorts(ports, typed).filter((p) => !value.includes(p.portCd)) : [];
-  const nameOf = (portCd: string) => ports.find((p) => p.portCd === portCd)?.portNm ?? portCd;
+  // A port the device does not know by name yet (before the first sync) shows by its code alone.
+  const nameOf = (portCd: string) => ports.find((p) => p.portCd === portCd)?.portNm ?? '';
   return (
     <fieldset className="form-field admin-chooser" aria-describedby={errorId}>
       <legend className="form-field__label">Ports</legend>
@@ -129,10 +130,11 @@ export function PortsChooser({ value, onChange, errorId }: ChooserProps<readonly
               <button
                 type="button"
                 className="chip chip--compact"
-                aria-label={`Remove ${nameOf(portCd)} ${portCd}`}
+                aria-label={`Remove ${[nameOf(portCd), portCd].filter(Boolean).join(' ')}`}
                 onClick={() => onChange(value.filter((p) => p !== portCd))}
               >
-                {nameOf(portCd)}&nbsp;<span className="code">{portCd}</span>&nbsp;✕
+                {nameOf(portCd) && <>{nameOf(portCd)}&nbsp;</>}
+                <span className="code">{portCd}</span>&nbsp;✕
               </button>
             </li>
           ))}

@@ -14,7 +14,10 @@ import { changeBody, newUserBody } from './user-body.ts';
 /** A refusal placed beside the field it names (400, 409), anything else at the top. */
 function formError(answer: Extract<AdminAnswer<unknown>, { ok: false }>): FormError {
   const field = answer.status === 400 || answer.status === 409 ? fieldOfMessage(answer.message) : null;
-  return { field, message: failureWords(answer, true) };
+  // Beside its field the message need not name it again: "vslCd: unknown vessel ZZZZ" shows "unknown vessel ZZZZ".
+  const message = failureWords(answer, true);
+  const said = field ? message.replace(new RegExp(`^(body\\.)?${field}:?\\s+`), '') : message;
+  return { field, message: said };
 }
 
 export function NewUserPanel({ onChanged }: { onChanged: () => void }) {
@@ -51,7 +54,14 @@ function UserFacts({ user }: { user: AdminUser }) {
     ['Type', typeLabel(user.usrTpCd)],
     ['State', user.disabledAt ? `Disabled since ${when(user.disabledAt)}` : 'Active'],
     ['Last seen', when(user.lastSeenAt)],
-    ['Signed on now', user.liveSessions === 1 ? 'on 1 device' : `on ${user.liveSessions} devices`],
+    [
+      'Signed on now',
+      user.liveSessions === 0
+        ? 'nowhere'
+        : user.liveSessions === 1
+          ? 'on 1 device'
+          : `on ${user.liveSessions} devices`,
+    ],
     [
       'Signs on with',
       [user.hasPassword ? 'a password' : '', ...user.identities].filter(Boolean).join(', ') || 'nothing yet',

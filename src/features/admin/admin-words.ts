@@ -6,10 +6,10 @@ import { formatTimeDateYear } from '../../core/format/format-date.ts';
 export const typeLabel = (code: string): string =>
   USER_TYPES.find((t) => t.code === code)?.label ?? `Type ${code}`;
 
-export const roleLabel = (code: string): string => ROLES.find((r) => r.code === code)?.label ?? code;
+const roleLabel = (code: string): string => ROLES.find((r) => r.code === code)?.label ?? code;
 
 /** The fields of the user form, with the words its labels use; also the order a message is searched in. */
-export const FIELD_WORDS = {
+const FIELD_WORDS = {
   usrId: 'User ID',
   usrNm: 'Name',
   email: 'Email',
@@ -97,6 +97,8 @@ export function changesOf(detail: Record<string, unknown>): string[] {
     const after = isRecord(detail.after) ? detail.after : {};
     for (const field of new Set([...Object.keys(before), ...Object.keys(after)])) {
       if (JSON.stringify(before[field]) === JSON.stringify(after[field])) continue;
+      // A new user's empty fields say nothing: only what it was given is listed.
+      if (!(field in before) && valueWords(field, after[field]) === 'none') continue;
       push(field, before[field], after[field], field in before);
     }
     return lines;
@@ -105,7 +107,7 @@ export function changesOf(detail: Record<string, unknown>): string[] {
     if (isRecord(v) && ('from' in v || 'to' in v)) push(field, v.from, v.to, true);
     else if (Array.isArray(v) && v.length === 2 && field !== 'roles' && field !== 'ports')
       push(field, v[0], v[1], true);
-    else push(field, undefined, v, false);
+    else if (valueWords(field, v) !== 'none') push(field, undefined, v, false);
   }
   return lines;
 }
