@@ -104,6 +104,45 @@ export const ENV_VARS: readonly EnvVar[] = [
     meaning: 'with `ADMIN_USER`: its password, at least 8 characters',
   },
   {
+    name: 'OIDC_ISSUER',
+    default: '(unset)',
+    meaning:
+      "an OpenID provider's issuer, e.g. `https://login.microsoftonline.com/<tenant>/v2.0`: the sign-on page offers it ([Signing on with an OpenID provider](architecture.md#signing-on-with-an-openid-provider)); https, or http on loopback only. Read at the first sign-on: a provider that is down does not stop the start",
+  },
+  {
+    name: 'OIDC_CLIENT_ID',
+    default: '(unset)',
+    meaning: "with `OIDC_ISSUER`: Quay's client id at the provider",
+  },
+  { name: 'OIDC_CLIENT_SECRET', default: '(unset)', meaning: 'with `OIDC_ISSUER`: its client secret' },
+  {
+    name: 'OIDC_RULES',
+    default: '(unset)',
+    meaning:
+      "with `OIDC_ISSUER`: the claim rules, a JSON list, or `@` and a file's path: which users are admitted and as what type, roles, vessel, ports and office ([Claim rules](architecture.md#claim-rules))",
+  },
+  {
+    name: 'OIDC_NAME',
+    default: '`your organisation`',
+    meaning: 'the provider as the sign-on button names it: "Sign on with …"',
+  },
+  {
+    name: 'OIDC_SCOPES',
+    default: '`openid email profile`',
+    meaning: 'scopes asked for, space separated, e.g. `openid email profile groups`',
+  },
+  {
+    name: 'OIDC_REDIRECT_URI',
+    default: "this server's `/sso/oidc/callback`, as the browser reached it",
+    meaning:
+      'the callback address registered at the provider, ending in `/sso/oidc/callback`; set it behind a balancer that changes the host or scheme',
+  },
+  {
+    name: 'PASSWORD_SIGN_ON',
+    default: 'on',
+    meaning: '`off` turns local passwords off: only the OpenID provider signs on (needs `OIDC_ISSUER`)',
+  },
+  {
     name: 'SIMULATOR',
     default: 'on (off with `DEMO=off`)',
     meaning:

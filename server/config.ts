@@ -5,6 +5,7 @@ import { fallbackOf } from './config-vars.ts';
 import { parsePushServices } from './push/endpoint.ts';
 import { parseAisSources, type AisSource } from './ais/feed.ts';
 import { parseScheduleSources, type ScheduleSource } from './dcsa/sources-config.ts';
+import { oidcConfigOf, passwordSignOnOf, type OidcConfig } from './auth/oidc-config.ts';
 
 type AppEnv = 'local' | 'development' | 'production';
 
@@ -105,6 +106,10 @@ export interface Config {
    * taken and reached. Never opens any other private address.
    */
   pushLoopback: boolean;
+  /** The OpenID provider users sign on with (OIDC_*; architecture.md#signing-on-with-an-openid-provider); null: none. */
+  oidc: OidcConfig | null;
+  /** Whether the sign-on form takes local passwords (PASSWORD_SIGN_ON, on unless `off`). */
+  passwordSignOn: boolean;
 }
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -217,6 +222,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     apiKeyPerMin: int(env, 'API_KEY_PER_MIN'),
     pushServices: parsePushServices(env.PUSH_SERVICES),
     pushLoopback,
+    // Named here one by one, as every variable read is (tests/config-docs.test.ts): checked in auth/oidc-config.ts.
+    oidc: oidcConfigOf({
+      OIDC_ISSUER: env.OIDC_ISSUER,
+      OIDC_CLIENT_ID: env.OIDC_CLIENT_ID,
+      OIDC_CLIENT_SECRET: env.OIDC_CLIENT_SECRET,
+      OIDC_RULES: env.OIDC_RULES,
+      OIDC_NAME: env.OIDC_NAME,
+      OIDC_SCOPES: env.OIDC_SCOPES,
+      OIDC_REDIRECT_URI: env.OIDC_REDIRECT_URI,
+    }),
+    passwordSignOn: passwordSignOnOf(env.PASSWORD_SIGN_ON, env.OIDC_ISSUER),
   };
 }
 

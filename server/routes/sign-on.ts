@@ -1,8 +1,7 @@
-// Sign-on and token routes: GET/POST /sso/login, GET /IBP_REFRESH.do (token, and ?f_cmd=11 logout). The users,
-// sessions and tokens are ../auth/'s.
+// Sign-on and token routes: GET/POST /sso/login, the OpenID provider's /sso/oidc/ (./oidc.ts), GET /IBP_REFRESH.do
+// (token, and ?f_cmd=11 logout). The users, sessions and tokens are ../auth/'s.
 import { Type } from 'typebox';
 import { Text } from '../../src/core/contract/common.ts';
-import { SIGN_ON_MARK_COOKIE } from '../../src/core/contract/sign-on-mark.ts';
 import { sessionLossWords } from '../../src/core/contract/session-loss.ts';
 import type { App } from '../context.ts';
 import { forbidden } from '../http/errors.ts';
@@ -16,26 +15,17 @@ import {
   SESSION_COOKIE,
   SESSION_COOKIE_PATH,
 } from '../auth/sessions.ts';
+import { oidcRoutes } from './oidc.ts';
 import { DEFAULT_ATTEMPT_LIMITS, signOnAttempts, type Attempter } from '../auth/attempts.ts';
-import {
-  DEVICE_COOKIE,
-  DEVICE_COOKIE_MAX_AGE_S,
-  DEVICE_COOKIE_PATH,
-  deviceCookies,
-} from '../auth/device-cookie.ts';
+import { DEVICE_COOKIE, deviceCookies } from '../auth/device-cookie.ts';
 import { hashGate } from '../auth/hash-gate.ts';
 import { verifyPassword } from '../auth/password.ts';
-import { signOnPage, SSO_CSS } from '../auth/sso-page.ts';
-import { demoUserList, passwordOf } from '../auth/sign-on.ts';
+import { refusalPage, signOnPage, SSO_CSS } from '../auth/sso-page.ts';
+import { demoUserList, passwordOf, safeNext, setSignedOnCookies } from '../auth/sign-on.ts';
 import { TOKEN_HEADER } from '../auth/guard.ts';
 import { recordEvent } from '../domain/events.ts';
 import { forgetSignedOutDevice } from '../notifications/devices.ts';
 import { markSeen } from '../auth/devices.ts';
-
-/** Only same-origin paths may follow sign-on: no open redirect. */
-function safeNext(next: unknown): string {
-  return typeof next === 'string' && /^\/(?![/\\])[^\s]*$/.test(next) && next.length < 2048 ? next : '/';
-}
 
 const LoginBody = Type.Object({
   usrId: Text(0, 64),
@@ -50,7 +40,11 @@ const BUSY_RETRY_S = 5;
 
 export async function signOnRoutes(app: App): Promise<void> {
   const { db, config, tokens } = app.ctx;
-  const demoUsers = demoUserList(db);
+  const demoList = demoUserList(db);
+  // The demo users are listed with the demo world only, and only beside the password form they sign on with.
+  const demoUsers = async () => (config.demo && config.passwordSignOn ? demoList() : []);
+  // What the page offers: the provider's button, the password form, or both (architecture.md#signing-on-with-an-openid-provider).
+  const offers = { provider: config.oidc?.name ?? null, passwords: config.passwordSignOn };
   const secure = config.appEnv === 'production';
   const attempts = signOnAttempts(db, { ...DEFAULT_ATTEMPT_LIMITS, perAddress: config.signOnAddressLimit });
   const devices = deviceCookies(config.tokenSecret ?? app.ctx.secrets.tokenSecret);
@@ -81,6 +75,7 @@ export async function signOnRoutes(app: App): Promise<void> {
             users: await demoUsers(),
             next: safeNext(req.query.next),
             notice: sessionLossWords(req.query.why),
+            ...offers,
           }),
         ),
   );
@@ -88,8 +83,22 @@ export async function signOnRoutes(app: App): Promise<void> {
   app.post('/sso/login', { schema: { hide: true, body: LoginBody } }, async (req, reply) => {
     const { usrId, password } = req.body;
     const next = safeNext(req.body.next);
-    const page = async (error: string) => signOnPage({ users: await demoUsers(), next, usrId, error });
-    const refuse = async (code: 401 | 429, error: string, retryAfterS?: number) => {
+    const page = async (error: string) =>
+      signOnPage({ users: await demoUsers(), next, usrId, error, ...offers });
+    if (!config.passwordSignOn)
+      return reply
+        .code(403)
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .send(
+          refusalPage({
+            title: 'Quay passwords are turned off',
+            why: `This Quay signs on through ${config.oidc?.name ?? 'your organisation'} only.`,
+            todo: 'Please use the sign-on button on the sign-on page.',
+            next,
+          }),
+        );
+    const refuse = async (code: 401 | 403 | 429, error: string, retryAfterS?: number) => {
       if (retryAfterS !== undefined) reply.header('retry-after', String(retryAfterS));
       return reply
         .code(code)
@@ -121,37 +130,24 @@ export async function signOnRoutes(app: App): Promise<void> {
       return refuse(401, 'The user ID or password is not correct. Please try again.');
     }
     await attempts.succeeded(who);
+    // Said only once the password matched: to anyone else a disabled account is as any wrong password.
+    if (user.disabled) return refuse(403, 'This account is disabled. Ask your administrator.');
     // Where the session is, for My devices (product.md#my-devices): the browser says what it is.
     const sid = await createSession(db, user.usrId, config.sessionTtlS, {
       userAgent: req.headers['user-agent'],
       method: 'password',
     });
-    reply.setCookie(SESSION_COOKIE, sid, {
-      httpOnly: true,
-      sameSite: 'lax',
+    setSignedOnCookies(reply, {
+      sid,
+      usrId: user.usrId,
+      sessionTtlS: config.sessionTtlS,
       secure,
-      path: SESSION_COOKIE_PATH,
-      maxAge: config.sessionTtlS,
-    });
-    // Tells the app that opens next to ask the server who is signed on before showing a stored user.
-    reply.setCookie(SIGN_ON_MARK_COOKIE, '1', {
-      httpOnly: false,
-      sameSite: 'lax',
-      secure,
-      path: '/',
-      maxAge: config.sessionTtlS,
-    });
-    // Last, so that a client reading the first Set-Cookie still finds the session. A new device ID at each sign-on:
-    // the failures of the one it replaces are forgotten with it.
-    reply.setCookie(DEVICE_COOKIE, devices.issue(user.usrId), {
-      httpOnly: true,
-      sameSite: 'lax',
-      secure,
-      path: DEVICE_COOKIE_PATH,
-      maxAge: DEVICE_COOKIE_MAX_AGE_S,
+      devices,
     });
     return reply.redirect(next, 303);
   });
+
+  if (config.oidc) await oidcRoutes(app, config.oidc);
 
   app.get(
     '/IBP_REFRESH.do',
