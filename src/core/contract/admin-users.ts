@@ -23,7 +23,14 @@ export const USER_TYPES = [
   { code: '1', label: 'Shore user' },
 ] as const;
 export const UserType = Type.Union(
-  USER_TYPES.map((t) => Type.Literal(t.code)),
+  [
+    Type.Literal('2'),
+    Type.Literal('3'),
+    Type.Literal('4'),
+    Type.Literal('5'),
+    Type.Literal('6'),
+    Type.Literal('1'),
+  ],
   {
     description:
       '2 staff, 3 port agent, 4 vessel, 5 operator and 6 viewer (vessel search only), 1 other shore user',
@@ -38,7 +45,13 @@ export const ROLES = [
   { code: 'AGT00', label: 'Port agent' },
   { code: 'ADM00', label: 'Administrator' },
 ] as const;
-export const RoleCode = Type.Union(ROLES.map((r) => Type.Literal(r.code)));
+export const RoleCode = Type.Union([
+  Type.Literal('VSL00'),
+  Type.Literal('NAV00'),
+  Type.Literal('NAV01'),
+  Type.Literal('AGT00'),
+  Type.Literal('ADM00'),
+]);
 
 const Code = Type.String({ minLength: 1, maxLength: 10, pattern: '^[A-Z0-9]+$' });
 
