@@ -15,7 +15,7 @@ import type { MyDevice } from '../../src/core/contract/my-devices.ts';
  * The id the list gives a session: a digest of it. The session id is the cookie's secret, so it never leaves the
  * server; a digest names the device to its owner and opens nothing.
  */
-export const deviceIdOf = (sid: string): string =>
+const deviceIdOf = (sid: string): string =>
   createHash('sha256').update(`quay-device:${sid}`).digest('base64url').slice(0, 22);
 
 interface SessionRow {

@@ -4,7 +4,7 @@ import { Type, type Static } from 'typebox';
 import { IsoDate, NullableIsoDate } from './common.ts';
 
 /** A device's id in the list: a digest of its session, which says nothing of the session itself. */
-export const DevId = Type.String({
+const DevId = Type.String({
   pattern: '^[A-Za-z0-9_-]{22}$',
   description: 'the device as the list names it (22 characters of base64url)',
 });
