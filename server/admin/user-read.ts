@@ -101,7 +101,7 @@ export async function oneUser(sql: Sql, usrId: string): Promise<AdminUser> {
 }
 
 /** How many entries a page of the audit log holds when the query names no limit. */
-export const AUDIT_PAGE = 50;
+const AUDIT_PAGE = 50;
 
 /** The audit log, newest first, of one user or of all; `before` pages back. */
 export async function auditEntries(sql: Sql, query: AuditQuery): Promise<AuditList> {

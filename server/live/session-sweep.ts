@@ -7,7 +7,7 @@ import type { StompBroker } from '../stomp/broker.ts';
 import { liveSessions } from '../auth/sessions.ts';
 
 /** How often an instance checks its sockets' sessions: the longest a socket of an ended session stays open. */
-export const SESSION_SWEEP_MS = 30_000;
+const SESSION_SWEEP_MS = 30_000;
 
 export interface SessionSweep {
   /** One sweep now; resolves with the number of sockets it closed. */
