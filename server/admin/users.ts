@@ -6,7 +6,7 @@ import { badRequest, HttpError } from '../http/errors.ts';
 import { hashPassword } from '../auth/password.ts';
 import { endUserSessions } from '../auth/sessions.ts';
 import { recordEvent } from '../domain/events.ts';
-import { audit } from './audit.ts';
+import { audit, type AuditActor } from './audit.ts';
 import { oneUser } from './user-read.ts';
 import { ADMIN_ROLE, isAdmin, isAgent, isVesselUser, splitRoles } from '../../src/core/role.ts';
 import {
@@ -18,7 +18,7 @@ import {
 
 /** Who makes a change: the audit log's actor, and the administrator's own user id (none for the CLI). */
 export interface Acting {
-  actor: string;
+  actor: AuditActor;
   usrId: string | null;
 }
 
