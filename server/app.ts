@@ -32,8 +32,7 @@ import type { StompSettings } from './stomp/broker.ts';
 import { sendShare } from './stomp/rate.ts';
 import { createDispatcher, withDomainEvents } from './domain/events.ts';
 import { subscribeServer } from './domain/subscribers.ts';
-import { notificationRules } from './notifications/rules.ts';
-import { rightsChanged } from './users/rights-changed.ts';
+import { DOMAIN_REACTIONS } from './domain/reactions.ts';
 import { createCatalog } from './sync/catalog.ts';
 import { createSyncHints } from './sync/hints.ts';
 import type { LiveBus } from './bus/bus.ts';
@@ -116,7 +115,7 @@ export async function buildServer(opts: BuildOptions): Promise<App> {
   const dispatcher = createDispatcher((err) =>
     app.log.error({ err }, 'a subscriber of domain events failed'),
   );
-  const db = withDomainEvents(opts.db, { reactions: [notificationRules, rightsChanged], dispatcher });
+  const db = withDomainEvents(opts.db, { reactions: DOMAIN_REACTIONS, dispatcher });
   app.setValidatorCompiler(validatorCompiler);
   // A route's own preParsing hooks run after the app's, and @fastify/compress adds its decompression there: the check
   // goes last on each route so that it reads the body as sent after its Content-Encoding is undone.
@@ -184,10 +183,10 @@ export async function buildServer(opts: BuildOptions): Promise<App> {
   });
   ctx.sync.hints = hints;
   subscribeServer(dispatcher, { bus, push, chat: ctx.chat, live: ctx.live });
-  // Sockets of sessions that ended unheard (npm run admin without RabbitMQ, a lost bus message) close within a sweep.
+  // Sockets of sessions that ended, or of users changed, unheard (npm run admin without RabbitMQ, a lost bus message)
+  // close within a sweep.
   const sweep = sweepEndedSessions({
-    db,
-    broker: live.broker,
+    check: () => live.checkSockets(),
     onError: (err) => app.log.warn({ err }, 'live: session sweep failed'),
   });
   app.decorate('ctx', ctx);

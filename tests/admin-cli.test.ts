@@ -100,7 +100,9 @@ describe('npm run admin', () => {
     const off = await admin(['disable', 'ops.one']);
     expect(off.code, off.stderr).toBe(0);
     expect(off.stdout).toMatch(/^disabled\s+\d{4}-/m);
-    expect(off.stderr).toMatch(/1 session\(s\) ended; a running server closes their live connections/);
+    expect(off.stderr).toMatch(
+      /1 session\(s\) ended; a running server closes the live connections it concerns/,
+    );
     const ended = await withDb((db) => db.query('SELECT end_reason FROM sessions WHERE sid = $1', [sid]));
     expect(ended).toEqual([{ end_reason: 'disabled' }]);
 

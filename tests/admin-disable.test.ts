@@ -177,7 +177,10 @@ describe('disable and enable', () => {
     const peer = await liveSocket(token);
     // As `npm run admin` does without RabbitMQ: outside this server's domain transactions, so no event reaches it.
     await disableUser(s.db, { actor: 'cli', usrId: null }, 'bosun.qhzn');
-    const sweep = sweepEndedSessions({ db: s.db, broker: s.app.ctx.live.broker, onError: () => undefined });
+    const sweep = sweepEndedSessions({
+      check: () => s.app.ctx.live.checkSockets(),
+      onError: () => undefined,
+    });
     try {
       expect(peer.ws.readyState).toBe(peer.ws.OPEN);
       expect(await sweep.run()).toBe(1);

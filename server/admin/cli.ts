@@ -6,11 +6,12 @@ import { loadConfig } from '../config.ts';
 import { prepareStorage } from '../boot.ts';
 import { openDb, type Db } from '../db/db.ts';
 import { createDispatcher, withDomainEvents } from '../domain/events.ts';
-import { notificationRules } from '../notifications/rules.ts';
+import { DOMAIN_REACTIONS } from '../domain/reactions.ts';
 import { HttpError } from '../http/errors.ts';
 import { auditEntries, listUsers, oneUser } from './user-read.ts';
 import { addUser, changeUser, disableUser, enableUser, type Acting } from './users.ts';
-import { tellSessionsEnded } from './tell-instances.ts';
+import { liveEventsOf, tellInstances } from './tell-instances.ts';
+import type { LiveEvent } from '../bus/events.ts';
 import { NewUserBody, UserChangeBody, type AdminUser } from '../../src/core/contract/admin-users.ts';
 
 const USAGE = `usage: npm run admin -- <command> [options]   (product.md#user-administration)
@@ -208,30 +209,32 @@ async function main(argv: readonly string[]): Promise<number> {
   });
   try {
     await prepareStorage(raw, config);
-    // The server's path for every change (architecture.md#domain-events); the sessions a disable ended are told to
-    // the running servers after the commit.
-    const ended: string[] = [];
+    // The server's path for every change (architecture.md#domain-events); what follows for the running servers'
+    // live connections (sessions ended, rights changed, sync hints) is told to them after the commit.
+    const told: LiveEvent[] = [];
+    let ended = 0;
     const dispatcher = createDispatcher((err) => console.error(err));
-    dispatcher.subscribe((events) => {
-      for (const e of events) if (e.type === 'sessionsEnded') ended.push(...e.sids);
+    dispatcher.subscribe((events, committed) => {
+      told.push(...liveEventsOf(events, committed));
+      for (const e of events) if (e.type === 'sessionsEnded') ended += e.sids.length;
     });
-    const db = withDomainEvents(raw, { reactions: [notificationRules], dispatcher });
+    const db = withDomainEvents(raw, { reactions: DOMAIN_REACTIONS, dispatcher });
     const result = await run(db, command, args, o);
     if (o.json) console.log(JSON.stringify(result, null, 2));
     else if (command !== 'list' && command !== 'audit') printUser(result as AdminUser);
-    if (ended.length > 0) {
-      const later = 'a running server closes their live connections at its next session sweep (within 30 s)';
+    if (told.length > 0) {
+      const what = ended > 0 ? `${ended} session(s) ended; ` : '';
+      const later =
+        'a running server closes the live connections it concerns at its next session sweep (within 30 s)';
       if (config.amqpUrl) {
         try {
-          await tellSessionsEnded(config.amqpUrl, ended);
-          console.error(
-            `${ended.length} session(s) ended; the running servers close their live connections now`,
-          );
+          await tellInstances(config.amqpUrl, told);
+          console.error(`${what}the running servers were told`);
         } catch (err) {
           const why = err instanceof Error ? err.message : String(err);
-          console.error(`${ended.length} session(s) ended; RabbitMQ could not be told (${why}): ${later}`);
+          console.error(`${what}RabbitMQ could not be told (${why}): ${later}`);
         }
-      } else console.error(`${ended.length} session(s) ended; ${later}`);
+      } else if (ended > 0 || told.some((e) => e.t === 'userChanged')) console.error(`${what}${later}`);
     }
     return 0;
   } catch (err) {

@@ -4,7 +4,7 @@ import { loadConfig } from '../config.ts';
 import { prepareStorage } from '../boot.ts';
 import { openDb } from '../db/db.ts';
 import { createDispatcher, withDomainEvents } from '../domain/events.ts';
-import { notificationRules } from '../notifications/rules.ts';
+import { DOMAIN_REACTIONS } from '../domain/reactions.ts';
 import { importFile, report } from './run.ts';
 
 const USAGE = 'usage: npm run import -- <file>   (integration.md#starting-empty-and-importing)';
@@ -25,7 +25,7 @@ async function main(args: readonly string[]): Promise<number> {
     // The server's path for every change (architecture.md#domain-events): the rules make the notifications in the
     // same transaction; the running servers' devices learn of them at their next pull.
     const dispatcher = createDispatcher((err) => console.error(err));
-    const domain = withDomainEvents(db, { reactions: [notificationRules], dispatcher });
+    const domain = withDomainEvents(db, { reactions: DOMAIN_REACTIONS, dispatcher });
     const result = await importFile(domain, path);
     for (const line of report(path, result)) console.log(line);
     return 0;

@@ -57,6 +57,8 @@ export interface Live {
    * as it signed on and STOMP cannot end one subscription from the server's side.
    */
   usersChanged(usrIds: readonly string[]): void;
+  /** Closes the sockets of ended sessions and changed users it did not hear of; answers how many. */
+  checkSockets(): Promise<number>;
   /** Closes every connection. */
   close(): Promise<void>;
 }
@@ -109,21 +111,24 @@ export function createLive(deps: LiveDeps): Live {
   });
 
   /**
-   * Sockets of sessions that ended, or of users whose rights changed, while this instance could not hear the others
-   * (a lost link to RabbitMQ).
+   * Closes the sockets of sessions that ended, and of users whose rights changed, that this instance did not hear of:
+   * a lost link to RabbitMQ, or `npm run admin` with no RabbitMQ to tell (the session sweep runs it). Answers how many
+   * it closed.
    */
-  const closeEndedSessions = async (): Promise<void> => {
+  const checkSockets = async (): Promise<number> => {
     const users = broker.users();
     const sids = [...new Set(users.map((u) => u.sid))];
-    if (sids.length === 0) return;
+    if (sids.length === 0) return 0;
     const live = new Set(await liveSessions(db, sids));
-    broker.disconnectWhere((u) => !live.has(u.sid), 401, 'Signed out');
+    // Only the sids asked about: a socket that signed on meanwhile waits for the next check.
+    const asked = new Set(sids);
+    const ended = broker.disconnectWhere((u) => asked.has(u.sid) && !live.has(u.sid), 401, 'Signed out');
     const rows = await db.query<UserRow>(
       'SELECT usr_id, usr_tp_cd, usr_role_cd, ofc_id FROM users WHERE usr_id = ANY($1::text[])',
       [[...new Set(users.map((u) => u.usrId))]],
     );
     const now = new Map(rows.map((r) => [r.usr_id, r]));
-    broker.disconnectWhere(
+    const changed = broker.disconnectWhere(
       (u) => {
         const row = now.get(u.usrId);
         return row !== undefined && !sameRights(u, row);
@@ -131,6 +136,7 @@ export function createLive(deps: LiveDeps): Live {
       RIGHTS_CHANGED_STATUS,
       RIGHTS_CHANGED,
     );
+    return ended + changed;
   };
 
   deps.bus.onEvent((event) => {
@@ -143,7 +149,7 @@ export function createLive(deps: LiveDeps): Live {
       broker.disconnectWhere((u) => changed.has(u.usrId), RIGHTS_CHANGED_STATUS, RIGHTS_CHANGED);
     }
     if (event.t === 'resync')
-      void closeEndedSessions().catch((err: unknown) =>
+      void checkSockets().catch((err: unknown) =>
         log.warn({ err: err instanceof Error ? err.message : String(err) }, 'live: session check failed'),
       );
   });
@@ -157,6 +163,7 @@ export function createLive(deps: LiveDeps): Live {
     usersChanged(usrIds) {
       if (usrIds.length > 0) deps.bus.publish({ t: 'userChanged', usrIds: [...new Set(usrIds)] });
     },
+    checkSockets,
     close: () => broker.close(),
   };
 }

@@ -2,47 +2,14 @@
 // vessel user, the ports of an agent and a password. What was typed stays when the server refuses or the link is
 // down; a message the server gives about a field shows beside that field.
 import { useId, useState, type ReactNode } from 'react';
-import { ROLES, USER_TYPES, type AdminUser } from '../../core/contract/admin-users.ts';
+import { ROLES, USER_TYPES } from '../../core/contract/admin-users.ts';
 import { isAgent, isVesselUser } from '../../core/role.ts';
 import { PortsChooser, VesselChooser } from './Choosers.tsx';
 import type { UserField } from './admin-words.ts';
-import { TYPE_ROLES } from './user-body.ts';
+import { TYPE_ROLES, type UserValues } from './user-body.ts';
 
 /** The roles an administrator picks; the vessel's and the agent's come with the user's type. */
 const PICKED_ROLES = ROLES.filter((r) => r.code !== TYPE_ROLES.vessel && r.code !== TYPE_ROLES.agent);
-
-export interface UserValues {
-  usrId: string;
-  usrNm: string;
-  email: string;
-  usrTpCd: string;
-  roles: string[];
-  vslCd: string | null;
-  ports: string[];
-  password: string;
-}
-
-export const emptyUser: UserValues = {
-  usrId: '',
-  usrNm: '',
-  email: '',
-  usrTpCd: '2',
-  roles: [],
-  vslCd: null,
-  ports: [],
-  password: '',
-};
-
-export const valuesOf = (u: AdminUser): UserValues => ({
-  usrId: u.usrId,
-  usrNm: u.usrNm,
-  email: u.email,
-  usrTpCd: u.usrTpCd,
-  roles: [...u.roles],
-  vslCd: u.vslCd,
-  ports: [...u.ports],
-  password: '',
-});
 
 export interface FormError {
   field: UserField | null;

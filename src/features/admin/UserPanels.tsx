@@ -8,8 +8,8 @@ import { toast } from '../../ui/toast-store.ts';
 import { adminCall, failureWords, rememberNames, type AdminAnswer } from './admin-call.ts';
 import { fieldOfMessage, stateWord, typeLabel, when } from './admin-words.ts';
 import { AuditEntries } from './AuditEntries.tsx';
-import { emptyUser, UserForm, valuesOf, type FormError, type UserValues } from './UserForm.tsx';
-import { changeBody, newUserBody } from './user-body.ts';
+import { UserForm, type FormError } from './UserForm.tsx';
+import { changeBody, emptyUser, newUserBody, valuesOf, type UserValues } from './user-body.ts';
 
 /** A refusal placed beside the field it names (400, 409), anything else at the top. */
 function formError(answer: Extract<AdminAnswer<unknown>, { ok: false }>): FormError {

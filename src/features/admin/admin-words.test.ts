@@ -3,8 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AuditEntry } from '../../core/contract/admin-users.ts';
 import { auditSentence, changesOf, fieldOfMessage } from './admin-words.ts';
-import { changeBody, newUserBody } from './user-body.ts';
-import { emptyUser } from './UserForm.tsx';
+import { changeBody, emptyUser, newUserBody } from './user-body.ts';
 
 const entry = (over: Partial<AuditEntry>): AuditEntry => ({
   auditSeq: 1,

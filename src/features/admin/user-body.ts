@@ -1,11 +1,44 @@
 // What the user form sends (product.md#user-administration): the roles that come with a type added by the form as the
 // server adds them, a vessel only for a vessel user and ports only for an agent, and for a change only what changed.
-import type { NewUserBody, UserChangeBody } from '../../core/contract/admin-users.ts';
+import type { AdminUser, NewUserBody, UserChangeBody } from '../../core/contract/admin-users.ts';
 import { isAgent, isVesselUser } from '../../core/role.ts';
-import type { UserValues } from './UserForm.tsx';
 
 /** Roles that come with a user type (server/admin/users.ts adds and removes them): not the administrator's to pick. */
 export const TYPE_ROLES = { vessel: 'VSL00', agent: 'AGT00' } as const;
+
+/** What the form holds: as typed, before the type has had its say. */
+export interface UserValues {
+  usrId: string;
+  usrNm: string;
+  email: string;
+  usrTpCd: string;
+  roles: string[];
+  vslCd: string | null;
+  ports: string[];
+  password: string;
+}
+
+export const emptyUser: UserValues = {
+  usrId: '',
+  usrNm: '',
+  email: '',
+  usrTpCd: '2',
+  roles: [],
+  vslCd: null,
+  ports: [],
+  password: '',
+};
+
+export const valuesOf = (u: AdminUser): UserValues => ({
+  usrId: u.usrId,
+  usrNm: u.usrNm,
+  email: u.email,
+  usrTpCd: u.usrTpCd,
+  roles: [...u.roles],
+  vslCd: u.vslCd,
+  ports: [...u.ports],
+  password: '',
+});
 
 /** The shape the values stand for once the type has had its say. */
 function shapeOf(v: UserValues) {
