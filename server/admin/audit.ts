@@ -6,7 +6,7 @@ import type { Sql } from '../db/db.ts';
 export type AuditActor = string;
 
 /** What a change was; the detail says what it changed (old and new values where there were some). */
-export type AuditAction =
+type AuditAction =
   | 'user.created'
   | 'user.updated'
   | 'user.disabled'

@@ -8,7 +8,8 @@ import { endUserSessions } from '../auth/sessions.ts';
 import { recordEvent } from '../domain/events.ts';
 import { audit, type AuditActor } from './audit.ts';
 import { oneUser } from './user-read.ts';
-import { ADMIN_ROLE, isAdmin, isAgent, isVesselUser, splitRoles } from '../../src/core/role.ts';
+import { isAgent, isVesselUser, splitRoles } from '../../src/core/role.ts';
+import { ADMIN_ROLE, isAdmin } from '../../src/core/admin-role.ts';
 import {
   ROLES,
   type AdminUser,

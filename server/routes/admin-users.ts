@@ -7,7 +7,7 @@ import { forbidden } from '../http/errors.ts';
 import { auditEntries, listUsers, oneUser } from '../admin/user-read.ts';
 import { addUser, changeUser, disableUser, enableUser, type Acting } from '../admin/users.ts';
 import { ApiError } from '../../src/core/contract/common.ts';
-import { isAdmin } from '../../src/core/role.ts';
+import { isAdmin } from '../../src/core/admin-role.ts';
 import {
   AdminUser,
   AdminUserList,

@@ -61,18 +61,6 @@ export function roleHome(group: RoleGroup): string {
   return '/myvessel';
 }
 
-/**
- * The administrator's role code (architecture.md#people): a user whose usrRoleCd lists it administers users (list,
- * add, change, disable, the audit log), whatever its type. Not a role group: an administrator keeps its own home.
- */
-export const ADMIN_ROLE = 'ADM00';
-
-/** Whether a user (or a usrRoleCd list) administers users. */
-export function isAdmin(u: { readonly usrRoleCd: string } | string | null | undefined): boolean {
-  const roles = typeof u === 'string' ? u : u?.usrRoleCd;
-  return splitRoles(roles).includes(ADMIN_ROLE);
-}
-
 /** Whether path is the role's home page (with or without a trailing slash), where the back button is hidden. */
 export function isHomePath(group: RoleGroup, path: string): boolean {
   const home = roleHome(group);

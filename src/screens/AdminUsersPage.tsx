@@ -1,8 +1,10 @@
 // /admin/users, /admin/users/{usrId} and /admin/add-user (product.md#user-administration): administrators find, add
 // and change users. At the desk the list stays beside the user (product.md#desk-layout); on a phone each is its own
-// page, and the header's back returns to the list. A chunk of its own: most users never open it.
+// page, and the header's back returns to the list. /admin/audit: every change to a user, newest first, older ones on
+// demand. One chunk of their own for both: most users never open them.
 import { useState } from 'react';
 import { AdminGate } from '../features/admin/AdminGate.tsx';
+import { AuditEntries } from '../features/admin/AuditEntries.tsx';
 import { UserList } from '../features/admin/UserList.tsx';
 import { NewUserPanel, UserPanel } from '../features/admin/UserPanels.tsx';
 import { useDesk } from '../ui/use-desk.ts';
@@ -29,6 +31,14 @@ export function AdminUsersPage({ usrId, adding = false }: { usrId?: string; addi
       ) : (
         (detail ?? <UserList version={version} />)
       )}
+    </AdminGate>
+  );
+}
+
+export function AdminAuditPage() {
+  return (
+    <AdminGate>
+      <AuditEntries heading="Audit log" />
     </AdminGate>
   );
 }

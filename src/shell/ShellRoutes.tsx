@@ -2,7 +2,7 @@
 // A role's home is in the first page; the other pages (the vessel, a service, Port to port) and what only some pages
 // need (map, chat) are chunks of their own, loaded when used and precached with the rest.
 import { lazy, Suspense, type ComponentType } from 'react';
-import { Redirect, Route, Switch } from 'wouter';
+import { Redirect, Route, Switch, useLocation } from 'wouter';
 import { ChatPage } from '../screens/ChatPage.tsx';
 import { HelpPage } from '../screens/HelpPage.tsx';
 import { MyVesselPage } from '../screens/MyVesselPage.tsx';
@@ -10,13 +10,14 @@ import { NotFoundPage } from '../screens/NotFoundPage.tsx';
 import { OPERATOR_PAGES, OperatorContentPage } from '../screens/OperatorContentPage.tsx';
 import { PortPage } from '../screens/PortPage.tsx';
 import { VoyagePage } from '../screens/VoyagePage.tsx';
+import { titleOf } from './routes.ts';
 
 /**
  * A page that is a chunk of its own. Should its code be missing from the device (storage the browser cleared), at sea
  * the page says so in plain words.
  */
-function lazyPage<P extends object>(title: string, load: () => Promise<ComponentType<P>>) {
-  const missing: ComponentType<P> = () => <NeedsLinkFirst title={title} />;
+function lazyPage<P extends object>(load: () => Promise<ComponentType<P>>) {
+  const missing: ComponentType<P> = () => <NeedsLinkFirst />;
   const Page = lazy(() =>
     load().then(
       (component) => ({ default: component }),
@@ -32,25 +33,18 @@ function lazyPage<P extends object>(title: string, load: () => Promise<Component
   };
 }
 
-const SailingsPage = lazyPage('Port to port', () =>
-  import('../screens/SailingsPage.tsx').then((m) => m.SailingsPage),
-);
-const VesselPage = lazyPage('Vessel', () => import('../screens/VesselPage.tsx').then((m) => m.VesselPage));
-const MyDevicesPage = lazyPage('My devices', () =>
-  import('../screens/MyDevicesPage.tsx').then((m) => m.MyDevicesPage),
-);
-const ServicePage = lazyPage('Service', () =>
-  import('../screens/ServicePage.tsx').then((m) => m.ServicePage),
-);
+const SailingsPage = lazyPage(() => import('../screens/SailingsPage.tsx').then((m) => m.SailingsPage));
+const VesselPage = lazyPage(() => import('../screens/VesselPage.tsx').then((m) => m.VesselPage));
+const MyDevicesPage = lazyPage(() => import('../screens/MyDevicesPage.tsx').then((m) => m.MyDevicesPage));
+const ServicePage = lazyPage(() => import('../screens/ServicePage.tsx').then((m) => m.ServicePage));
 // User administration (product.md#user-administration): for administrators alone, so never in the first page.
-const AdminUsersPage = lazyPage('Users', () =>
-  import('../screens/AdminUsersPage.tsx').then((m) => m.AdminUsersPage),
-);
-const AdminAuditPage = lazyPage('Audit log', () =>
-  import('../screens/AdminAuditPage.tsx').then((m) => m.AdminAuditPage),
-);
+const AdminUsersPage = lazyPage(() => import('../screens/AdminUsersPage.tsx').then((m) => m.AdminUsersPage));
+const AdminAuditPage = lazyPage(() => import('../screens/AdminUsersPage.tsx').then((m) => m.AdminAuditPage));
 
-function NeedsLinkFirst({ title }: { title: string }) {
+/** The page's title is its route's (routes.ts), as the header shows it. */
+function NeedsLinkFirst() {
+  const [path] = useLocation();
+  const title = titleOf(path);
   return (
     <section className="card" aria-labelledby="needs-link">
       <h2 id="needs-link" className="card__heading">

@@ -20,7 +20,7 @@ import { DataMeterPanel } from '../features/meter/DataMeterPanel.tsx';
 import { Icon, type IconName } from '../ui/Icon.tsx';
 import { programHref } from './program-href.ts';
 import { isKnownProgramUrl } from './routes.ts';
-import { isAdmin } from '../core/role.ts';
+import { isAdmin } from '../core/admin-role.ts';
 
 interface Props {
   onSignOut: () => Promise<string | undefined>;

@@ -6,7 +6,7 @@ import { IsoDate, NullableIsoDate } from './common.ts';
 import { Text } from './text.ts';
 
 /** A user id as an administrator types it: letters, digits and . _ - @, as the identity providers' names are. */
-export const UsrId = Type.String({
+const UsrId = Type.String({
   minLength: 1,
   maxLength: 64,
   pattern: '^[A-Za-z0-9][A-Za-z0-9._@-]*$',

@@ -2,7 +2,7 @@
 // the address typed. The server refuses them anyway; this only spares them a screen of failures.
 import type { ReactNode } from 'react';
 import { useSnapshot } from 'valtio';
-import { isAdmin } from '../../core/role.ts';
+import { isAdmin } from '../../core/admin-role.ts';
 import { userState } from '../../state/app-state.ts';
 import './admin.css';
 

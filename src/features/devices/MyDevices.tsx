@@ -6,7 +6,7 @@ import { callWorker } from '../../platform/worker-bridge.ts';
 import { formatTimeDateYear } from '../../core/format/format-date.ts';
 import type { MyDevice } from '../../core/contract/my-devices.ts';
 import { dialog } from '../../ui/dialog-store.ts';
-import { SessionExitsContext } from '../../ui/ErrorView.tsx';
+import { SessionExitsContext } from '../../ui/session-exits.ts';
 import { updatedAgo } from '../../ui/updated-ago.ts';
 import './my-devices.css';
 
