@@ -47,8 +47,12 @@ test('a device signed out from another stops at its next contact and keeps its w
   const desk = await open(browser, baseURL, { viewport: { width: 1280, height: 800 } });
   const phone = await open(browser, baseURL, { userAgent: PHONE_UA });
   const server = new ServerApi(desk.context.request);
-  await server.injectNotifications({ usrId: MASTER, notId: 'N003', count: 1 });
+  const [notSeq] = await server.injectNotifications({ usrId: MASTER, notId: 'N003', count: 1 });
   await phone.app.waitForServiceWorkerControl();
+  // The notification is on the phone before it goes to sea: under load its pull may come after the link is cut.
+  await expect
+    .poll(async () => (await readQuayDb(phone.page)).notificationSeqs, { timeout: 30_000 })
+    .toContain(notSeq);
   const clientId = String((await readQuayDb(phone.page)).meta.clientId);
   const readsThere = async () =>
     (await server.audit(MASTER)).filter(
