@@ -1,11 +1,9 @@
 // Disabling a user (product.md#user-administration): its sessions end at once, its token is refused, its live STOMP
 // socket closes, its devices' push subscriptions go, and it cannot sign on until it is enabled again. Against the
 // real server in process, a push service of our own on loopback and a bare STOMP client.
-import { createECDH, randomBytes } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './helpers/server.ts';
+import { pushesAfterNotifying, startPushSink, type PushSink } from './helpers/push-sink.ts';
 import { frame, Peer } from './helpers/stomp-peer.ts';
 import {
   ADMIN_AUDIT,
@@ -23,27 +21,16 @@ const PASSWORD = 'bridge-watch-42';
 
 let s: TestServer;
 let wsUrl = '';
-let pushServer: Server;
-let pushBase = '';
-const received: string[] = [];
+let sink: PushSink;
 
 beforeAll(async () => {
-  pushServer = createServer((req, res) => {
-    req.resume();
-    req.on('end', () => {
-      received.push(req.url ?? '/');
-      res.statusCode = 201;
-      res.end();
-    });
-  });
-  await new Promise<void>((resolve) => pushServer.listen(0, '127.0.0.1', resolve));
-  pushBase = `http://127.0.0.1:${(pushServer.address() as AddressInfo).port}`;
+  sink = await startPushSink();
   s = await startTestServer({ pushLoopback: true });
   wsUrl = `${(await s.listen()).replace(/^http/, 'ws')}/ws`;
 });
 afterAll(async () => {
   await s?.close();
-  await new Promise((res) => pushServer.close(res));
+  await sink?.close();
 });
 
 const asStaff = (method: string, url: string, body?: unknown) =>
@@ -60,25 +47,6 @@ async function signOn(usrId: string): Promise<string | null> {
   if (!sid) return null;
   const refresh = await s.app.inject({ method: 'GET', url: '/IBP_REFRESH.do', cookies: { quay_sid: sid } });
   return refresh.json<{ token?: string }>().token ?? null;
-}
-
-function subscriptionAt(path: string) {
-  const ecdh = createECDH('prime256v1');
-  ecdh.generateKeys();
-  return {
-    endpoint: `${pushBase}${path}`,
-    expirationTime: null,
-    keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: randomBytes(16).toString('base64url') },
-  };
-}
-
-/** Pushes to the path after one new notification for the user, once every push has finished. */
-async function pushesAfterNotifying(usrId: string, path: string): Promise<number> {
-  const before = received.filter((p) => p === path).length;
-  const res = await s.call('POST', '/api/dev/notifications', { body: { usrId, notId: 'N003' } });
-  expect(res.statusCode, res.body).toBe(200);
-  await s.app.ctx.push.settled();
-  return received.filter((p) => p === path).length - before;
 }
 
 async function liveSocket(token: string): Promise<Peer> {
@@ -103,10 +71,10 @@ describe('disable and enable', () => {
     if (!token) throw new Error('the new user could not sign on');
     const sub = await s.call('POST', `${N}/user/subscription`, {
       token,
-      body: { notDevId: 'mate-phone', notSbscrYn: 'Y', subscription: subscriptionAt('/mate-phone') },
+      body: { notDevId: 'mate-phone', notSbscrYn: 'Y', subscription: sink.subscriptionAt('/mate-phone') },
     });
     expect(sub.statusCode, sub.body).toBe(200);
-    expect(await pushesAfterNotifying('mate.qhzn', '/mate-phone')).toBe(1);
+    expect(await pushesAfterNotifying(s, sink, 'mate.qhzn', '/mate-phone')).toBe(1);
     const peer = await liveSocket(token);
     const badge = `${N}/user/badge`;
     expect((await s.call('GET', badge, { token })).statusCode).toBe(200);
@@ -121,7 +89,7 @@ describe('disable and enable', () => {
     expect(err.headers.message).toMatch(/^401 .*Signed out/);
     expect((await peer.closed).code).not.toBe(1006);
     expect(await s.db.query(`SELECT 1 FROM user_devices WHERE usr_id = 'mate.qhzn'`)).toEqual([]);
-    expect(await pushesAfterNotifying('mate.qhzn', '/mate-phone')).toBe(0);
+    expect(await pushesAfterNotifying(s, sink, 'mate.qhzn', '/mate-phone')).toBe(0);
     expect(await signOn('mate.qhzn')).toBeNull();
 
     const audit = await asStaff('GET', `${adminPath(ADMIN_AUDIT)}?usrId=mate.qhzn&limit=1`);

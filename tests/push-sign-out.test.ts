@@ -2,48 +2,23 @@
 // later with the token it had at sea, takes the device's push subscription with it, so the first user's
 // notifications stop reaching the device the next user holds; the next user registers the same browser for
 // themselves; a sign-out told twice does no harm. Against a push service of our own on loopback.
-import { createECDH, randomBytes } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './helpers/server.ts';
+import { pushesAfterNotifying, startPushSink, type PushSink } from './helpers/push-sink.ts';
 
 const N = '/api/v2/app/notification';
 
 let s: TestServer;
-let pushServer: Server;
-let pushBase: string;
-/** The paths the push service was sent to, one entry a push. */
-const received: string[] = [];
+let sink: PushSink;
 
 beforeAll(async () => {
-  pushServer = createServer((req, res) => {
-    req.resume();
-    req.on('end', () => {
-      received.push(req.url ?? '/');
-      res.statusCode = 201;
-      res.end();
-    });
-  });
-  await new Promise<void>((resolve) => pushServer.listen(0, '127.0.0.1', resolve));
-  pushBase = `http://127.0.0.1:${(pushServer.address() as AddressInfo).port}`;
+  sink = await startPushSink();
   s = await startTestServer({ pushLoopback: true });
 });
 afterAll(async () => {
   await s.close();
-  await new Promise((res) => pushServer.close(res));
+  await sink?.close();
 });
-
-/** A browser's push subscription at `path` of the push service. */
-function subscriptionAt(path: string) {
-  const ecdh = createECDH('prime256v1');
-  ecdh.generateKeys();
-  return {
-    endpoint: `${pushBase}${path}`,
-    expirationTime: null,
-    keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: randomBytes(16).toString('base64url') },
-  };
-}
 
 /** A fresh session of the user, as the app holds it: its token. */
 async function signOn(usrId: string): Promise<string> {
@@ -59,7 +34,11 @@ async function signOn(usrId: string): Promise<string> {
   return token;
 }
 
-async function subscribe(token: string, notDevId: string, subscription: ReturnType<typeof subscriptionAt>) {
+async function subscribe(
+  token: string,
+  notDevId: string,
+  subscription: ReturnType<PushSink['subscriptionAt']>,
+) {
   const res = await s.call('POST', `${N}/user/subscription`, {
     token,
     body: { notDevId, notSbscrYn: 'Y', subscription },
@@ -71,15 +50,6 @@ async function subscribe(token: string, notDevId: string, subscription: ReturnTy
 const signOut = (token: string, query: string) =>
   s.call('GET', `/IBP_REFRESH.do?f_cmd=11${query}`, { token, headers: { 'sec-fetch-site': 'same-origin' } });
 
-/** Pushes to a device's path after one new notification for the user, once every push has finished. */
-async function pushesAfterNotifying(usrId: string, path: string): Promise<number> {
-  const before = received.filter((p) => p === path).length;
-  const res = await s.call('POST', '/api/dev/notifications', { body: { usrId, notId: 'N003' } });
-  expect(res.statusCode, res.body).toBe(200);
-  await s.app.ctx.push.settled();
-  return received.filter((p) => p === path).length - before;
-}
-
 const owner = async (notDevId: string) =>
   (
     await s.db.query<{ usr_id: string }>('SELECT usr_id FROM user_devices WHERE not_dev_id = $1', [notDevId])
@@ -87,15 +57,15 @@ const owner = async (notDevId: string) =>
 
 describe('a sign-out drops the device’s push subscription', () => {
   it('at once: the master’s pushes stop reaching the device, and the next user registers it', async () => {
-    const sub = subscriptionAt('/bridge-tablet');
+    const sub = sink.subscriptionAt('/bridge-tablet');
     const master = await signOn('vessel');
     await subscribe(master, 'bridge-tablet', sub);
-    expect(await pushesAfterNotifying('vessel', '/bridge-tablet')).toBe(1);
+    expect(await pushesAfterNotifying(s, sink, 'vessel', '/bridge-tablet')).toBe(1);
 
     const out = await signOut(master, '&notDevId=bridge-tablet');
     expect(out.statusCode, out.body).toBe(200);
     expect(await owner('bridge-tablet')).toBeNull();
-    expect(await pushesAfterNotifying('vessel', '/bridge-tablet')).toBe(0);
+    expect(await pushesAfterNotifying(s, sink, 'vessel', '/bridge-tablet')).toBe(0);
 
     // The browser still holds its subscription: the next user saves it, and the device is theirs.
     const next = await signOn('operator');
@@ -106,12 +76,12 @@ describe('a sign-out drops the device’s push subscription', () => {
     });
     expect(device.statusCode, device.body).toBe(200);
     expect(await owner('bridge-tablet')).toBe('operator');
-    expect(await pushesAfterNotifying('operator', '/bridge-tablet')).toBe(1);
-    expect(await pushesAfterNotifying('vessel', '/bridge-tablet')).toBe(0);
+    expect(await pushesAfterNotifying(s, sink, 'operator', '/bridge-tablet')).toBe(1);
+    expect(await pushesAfterNotifying(s, sink, 'vessel', '/bridge-tablet')).toBe(0);
   });
 
   it('told later from sea, and twice: the next user’s device stays theirs', async () => {
-    const sub = subscriptionAt('/crew-phone');
+    const sub = sink.subscriptionAt('/crew-phone');
     const master = await signOn('vessel');
     await subscribe(master, 'crew-phone', sub);
     // At sea the master signs out; the next user signs on and saves the browser's subscription before the server
@@ -124,16 +94,16 @@ describe('a sign-out drops the device’s push subscription', () => {
       expect(out.json()).toEqual({ Result: 'Ok' });
       expect(await owner('crew-phone')).toBe('operator');
     }
-    expect(await pushesAfterNotifying('operator', '/crew-phone')).toBe(1);
-    expect(await pushesAfterNotifying('vessel', '/crew-phone')).toBe(0);
+    expect(await pushesAfterNotifying(s, sink, 'operator', '/crew-phone')).toBe(1);
+    expect(await pushesAfterNotifying(s, sink, 'vessel', '/crew-phone')).toBe(0);
   });
 
   it('told later while the device is still the master’s: it goes', async () => {
     const master = await signOn('vessel');
-    await subscribe(master, 'wheelhouse', subscriptionAt('/wheelhouse'));
+    await subscribe(master, 'wheelhouse', sink.subscriptionAt('/wheelhouse'));
     expect((await signOut(master, '&notDevId=wheelhouse')).statusCode).toBe(200);
     expect(await owner('wheelhouse')).toBeNull();
-    expect(await pushesAfterNotifying('vessel', '/wheelhouse')).toBe(0);
+    expect(await pushesAfterNotifying(s, sink, 'vessel', '/wheelhouse')).toBe(0);
   });
 
   it('refuses a device ID that is no text with a 400 naming it', async () => {

@@ -3,27 +3,22 @@
 // through A's API, through `npm run admin` with AMQP_URL, and through `npm run admin` without it (the session sweep):
 // each time the socket closes with 401, and the test prints how long it stayed open.
 import { execFile } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { boot } from '../../server/boot.ts';
-import { testConfig } from '../../server/config.ts';
 import type { App } from '../../server/context.ts';
-import { startPostgres } from '../../server/cluster/postgres.ts';
-import { startRabbitMQ } from '../../server/cluster/rabbitmq.ts';
 import type { Service } from '../../server/cluster/services.ts';
 import { frame, Peer } from '../helpers/stomp-peer.ts';
+import { startInstances, type Instances } from '../helpers/instances.ts';
 import { ADMIN_USER_DISABLE, ADMIN_USERS, adminPath } from '../../src/core/contract/api.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const PASSWORD = 'cluster-password-1';
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+let cluster: Instances;
 let pg: Service;
-let rabbit: Service;
-const apps: App[] = [];
-const wsUrl: string[] = [];
+let apps: App[] = [];
+let wsUrl: string[] = [];
 const peers: Peer[] = [];
 const [A, B] = [0, 1];
 
@@ -90,26 +85,13 @@ const cli = (args: string[], env: Record<string, string>) =>
   });
 
 beforeAll(async () => {
-  [pg, rabbit] = await Promise.all([startPostgres(), startRabbitMQ()]);
-  const config = testConfig({
-    databaseUrl: pg.url,
-    amqpUrl: rabbit.url,
-    tokenSecret: randomBytes(32).toString('base64url'),
-  });
-  // One after the other: the first migrates and seeds the empty database.
-  for (let i = 0; i < 2; i++) {
-    const a = await boot(config, undefined, { pushSend: async () => ({ statusCode: 201 }) });
-    apps.push(a);
-    wsUrl.push(`${(await a.listen({ port: 0, host: '127.0.0.1' })).replace(/^http/, 'ws')}/ws`);
-  }
-  for (let i = 0; i < 1200 && !apps.every((a) => a.ctx.bus.ready()); i++) await sleep(50);
-  expect(apps.every((a) => a.ctx.bus.ready())).toBe(true);
+  cluster = await startInstances(2);
+  ({ pg, apps, wsUrl } = cluster);
 });
 
 afterAll(async () => {
   for (const p of peers) p.close();
-  await Promise.all(apps.map((a) => a.close()));
-  await Promise.all([rabbit?.stop(), pg?.stop()]);
+  await cluster?.stop();
 });
 
 describe("a disabled user's socket on another instance", () => {
@@ -125,9 +107,9 @@ describe("a disabled user's socket on another instance", () => {
   it('closes when `npm run admin` disables the user, telling the servers through RabbitMQ', async () => {
     const peer = await userOnB('bosun.cluster');
     const t0 = performance.now();
-    const run = await cli(['disable', 'bosun.cluster'], { AMQP_URL: rabbit.url });
+    const run = await cli(['disable', 'bosun.cluster'], { AMQP_URL: cluster.rabbit.url });
     const done = performance.now();
-    expect(run.stderr).toMatch(/1 session\(s\) ended; the running servers close their live connections now/);
+    expect(run.stderr).toMatch(/1 session\(s\) ended; the running servers were told/);
     const ms = await closedAfter(peer, t0, 60_000);
     console.log(
       `npm run admin -- disable, from its start (Node, tsx, database) to the socket's close on B: ${ms.toFixed(0)} ms ` +
@@ -140,7 +122,9 @@ describe("a disabled user's socket on another instance", () => {
     const t0 = performance.now();
     const run = await cli(['disable', 'cook.cluster'], { AMQP_URL: '' });
     const done = performance.now();
-    expect(run.stderr).toMatch(/a running server closes their live connections at its next session sweep/);
+    expect(run.stderr).toMatch(
+      /a running server closes the live connections it concerns at its next session sweep/,
+    );
     const ms = await closedAfter(peer, t0, 60_000);
     console.log(
       `npm run admin -- disable without AMQP_URL, to the socket's close on B: ${ms.toFixed(0)} ms ` +

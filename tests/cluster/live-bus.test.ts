@@ -3,17 +3,12 @@
 // A reaches subscribers on B and C once, each with its own unread count only; a change made through A pokes its
 // user on B; signing out through A closes the session's socket on B; RabbitMQ restarted under a stream of
 // messages: HTTP is served throughout, delivery resumes, and nothing is lost or doubled.
-import { randomBytes } from 'node:crypto';
 import { connect as amqpConnect } from 'amqplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { boot } from '../../server/boot.ts';
 import { LIVE_EXCHANGE } from '../../server/bus/amqp.ts';
-import { testConfig } from '../../server/config.ts';
 import type { App } from '../../server/context.ts';
-import { startPostgres } from '../../server/cluster/postgres.ts';
-import { startRabbitMQ } from '../../server/cluster/rabbitmq.ts';
-import type { Service } from '../../server/cluster/services.ts';
 import { frame, Peer, type InFrame } from '../helpers/stomp-peer.ts';
+import { startInstances, type Instances } from '../helpers/instances.ts';
 import { UNREAD_TOPIC, roomTopic, type ChatMessage, type UnreadItem } from '../../src/core/contract/chat.ts';
 import {
   SYNC_HINT_TOPIC,
@@ -25,10 +20,10 @@ import {
 const API = '/api/v2/app/chat';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-let pg: Service;
-let rabbit: Service & { restart(): Promise<void> };
-const apps: App[] = [];
-const wsUrl: string[] = [];
+let cluster: Instances;
+let rabbit: Instances['rabbit'];
+let apps: App[] = [];
+let wsUrl: string[] = [];
 const peers: Peer[] = [];
 let ROOM = '';
 let seq = 0;
@@ -111,28 +106,11 @@ async function send(on: number, as: string, text: string): Promise<number> {
 const heard = (peer: Peer, text: string, ms = 10_000): Promise<InFrame> =>
   peer.next((f) => f.headers.event === 'message' && (JSON.parse(f.body) as ChatMessage).msgText === text, ms);
 
-async function allReady(ms = 60_000): Promise<void> {
-  const until = Date.now() + ms;
-  while (!apps.every((a) => a.ctx.bus.ready())) {
-    if (Date.now() > until) throw new Error('the instances did not join RabbitMQ in time');
-    await sleep(50);
-  }
-}
+const allReady = (ms?: number) => cluster.allReady(ms);
 
 beforeAll(async () => {
-  [pg, rabbit] = await Promise.all([startPostgres(), startRabbitMQ()]);
-  const config = testConfig({
-    databaseUrl: pg.url,
-    amqpUrl: rabbit.url,
-    tokenSecret: randomBytes(32).toString('base64url'),
-  });
-  // One after the other: the first migrates and seeds the empty database.
-  for (let i = 0; i < 3; i++) {
-    const app = await boot(config, undefined, { pushSend: async () => ({ statusCode: 201 }) });
-    apps.push(app);
-    wsUrl.push(`${(await app.listen({ port: 0, host: '127.0.0.1' })).replace(/^http/, 'ws')}/ws`);
-  }
-  await allReady();
+  cluster = await startInstances(3);
+  ({ rabbit, apps, wsUrl } = cluster);
   const rows = await apps[A]?.ctx.db.query<{ ofc_id: string }>(
     `SELECT ofc_id FROM users WHERE usr_id = 'vessel'`,
   );
@@ -146,8 +124,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   for (const p of peers) p.close();
-  await Promise.all(apps.map((a) => a.close()));
-  await Promise.all([rabbit?.stop(), pg?.stop()]);
+  await cluster?.stop();
 });
 
 describe('live events across instances', () => {
