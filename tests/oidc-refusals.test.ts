@@ -2,7 +2,13 @@
 // (architecture.md#signing-on-with-an-openid-provider): no rule admits the user, a disabled user, a callback whose
 // state or nonce is not this browser's, a replayed one, a provider that is down; and the password form's refusals.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Browser, closedPort, quayOidc, startProvider, type TestProvider } from './helpers/oidc-provider.ts';
+import {
+  Browser,
+  closedPort,
+  quayOidc,
+  startQuayWithProvider,
+  type TestProvider,
+} from './helpers/oidc-provider.ts';
 import { startTestServer, type TestServer } from './helpers/server.ts';
 
 const RULES = [{ when: { claim: 'groups', equals: 'quay-agents' }, type: '3', ports: ['SGSIN'] }];
@@ -13,10 +19,7 @@ let server: TestServer;
 let base: string;
 
 beforeAll(async () => {
-  idp = await startProvider();
-  server = await startTestServer({ oidc: quayOidc(idp.issuer, RULES) });
-  base = await server.listen();
-  await idp.register(`${base}${CALLBACK}`);
+  ({ idp, server, base } = await startQuayWithProvider(RULES));
 });
 
 afterAll(async () => {

@@ -2,8 +2,8 @@
 // first sign-on makes the user from the claim rules, a later one finds it and brings it up to the rules, and a Quay
 // user of the same id is taken only as a rule allows.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Browser, quayOidc, startProvider, type TestProvider } from './helpers/oidc-provider.ts';
-import { startTestServer, type TestServer } from './helpers/server.ts';
+import { Browser, startQuayWithProvider, type TestProvider } from './helpers/oidc-provider.ts';
+import type { TestServer } from './helpers/server.ts';
 
 const RULES = [
   { when: { claim: 'groups', equals: 'quay-masters' }, type: '4', vessel: { claim: 'vessel_code' } },
@@ -21,10 +21,7 @@ let server: TestServer;
 let base: string;
 
 beforeAll(async () => {
-  idp = await startProvider();
-  server = await startTestServer({ oidc: quayOidc(idp.issuer, RULES) });
-  base = await server.listen();
-  await idp.register(`${base}/sso/oidc/callback`);
+  ({ idp, server, base } = await startQuayWithProvider(RULES));
 });
 
 afterAll(async () => {

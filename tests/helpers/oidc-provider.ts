@@ -6,6 +6,7 @@ import { exportJWK, generateKeyPair } from 'jose';
 import Provider from 'oidc-provider';
 import type { OidcConfig } from '../../server/auth/oidc-config.ts';
 import { parseRules } from '../../server/auth/oidc-rules.ts';
+import { startTestServer, type TestServer } from './server.ts';
 
 const CLIENT = { id: 'quay-test', secret: 'quay-test-secret-quay-test-secret' } as const;
 
@@ -27,6 +28,17 @@ export interface TestProvider {
   /** The account the next sign-on at the provider is, with the claims it gives. */
   signOnAs(sub: string, claims: Record<string, unknown>): void;
   close(): Promise<void>;
+}
+
+/** A provider and an in-process Quay signing on through it with these claim rules, Quay's callback registered. */
+export async function startQuayWithProvider(
+  rules: readonly object[],
+): Promise<{ idp: TestProvider; server: TestServer; base: string }> {
+  const idp = await startProvider();
+  const server = await startTestServer({ oidc: quayOidc(idp.issuer, rules) });
+  const base = await server.listen();
+  await idp.register(`${base}/sso/oidc/callback`);
+  return { idp, server, base };
 }
 
 /** A provider on a free loopback port; its discovery answers once register() has made it. */

@@ -4,6 +4,7 @@ import { useCallback, useEffect, useId, useState } from 'react';
 import { useLocation } from 'wouter';
 import type { AdminUser } from '../../core/contract/admin-users.ts';
 import { dialog } from '../../ui/dialog-store.ts';
+import { Facts } from '../../ui/Facts.tsx';
 import { toast } from '../../ui/toast-store.ts';
 import { adminCall, failureWords, rememberNames, type AdminAnswer } from './admin-call.ts';
 import { fieldOfMessage, stateWord, typeLabel, when } from './admin-words.ts';
@@ -68,16 +69,7 @@ function UserFacts({ user }: { user: AdminUser }) {
     ],
     ['Added', when(user.createdAt)],
   ];
-  return (
-    <dl className="facts facts--compact">
-      {rows.map(([k, v]) => (
-        <div key={k}>
-          <dt>{k}</dt>
-          <dd>{v}</dd>
-        </div>
-      ))}
-    </dl>
-  );
+  return <Facts rows={rows} compact />;
 }
 
 export function UserPanel({ usrId, onChanged }: { usrId: string; onChanged: () => void }) {

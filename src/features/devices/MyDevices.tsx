@@ -6,6 +6,7 @@ import { callWorker } from '../../platform/worker-bridge.ts';
 import { formatTimeDateYear } from '../../core/format/format-date.ts';
 import type { MyDevice } from '../../core/contract/my-devices.ts';
 import { dialog } from '../../ui/dialog-store.ts';
+import { Facts } from '../../ui/Facts.tsx';
 import { SessionExitsContext } from '../../ui/session-exits.ts';
 import { updatedAgo } from '../../ui/updated-ago.ts';
 import './my-devices.css';
@@ -28,22 +29,13 @@ function DeviceRow({ device, onSignOut }: { device: MyDevice; onSignOut: (d: MyD
         {device.device}
         {device.current && <span className="my-device__this"> · This device</span>}
       </h3>
-      <dl className="facts">
-        <div>
-          <dt>Signed on</dt>
-          <dd>
-            {formatTimeDateYear(device.signedOnAt)} UTC, {METHOD[device.method]}
-          </dd>
-        </div>
-        <div>
-          <dt>Last seen</dt>
-          <dd>{device.current ? 'now' : seen}</dd>
-        </div>
-        <div>
-          <dt>Notifications</dt>
-          <dd>{PUSH[device.push]}</dd>
-        </div>
-      </dl>
+      <Facts
+        rows={[
+          ['Signed on', `${formatTimeDateYear(device.signedOnAt)} UTC, ${METHOD[device.method]}`],
+          ['Last seen', device.current ? 'now' : seen],
+          ['Notifications', PUSH[device.push]],
+        ]}
+      />
       {device.current ? (
         <button
           type="button"

@@ -5,6 +5,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { callWorker } from '../../platform/worker-bridge.ts';
 import { formatTimeDateYear } from '../../core/format/format-date.ts';
 import type { FeedState } from '../../core/contract/feeds.ts';
+import { Facts } from '../../ui/Facts.tsx';
 
 type Read =
   { state: 'reading' } | { state: 'read'; feeds: FeedState[] } | { state: 'failed'; message: string };
@@ -68,16 +69,7 @@ function FeedRows({ feed }: { feed: FeedState }) {
   if (feed.nextTryAt) rows.push(['Tried again', when(feed.nextTryAt)]);
   rows.push(...counterRows(feed.counters));
   rows.push(['State saved', when(feed.updatedAt)]);
-  return (
-    <dl className="facts">
-      {rows.map(([k, v]) => (
-        <div key={k}>
-          <dt>{k}</dt>
-          <dd>{v}</dd>
-        </div>
-      ))}
-    </dl>
-  );
+  return <Facts rows={rows} />;
 }
 
 export function FeedStatesCard() {
