@@ -40,8 +40,16 @@ describe('audit entries in words', () => {
 
   it('says what changed from what to what, and only that', () => {
     const detail = {
-      before: { usrNm: 'J Smith', usrTpCd: '2', vslCd: null, roles: ['NAV00'], ports: [] },
-      after: { usrNm: 'J Smith', usrTpCd: '4', vslCd: 'QHZN', roles: ['VSL00', 'NAV00'], ports: [] },
+      before: { usrNm: 'J Smith', usrTpCd: '2', vslCd: null, ofcId: '', roles: ['NAV00'], ports: [] },
+      // A vessel user's office is its vessel: said once, as the vessel.
+      after: {
+        usrNm: 'J Smith',
+        usrTpCd: '4',
+        vslCd: 'QHZN',
+        ofcId: 'QHZN',
+        roles: ['VSL00', 'NAV00'],
+        ports: [],
+      },
     };
     expect(changesOf(detail)).toEqual([
       'Type: Staff → Vessel',

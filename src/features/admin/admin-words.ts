@@ -99,6 +99,8 @@ export function changesOf(detail: Record<string, unknown>): string[] {
       if (JSON.stringify(before[field]) === JSON.stringify(after[field])) continue;
       // A new user's empty fields say nothing: only what it was given is listed.
       if (!(field in before) && valueWords(field, after[field]) === 'none') continue;
+      // A vessel user's office is its vessel's code (product.md#who-uses-it): the vessel's line says it once.
+      if (field === 'ofcId' && after.ofcId === after.vslCd) continue;
       push(field, before[field], after[field], field in before);
     }
     return lines;
