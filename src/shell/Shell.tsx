@@ -55,7 +55,7 @@ export function Shell({ user, onSignOut }: Props) {
       <PullToRefresh onRefresh={refresh}>
         <main className="app-main app-main--shell">
           <InstallBanner />
-          <ShellRoutes home={home} />
+          <ShellRoutes home={home} onSignOut={onSignOut} />
         </main>
       </PullToRefresh>
       <BottomAppBar group={group} />

@@ -35,11 +35,9 @@ function lazyPage<P extends object>(load: () => Promise<ComponentType<P>>) {
 
 const SailingsPage = lazyPage(() => import('../screens/SailingsPage.tsx').then((m) => m.SailingsPage));
 const VesselPage = lazyPage(() => import('../screens/VesselPage.tsx').then((m) => m.VesselPage));
-const MyDevicesPage = lazyPage(() => import('../screens/MyDevicesPage.tsx').then((m) => m.MyDevicesPage));
 const ServicePage = lazyPage(() => import('../screens/ServicePage.tsx').then((m) => m.ServicePage));
-// User administration (product.md#user-administration): for administrators alone, so never in the first page.
-const AdminUsersPage = lazyPage(() => import('../screens/AdminUsersPage.tsx').then((m) => m.AdminUsersPage));
-const AdminAuditPage = lazyPage(() => import('../screens/AdminUsersPage.tsx').then((m) => m.AdminAuditPage));
+// My devices and the user administration (PeoplePage.tsx): one chunk, never in the first page.
+const PeoplePage = lazyPage(() => import('../screens/PeoplePage.tsx').then((m) => m.PeoplePage));
 
 /** The page's title is its route's (routes.ts), as the header shows it. */
 function NeedsLinkFirst() {
@@ -58,7 +56,14 @@ function NeedsLinkFirst() {
   );
 }
 
-export function ShellRoutes({ home }: { home: string }) {
+export function ShellRoutes({
+  home,
+  onSignOut,
+}: {
+  home: string;
+  /** This device's ordinary logout, which My devices offers on its own row. */
+  onSignOut: () => Promise<string | undefined>;
+}) {
   return (
     <Switch>
       <Route path="/">
@@ -80,11 +85,11 @@ export function ShellRoutes({ home }: { home: string }) {
       <Route path="/chat/">{() => <ChatPage />}</Route>
       <Route path="/chat/:vslCd">{(p) => <ChatPage vslCd={p.vslCd} />}</Route>
       <Route path="/help/">{() => <HelpPage />}</Route>
-      <Route path="/setting/devices">{() => <MyDevicesPage />}</Route>
-      <Route path="/admin/users">{() => <AdminUsersPage />}</Route>
-      <Route path="/admin/users/:usrId">{(p) => <AdminUsersPage usrId={p.usrId} />}</Route>
-      <Route path="/admin/add-user">{() => <AdminUsersPage adding />}</Route>
-      <Route path="/admin/audit">{() => <AdminAuditPage />}</Route>
+      <Route path="/setting/devices">{() => <PeoplePage page="devices" onSignOut={onSignOut} />}</Route>
+      <Route path="/admin/users">{() => <PeoplePage page="users" />}</Route>
+      <Route path="/admin/users/:usrId">{(p) => <PeoplePage page="users" usrId={p.usrId} />}</Route>
+      <Route path="/admin/add-user">{() => <PeoplePage page="users" adding />}</Route>
+      <Route path="/admin/audit">{() => <PeoplePage page="audit" />}</Route>
       {Object.entries(OPERATOR_PAGES).map(([path, content]) => (
         <Route key={path} path={path}>
           {() => <OperatorContentPage content={content} />}

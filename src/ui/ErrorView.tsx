@@ -2,9 +2,17 @@
 // words and the code itself stands small beneath it (for whoever the user calls for help); the server's message is
 // the subtitle (the catalogue's message when the server gave none); "Try again" reloads. Forbidden and timeout are
 // warnings, the others errors. A refusal also offers the way out: sign out, or sign on as someone else.
-import { useContext, useId, useState } from 'react';
+import { createContext, useContext, useId, useState } from 'react';
 import type { ShownError } from './shown-error.ts';
-import { SessionExitsContext, type SessionExits } from './session-exits.ts';
+
+/** What a refusal offers: both end this device's session; switching opens the sign-on form at once. */
+export interface SessionExits {
+  signOut: () => Promise<string | undefined>;
+  switchUser: () => Promise<string | undefined>;
+}
+
+/** The signed-on app provides its exits, so that a refusal anywhere inside offers them. */
+export const SessionExitsContext = createContext<SessionExits | undefined>(undefined);
 
 interface Props {
   error: ShownError;

@@ -1,13 +1,12 @@
 // My devices (product.md#my-devices): where the user is signed on, asked of the server when the page opens, on
 // "Check again" and when the link returns; another device is signed out after a question, this one logs out as
 // usual. With no link the page says so instead of showing an old list as if it were current.
-import { useCallback, useContext, useEffect, useId, useState } from 'react';
+import { useCallback, useEffect, useId, useState } from 'react';
 import { callWorker } from '../../platform/worker-bridge.ts';
 import { formatTimeDateYear } from '../../core/format/format-date.ts';
 import type { MyDevice } from '../../core/contract/my-devices.ts';
 import { dialog } from '../../ui/dialog-store.ts';
 import { Facts } from '../../ui/Facts.tsx';
-import { SessionExitsContext } from '../../ui/session-exits.ts';
 import { updatedAgo } from '../../ui/updated-ago.ts';
 import './my-devices.css';
 
@@ -19,9 +18,17 @@ type Read =
 const METHOD = { password: 'with a password', oidc: 'with your organisation’s sign-on' } as const;
 const PUSH = { on: 'On', off: 'Off', none: 'Not set up' } as const;
 
-function DeviceRow({ device, onSignOut }: { device: MyDevice; onSignOut: (d: MyDevice) => void }) {
+function DeviceRow({
+  device,
+  onSignOut,
+  onLogOut,
+}: {
+  device: MyDevice;
+  onSignOut: (d: MyDevice) => void;
+  /** This device's ordinary logout. */
+  onLogOut: () => Promise<string | undefined>;
+}) {
   const headingId = useId();
-  const exits = useContext(SessionExitsContext);
   const seen = device.lastSeenAt ? updatedAgo(Date.parse(device.lastSeenAt), Date.now()) : 'not yet';
   return (
     <li className="my-device" aria-labelledby={headingId}>
@@ -37,12 +44,7 @@ function DeviceRow({ device, onSignOut }: { device: MyDevice; onSignOut: (d: MyD
         ]}
       />
       {device.current ? (
-        <button
-          type="button"
-          className="button button--secondary"
-          onClick={() => void exits?.signOut()}
-          disabled={!exits}
-        >
+        <button type="button" className="button button--secondary" onClick={() => void onLogOut()}>
           Log out
         </button>
       ) : (
@@ -59,7 +61,7 @@ function DeviceRow({ device, onSignOut }: { device: MyDevice; onSignOut: (d: MyD
   );
 }
 
-export function MyDevices() {
+export function MyDevices({ onSignOut: logOut }: { onSignOut: () => Promise<string | undefined> }) {
   const titleId = useId();
   const [read, setRead] = useState<Read>({ state: 'reading' });
   const [done, setDone] = useState<string | null>(null);
@@ -115,7 +117,7 @@ export function MyDevices() {
       {read.state === 'read' && (
         <ul className="my-devices__list" aria-label="Devices signed on">
           {read.devices.map((d) => (
-            <DeviceRow key={d.devId} device={d} onSignOut={(x) => void signOut(x)} />
+            <DeviceRow key={d.devId} device={d} onSignOut={(x) => void signOut(x)} onLogOut={logOut} />
           ))}
         </ul>
       )}
