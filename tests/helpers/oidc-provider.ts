@@ -42,7 +42,7 @@ export async function startQuayWithProvider(
 }
 
 /** A provider on a free loopback port; its discovery answers once register() has made it. */
-export async function startProvider(): Promise<TestProvider> {
+async function startProvider(): Promise<TestProvider> {
   let provider: Provider | null = null;
   let account: { sub: string; claims: Record<string, unknown> } | null = null;
   const server = createServer((req, res) => {
