@@ -154,6 +154,11 @@ test.describe("My Vessel's map, with the viewer's list rewritten", () => {
       await page.goto('/myvessel');
       const region = page.getByRole('region', { name: 'Map' });
       await region.scrollIntoViewIfNeeded();
+      // The whole fleet on the map first: the device may still show the list it had until its sync brings the new one,
+      // and a label read from that map is gone once it does.
+      await expect(
+        region.getByRole('img', { name: /^Map of the \d+ vessels? you follow/ }),
+      ).toHaveAccessibleName(`Map of the ${fleet.length} vessels you follow at their last position`);
       const group = region.getByRole('button', { name: /^\S.* \+\d+$/ }).first();
       await expect(group).toBeVisible();
       const name = (await group.textContent()) ?? '';
