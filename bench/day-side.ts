@@ -8,10 +8,12 @@ import {
   type BrowserContext,
   type Page,
 } from '@playwright/test';
+import { TOKEN_HEADER } from '../server/auth/guard.ts';
 import { boot } from '../server/boot.ts';
 import { testConfig } from '../server/config.ts';
 import type { App } from '../server/context.ts';
 import { openPhone } from './browser.ts';
+import { startCapture, type Capture, type WireFigures } from './capture.ts';
 import { FLEET_BROADBAND, startLink, type Link, type Taken } from './link.ts';
 import type { CertFiles } from './tls-cert.ts';
 
@@ -31,9 +33,21 @@ interface TlsSeen {
   resumed: number;
   h2Sessions: number;
   refreshes: number;
+  /** Each refresh call's Date.now() at the server, from its request to its answer: its bytes are found on the capture. */
+  refreshSpans: { from: number; to: number }[];
+  /** New tokens handed out on a call's answer (its X-AUTH-TOKEN header): renewals without a refresh call. */
+  answerRenewals: number;
   unauthorized: number;
 }
-const noneSeen = (): TlsSeen => ({ handshakes: 0, resumed: 0, h2Sessions: 0, refreshes: 0, unauthorized: 0 });
+const noneSeen = (): TlsSeen => ({
+  handshakes: 0,
+  resumed: 0,
+  h2Sessions: 0,
+  refreshes: 0,
+  refreshSpans: [],
+  answerRenewals: 0,
+  unauthorized: 0,
+});
 
 export interface Side {
   variant: Variant;
@@ -44,6 +58,9 @@ export interface Side {
   context: BrowserContext;
   page: Page;
   takeTls(): TlsSeen;
+  /** tcpdump on the browser's side of the link, the whole run; null when it could not start (`captureNote` says why). */
+  capture: Capture | null;
+  captureNote: string;
 }
 
 /** Bytes stop moving for this long: what an action set going is over. */
@@ -73,8 +90,16 @@ export async function openSide(
   const app = await boot(config);
   let seen = noneSeen();
   // Through TLS the link cannot tell a token renewal from other traffic; the server can.
+  const refreshAt = new WeakMap<object, number>();
+  app.addHook('onRequest', async (req) => {
+    if (req.url.startsWith('/IBP_REFRESH.do')) refreshAt.set(req, Date.now());
+  });
   app.addHook('onResponse', async (req, reply) => {
-    if (req.url.startsWith('/IBP_REFRESH.do')) seen.refreshes++;
+    const from = refreshAt.get(req);
+    if (from !== undefined) {
+      seen.refreshes++;
+      seen.refreshSpans.push({ from, to: Date.now() });
+    } else if (reply.getHeader(TOKEN_HEADER)) seen.answerRenewals++;
     if (reply.statusCode === 401) seen.unauthorized++;
   });
   // Counted where the handshakes end; the link cannot read inside TLS.
@@ -85,6 +110,13 @@ export async function openSide(
   app.server.on('session', () => seen.h2Sessions++);
   const serverUrl = await app.listen({ port: 0, host: '127.0.0.1' });
   const link = await startLink(Number(new URL(serverUrl).port), FLEET_BROADBAND);
+  // Before the browser opens: every connection's handshake is on the capture.
+  let captureNote = 'captured';
+  const capture = await startCapture(Number(new URL(link.url).port)).catch((e: Error) => {
+    captureNote = `${e.message}; the figures with IP/TCP are the estimate alone`;
+    console.error(`day [${variant.name}]: ${captureNote}`);
+    return null;
+  });
   const scheme = variant.tls ? 'https' : 'http';
   const base = link.url.replace(/^http/, scheme);
   const dev = await request.newContext({ baseURL: serverUrl, ignoreHTTPSErrors: true });
@@ -104,6 +136,8 @@ export async function openSide(
     dev,
     context,
     page,
+    capture,
+    captureNote,
     takeTls() {
       const out = seen;
       seen = noneSeen();
@@ -114,6 +148,7 @@ export async function openSide(
 
 export async function closeSide(side: Side): Promise<void> {
   await side.context.close().catch(() => undefined);
+  await side.capture?.stop().catch(() => undefined);
   await side.dev.dispose();
   await side.link.close();
   await side.app.close();
@@ -122,6 +157,11 @@ export async function closeSide(side: Side): Promise<void> {
 /** A measured stretch of the day: what crossed the link, how long it took, and when the effect was on screen. */
 export interface Window extends Taken {
   ms: number;
+  /** Date.now() at its start and end: the bounds of its share of the capture. */
+  from: number;
+  to: number;
+  /** Its share of the capture, once the capture is stopped and read (bench/day-wire.ts); null without one. */
+  wire: WireFigures | null;
   /** From the start to the effect on screen (the action's own wait); null when it never showed. */
   shownMs: number | null;
   tls: TlsSeen;
@@ -131,9 +171,11 @@ export interface Window extends Taken {
 export async function measure(side: Side, act: () => Promise<boolean>): Promise<Window> {
   side.link.takeBytes();
   side.takeTls();
+  const from = Date.now();
   const t0 = performance.now();
   const shown = await act();
   const shownMs = shown ? performance.now() - t0 : null;
   await quiet(side.link);
-  return { ...side.link.takeBytes(), ms: performance.now() - t0, shownMs, tls: side.takeTls() };
+  const ms = performance.now() - t0;
+  return { ...side.link.takeBytes(), ms, from, to: Date.now(), wire: null, shownMs, tls: side.takeTls() };
 }

@@ -10,12 +10,14 @@
 // --only=sailings (after the install: Port to port's first search and a later one, what each costs on the link)
 // --only=alerts (the first install, then one alert of My alerts set and sent)
 import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, chromiumPath } from '../e2e/chromium.ts';
 import type { Row } from './common.ts';
 import * as part from './day-parts.ts';
 import { closeSide, openSide, type Side, type Variant, type Window } from './day-side.ts';
+import { breakdown, bytes, kb, onlyRows } from './day-only.ts';
+import { attachWire, wireRows } from './day-wire.ts';
 import { FLEET_BROADBAND } from './link.ts';
 import { selfSignedCert } from './tls-cert.ts';
 
@@ -95,30 +97,13 @@ interface Measured {
   chatDown: Window[];
   pages: Window[];
   reopenings: Window[];
+  /** Bytes captured around the idle window's refresh calls; null without a capture. */
+  refreshBytes: number | null;
 }
 
-const kb = (b: number) => `${(b / 1024).toFixed(1)} KB`;
-const bytes = (b: number) => (b < 2048 ? `${b.toFixed(0)} B` : kb(b));
 const secs = (ms: number | null) => (ms === null ? 'never' : `${(ms / 1000).toFixed(1)} s`);
 
-/** Requests of a window grouped by path (plain HTTP only), biggest first: where the bytes go. */
-function breakdown(w: Window, top = 8): string {
-  const by = new Map<string, { n: number; b: number }>();
-  for (const e of w.exchanges) {
-    const key = `${e.request.split('?')[0]}${e.status ? ` ${e.status}` : ''}`;
-    const g = by.get(key) ?? { n: 0, b: 0 };
-    g.n++;
-    g.b += e.up + e.down;
-    by.set(key, g);
-  }
-  return [...by]
-    .sort((a, b) => b[1].b - a[1].b)
-    .slice(0, top)
-    .map(([k, g]) => `${k} ×${g.n} ${bytes(g.b)}`)
-    .join('; ');
-}
-
-function report(m: Measured, renewalCost: number | null): Row[] {
+function report(m: Measured, renewalCost: number | null, tokenTtlS: number): Row[] {
   const v = m.side.variant;
   const level = v.tls ? 'TLS' : 'HTTP';
   const idleMin = m.idle.ms / 60_000;
@@ -191,7 +176,31 @@ function report(m: Measured, renewalCost: number | null): Row[] {
     row(
       `THE DAY: ${level} level; with IP/TCP; connections (handshakes)`,
       `${kb(dayPayload)}; ${kb(dayIp)}; ${dayConnections.toFixed(0)}`,
-      v.tls ? '<= 400 KB with TLS and IP/TCP' : '<= 200 KB at the HTTP level',
+      v.tls ? 'IP/TCP estimated: the budget is on the capture, below' : '<= 200 KB at the HTTP level',
+    ),
+    ...wireRows(
+      {
+        label: (what) => `[${v.name}] ${what}`,
+        tls: v.tls,
+        install: m.install,
+        idle: m.idle,
+        events: [
+          { what: 'notification', count: DAY.notifications, windows: m.notification },
+          { what: 'chat up', count: DAY.chatUp, windows: m.chatUp },
+          { what: 'chat down', count: DAY.chatDown, windows: m.chatDown },
+          { what: 'page', count: DAY.pages, windows: m.pages },
+          { what: 'reopening', count: DAY.reopenings, windows: m.reopenings },
+        ],
+        tiles: coastBytes,
+        onceADay,
+        pages: m.pages,
+        estimated: { idlePerMin: idleIpPerMin, day: dayIp },
+        refreshBytes: m.refreshBytes,
+        openMinutes: DAY.openMinutes,
+        realTokenTtlS: REAL_TOKEN_TTL_S,
+        benchTokenTtlS: tokenTtlS,
+      },
+      m.side.captureNote,
     ),
   ];
   if (v.tls)
@@ -226,9 +235,10 @@ function renewalCost(ms: Measured[]): number | null {
 
 export async function dayBench(): Promise<Row[]> {
   const executablePath = chromiumPath();
-  if (!existsSync('dist/index.html') || !executablePath)
-    return [{ what: 'day bench', value: 'not measured', budget: 'needs dist/ (npm run build) and Chromium' }];
   const variants = option('variants', 'plain,tls').split(',').map(parseVariant);
+  // Each variant's own build (`dist=`): dist/ need not be there when every variant names another.
+  if (!variants.every((v) => existsSync(join(v.distDir, 'index.html'))) || !executablePath)
+    return [{ what: 'day bench', value: 'not measured', budget: 'needs dist/ (npm run build) and Chromium' }];
   const idleMin = Number(option('idle-min', '6'));
   const samples = Number(option('samples', '2'));
   const tokenTtl = Number(option('token-ttl', '120'));
@@ -250,13 +260,14 @@ export async function dayBench(): Promise<Row[]> {
     const log = (what: string) => console.error(`${new Date().toISOString().slice(11, 19)} day: ${what}`);
     log('first install');
     const installs = await each(part.install);
-    if (option('only', '') === 'install')
+    if (option('only', '') === 'install') {
+      for (const [i, s] of sides.entries()) await attachWire(s, installs.slice(i, i + 1), null);
       return installs.flatMap((w, i) => {
         const v = sides[i]?.variant;
         const rows: Row[] = [
           {
-            what: `[${v?.name}] first install (sign-on, app, precache, first sync): ${v?.tls ? 'TLS' : 'HTTP'} level; with IP/TCP; connections`,
-            value: `${kb(w.up + w.down)}; ${kb(w.ipBytes)}; ${w.connections}`,
+            what: `[${v?.name}] first install (sign-on, app, precache, first sync): ${v?.tls ? 'TLS' : 'HTTP'} level; with IP/TCP estimated; captured; connections`,
+            value: `${kb(w.up + w.down)}; ${kb(w.ipBytes)}; ${w.wire ? kb(w.wire.bytes) : 'not captured'}; ${w.connections}`,
             budget: '<= 300 KB compressed',
           },
         ];
@@ -264,66 +275,9 @@ export async function dayBench(): Promise<Row[]> {
           rows.push({ what: 'first install: where the bytes go', value: '', budget: breakdown(w, 20) });
         return rows;
       });
-    // Share and My calendar (issue 17): nothing of them is pulled in a day; the feed's secret is asked once.
-    if (option('only', '') === 'share') {
-      const rows: Row[] = [];
-      for (const s of sides) {
-        await s.page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
-        for (const [what, which] of [
-          ['Add to calendar, first time (the secret asked)', 'calendar'],
-          ['Add to calendar again (from the device)', 'calendar'],
-          ['Share (address copied)', 'share'],
-        ] as const) {
-          const w = await part.shareAndCalendar(s, which);
-          rows.push({
-            what: `[${s.variant.name}] ${what}: ${s.variant.tls ? 'TLS' : 'HTTP'} level`,
-            value: bytes(w.up + w.down),
-            budget: breakdown(w, 4) || 'nothing on the link',
-          });
-        }
-      }
-      return rows;
     }
-    if (option('only', '') === 'alerts') {
-      log('an alert set');
-      const set = await each(part.alertRule);
-      return set.map((w, i) => ({
-        what: `[${sides[i]?.variant.name}] My alerts: one alert set and sent (${sides[i]?.variant.tls ? 'TLS' : 'HTTP'} level; with IP/TCP)`,
-        value: `${bytes(w.up + w.down)} (${bytes(w.up)} up); ${bytes(w.ipBytes)}`,
-        budget: 'once per alert, nothing on a day without a change',
-      }));
-    }
-    // How the ETA slid (issue 17): an ETA change of the own vessel, then the voyage opened again.
-    if (option('only', '') === 'eta') {
-      const rows: Row[] = [];
-      for (let r = 0; r < samples; r++)
-        for (const s of sides) {
-          const w = await part.etaSlid(s);
-          rows.push({
-            what: `[${s.variant.name}] an ETA change, then the voyage opened: ${s.variant.tls ? 'TLS' : 'HTTP'} level`,
-            value: bytes(w.up + w.down),
-            budget: breakdown(w, 4) || 'nothing on the link',
-          });
-        }
-      return rows;
-    }
-    // Port to port (issue 17): nothing of it is pulled in a day; its first search brings its code and the schedules.
-    if (option('only', '') === 'sailings') {
-      const rows: Row[] = [];
-      for (const s of sides)
-        for (const [what, from, to] of [
-          ['Port to port, first search (code and schedules kept)', 'SGSIN', 'NLRTM'],
-          ['Port to port, another search', 'NLRTM', 'SGSIN'],
-        ] as const) {
-          const w = await part.portToPort(s, from, to);
-          rows.push({
-            what: `[${s.variant.name}] ${what}: ${s.variant.tls ? 'TLS' : 'HTTP'} level`,
-            value: bytes(w.up + w.down),
-            budget: breakdown(w, 6) || 'nothing on the link',
-          });
-        }
-      return rows;
-    }
+    const only = await onlyRows(option('only', ''), sides, samples, log);
+    if (only) return only;
     log(`idle ${idleMin} min`);
     const idles = await Promise.all(sides.map((s) => part.idle(s, idleMin)));
     const ms: Measured[] = sides.map((side, i) => ({
@@ -335,6 +289,7 @@ export async function dayBench(): Promise<Row[]> {
       chatDown: [],
       pages: [],
       reopenings: [],
+      refreshBytes: null,
     }));
     await each(part.openNotifications);
     for (let r = 0; r < samples; r++) {
@@ -359,6 +314,19 @@ export async function dayBench(): Promise<Row[]> {
     log('reopenings');
     for (let r = 0; r < samples; r++)
       for (const [i, s] of sides.entries()) ms[i]?.reopenings.push(await part.reopening(s));
+    // The whole run of each variant was captured: each window takes its share.
+    for (const m of ms) {
+      const windows = [
+        m.install,
+        m.idle,
+        ...m.notification,
+        ...m.chatUp,
+        ...m.chatDown,
+        ...m.pages,
+        ...m.reopenings,
+      ];
+      m.refreshBytes = await attachWire(m.side, windows, m.idle);
+    }
     const cost = renewalCost(ms);
     const p = FLEET_BROADBAND;
     return [
@@ -367,7 +335,7 @@ export async function dayBench(): Promise<Row[]> {
         value: '',
         budget: cost === null ? 'token renewals not separated' : `a token renewal: ${bytes(cost)} (plain)`,
       },
-      ...ms.flatMap((m) => report(m, cost)),
+      ...ms.flatMap((m) => report(m, cost, tokenTtl)),
     ];
   } finally {
     for (const s of sides) await closeSide(s);
