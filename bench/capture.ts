@@ -28,7 +28,7 @@ export interface Segment {
 
 export const FIN = 0x01;
 export const SYN = 0x02;
-export const RST = 0x04;
+const RST = 0x04;
 export const ACK = 0x10;
 
 const ETHERTYPE_IPV4 = 0x0800;
@@ -147,7 +147,7 @@ export const CATEGORIES: readonly Category[] = [
 ];
 
 /** One captured segment (or the ACKs added for it) as the link would carry it. */
-export interface Counted {
+interface Counted {
   at: number;
   /** From the browser towards the server. */
   up: boolean;
