@@ -4,7 +4,13 @@
 import type { QuayDb } from '../src/device/db.ts';
 import { contextMeter } from '../src/device/meter/data-meter.ts';
 import { dataSaverOn } from '../src/device/meter/data-saver.ts';
-import { monthKey } from '../src/device/meter/usage.ts';
+import { BROWSER_REQUEST_HEADERS_BYTES, monthKey } from '../src/device/meter/usage.ts';
+
+/**
+ * The window sends sums: each of its requests was counted as a GET with the browser's headers and a path (about 40
+ * B of request line), so the sum up tells how many requests, each its own packets on the wire.
+ */
+const WINDOW_REQUEST_BYTES = BROWSER_REQUEST_HEADERS_BYTES + 40;
 
 export interface MeterDeps {
   db: QuayDb;
@@ -52,7 +58,8 @@ export function createWorkerMeter(deps: MeterDeps) {
       },
       /** What the window downloaded itself (the app's files and images), from its resource timing. */
       countWindowBytes(up: number, down: number): void {
-        if (Number.isFinite(up) && Number.isFinite(down)) contextMeter.add('assets', up, down);
+        if (!Number.isFinite(up) || !Number.isFinite(down)) return;
+        contextMeter.add('assets', up, down, { exchanges: Math.round(up / WINDOW_REQUEST_BYTES) });
       },
       /** Stores what was counted now (the window is going away, or a test wants the figure). */
       flushMeter: () => contextMeter.flush(),

@@ -1,9 +1,11 @@
 // Counts one HTTP exchange into a meter. Down: the browser's own figure when it gives one (the fetch's
 // PerformanceResourceTiming entry: transferSize is the response's headers and encoded body as received), else the
 // status line, the headers the page can see and the body's encoded length. Up: always estimated (no browser says
-// what a request cost): request line, the caller's headers, the browser's own headers, the body.
+// what a request cost): request line, the caller's headers, the browser's own headers, the body. The entry also says
+// whether the fetch opened a connection: its handshakes are then counted on the wire (wire.ts).
 import { headerBytes, requestBytes, utf8Length, type MeterSource } from './usage.ts';
 import type { DataMeter } from './data-meter.ts';
+import { handshakeWire } from './wire.ts';
 
 export interface SentRequest {
   method: string;
@@ -19,6 +21,10 @@ interface TimingEntry {
   transferSize: number;
   encodedBodySize: number;
   startTime: number;
+  /** Equal when the fetch took a connection already open; a TLS handshake has a secureConnectionStart. */
+  connectStart?: number;
+  connectEnd?: number;
+  secureConnectionStart?: number;
 }
 interface TimingSource {
   now(): number;
@@ -123,6 +129,8 @@ export function countHttp(
         ? entry.transferSize
         : estimateDown(res, typeof decoded === 'number' ? decoded : utf8Length(decoded));
     meter.add(source, up, down);
+    if (entry && (entry.connectEnd ?? 0) > (entry.connectStart ?? 0))
+      meter.addWire(source, handshakeWire((entry.secureConnectionStart ?? 0) > 0));
   };
   // The entry comes once the body has: a task after it was read, later for a body still streaming (a precache).
   const look = (attempt: number) => {

@@ -2,9 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   BROWSER_REQUEST_HEADERS_BYTES,
-  addUsage,
   dayKey,
-  emptyUsage,
   formatBytes,
   monthKey,
   oldestDayKept,
@@ -56,20 +54,5 @@ describe('formatBytes', () => {
     expect(formatBytes(1_234_567)).toBe('1.2 MB');
     expect(formatBytes(14_400_000)).toBe('14 MB');
     expect(formatBytes(1_250_000_000)).toBe('1,250 MB');
-  });
-});
-
-describe('addUsage', () => {
-  it('adds to the totals and to the source', () => {
-    let row = emptyUsage('d:2026-11-25');
-    row = addUsage(row, 'api', { up: 10, down: 100 });
-    row = addUsage(row, 'live', { up: 1, down: 2 });
-    row = addUsage(row, 'api', { up: 5, down: 5 });
-    expect(row).toEqual({
-      period: 'd:2026-11-25',
-      up: 16,
-      down: 107,
-      by: { api: { up: 15, down: 105 }, live: { up: 1, down: 2 } },
-    });
   });
 });

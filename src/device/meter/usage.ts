@@ -1,5 +1,5 @@
 // The data meter's arithmetic: which day and month (UTC) a byte belongs to, what a request and a WebSocket frame cost
-// on the wire when the browser does not say, and how a figure reads ("84 KB", "1.2 MB"). No clock, no storage.
+// at the HTTP level when the browser does not say (wire.ts adds the link's share), how a figure reads ("84 KB").
 
 /** Where bytes went: the API's calls, the live (STOMP) socket, the app's own files and images, Web Push messages. */
 export type MeterSource = 'api' | 'live' | 'assets' | 'push';
@@ -9,10 +9,15 @@ export interface Bytes {
   down: number;
 }
 
-/** One row of the `dataUsage` table: a UTC day ('d:2026-11-25') or month ('m:2026-11'), totals and by source. */
+/**
+ * One row of the `dataUsage` table: a UTC day ('d:2026-11-25') or month ('m:2026-11'). `up`, `down` and `by` (by
+ * source) are the wire's bytes as the link bills them (src/device/meter/wire.ts); `http` the same at the HTTP level.
+ * A row stored before the wire was counted has no `http`: its figures were counted at the HTTP level, and stay.
+ */
 export interface DataUsageRow extends Bytes {
   period: string;
   by: Partial<Record<MeterSource, Bytes>>;
+  http?: Bytes;
 }
 
 /** Days kept: two months, so "this month" and the one before can always be read from days too. */
@@ -99,13 +104,3 @@ export function formatBytes(bytes: number): string {
   const digits = mb < 9.95 ? 1 : 0;
   return `${mb.toLocaleString('en', { minimumFractionDigits: digits, maximumFractionDigits: digits })} MB`;
 }
-
-/** Adds `b` into `a` (both totals and by source). */
-export function addUsage(row: DataUsageRow, source: MeterSource, bytes: Bytes): DataUsageRow {
-  const by = { ...row.by };
-  const had = by[source] ?? { up: 0, down: 0 };
-  by[source] = { up: had.up + bytes.up, down: had.down + bytes.down };
-  return { period: row.period, up: row.up + bytes.up, down: row.down + bytes.down, by };
-}
-
-export const emptyUsage = (period: string): DataUsageRow => ({ period, up: 0, down: 0, by: {} });
