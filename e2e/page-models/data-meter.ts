@@ -28,8 +28,9 @@ export class DataMeterPage {
   }
 }
 
-/** Today's and this month's stored totals (up + down), read with raw IndexedDB. */
-export function storedUsage(page: Page): Promise<{ today: number; month: number }> {
+/** Today's and this month's stored totals (up + down: the wire, as the link bills it), and today's at the HTTP
+ * level, read with raw IndexedDB. */
+export function storedUsage(page: Page): Promise<{ today: number; month: number; todayHttp: number }> {
   const now = Date.now();
   return page.evaluate(
     ({ day, month }) =>
@@ -40,15 +41,17 @@ export function storedUsage(page: Page): Promise<{ today: number; month: number 
           const db = open.result;
           if (!db.objectStoreNames.contains('dataUsage')) {
             db.close();
-            return resolve({ today: 0, month: 0 });
+            return resolve({ today: 0, month: 0, todayHttp: 0 });
           }
           const store = db.transaction('dataUsage').objectStore('dataUsage');
-          const total = (r: { up: number; down: number } | undefined) => (r ? r.up + r.down : 0);
+          type Row = { up: number; down: number; http?: { up: number; down: number } };
+          const total = (r: Row | undefined) => (r ? r.up + r.down : 0);
           const d = store.get(day);
           const m = store.get(month);
           m.onsuccess = () => {
             db.close();
-            resolve({ today: total(d.result), month: total(m.result) });
+            const row = d.result as Row | undefined;
+            resolve({ today: total(row), month: total(m.result as Row), todayHttp: total(row?.http ?? row) });
           };
           m.onerror = () => reject(m.error ?? new Error('cannot read dataUsage'));
         };

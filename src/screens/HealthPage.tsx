@@ -12,7 +12,7 @@ import { useOutboxCount } from '../features/sync/use-outbox-count.ts';
 import { useLiveLink } from '../features/sync/use-live-link.ts';
 import { liveLinkRows, liveStateText } from '../features/sync/live-link-text.ts';
 import { useDataUsage } from '../features/meter/use-data-usage.ts';
-import { BudgetBar, BudgetForm, DataUsedRows } from '../features/meter/DataMeterPanel.tsx';
+import { BudgetBar, BudgetForm, DataUsedRows, WireNote } from '../features/meter/DataMeterPanel.tsx';
 import { FeedStatesCard } from '../features/feeds/FeedStatesCard.tsx';
 import { isStaff } from '../core/role.ts';
 
@@ -106,6 +106,7 @@ function DataFacts() {
         </>
       }
     >
+      <WireNote />
       {usage?.budgetMb ? <BudgetBar month={usage.month} budgetMb={usage.budgetMb} /> : null}
       <BudgetForm budgetMb={usage?.budgetMb ?? null} />
     </FactsCard>

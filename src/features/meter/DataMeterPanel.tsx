@@ -1,8 +1,10 @@
-// The data meter in the side menu and on /health/: what Quay used today and this month, the monthly budget (a bar
-// and its share), and the Data saver switch with what it holds back.
+// The data meter in the side menu and on /health/: what Quay used today and this month as the link bills it (an
+// estimate, said so), the monthly budget (a bar and its share), and the Data saver switch with what it holds back.
 import { useId, useState, type FormEvent } from 'react';
+import { useLiveQuery } from 'dexie-react-hooks';
 import { DEFERRED_TEXT } from '../../device/meter/data-saver.ts';
-import { formatBytes } from '../../device/meter/usage.ts';
+import { dayKey, formatBytes } from '../../device/meter/usage.ts';
+import { db } from '../../platform/db.ts';
 import { Switch } from '../../ui/Switch.tsx';
 import { toast } from '../../ui/toast-store.ts';
 import { callWorker } from '../../platform/worker-bridge.ts';
@@ -29,6 +31,27 @@ export function DataUsedRows({ usage }: { usage: DataUsageView | undefined }) {
         <dd>{measured(usage?.month)}</dd>
       </div>
     </>
+  );
+}
+
+/**
+ * What the figures are: the link's bill, estimated (src/device/meter/wire.ts), and today's bytes without what the link
+ * adds (the HTTP level, as counted before the wire was). Read here, not in useDataUsage, which the first page runs.
+ */
+export function WireNote({ id }: { id?: string }) {
+  const alone = useLiveQuery(async () => {
+    const row = await db.dataUsage.get(dayKey(Date.now()));
+    const http = row?.http ?? row;
+    return http ? http.up + http.down : null;
+  });
+  return (
+    <p id={id} className="data-meter__note">
+      An estimate of what the link bills: Quay&apos;s data with the link&apos;s own packet headers.
+      {/* A figure never breaks between its number and its unit. */}
+      {typeof alone === 'number'
+        ? ` Without them: ${formatBytes(alone).replace(' ', '\u00a0')} today.`
+        : null}
+    </p>
   );
 }
 
@@ -137,14 +160,16 @@ function DataSaverSwitch({ on }: { on: boolean }) {
 /** The side menu's section: figures, the budget's bar, the switch, and the budget field folded away. */
 export function DataMeterPanel() {
   const usage = useDataUsage();
+  const noteId = useId();
   return (
     <section className="data-meter" aria-labelledby="data-meter-title">
       <h2 id="data-meter-title" className="data-meter__title">
         Data
       </h2>
-      <dl className="data-meter__figures">
+      <dl className="data-meter__figures" aria-describedby={noteId}>
         <DataUsedRows usage={usage} />
       </dl>
+      <WireNote id={noteId} />
       {usage?.budgetMb ? <BudgetBar month={usage.month} budgetMb={usage.budgetMb} /> : null}
       <DataSaverSwitch on={usage?.saverOn ?? false} />
       <details className="data-meter__budget">
