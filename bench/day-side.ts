@@ -33,7 +33,7 @@ interface TlsSeen {
   resumed: number;
   h2Sessions: number;
   refreshes: number;
-  /** Each refresh call's Date.now() at the server, from its request to its answer: its bytes are found on the capture. */
+  /** Each refresh call's and 401's Date.now() at the server, from request to answer: their bytes on the capture. */
   refreshSpans: { from: number; to: number }[];
   /** New tokens handed out on a call's answer (its X-AUTH-TOKEN header): renewals without a refresh call. */
   answerRenewals: number;
@@ -90,17 +90,20 @@ export async function openSide(
   const app = await boot(config);
   let seen = noneSeen();
   // Through TLS the link cannot tell a token renewal from other traffic; the server can.
-  const refreshAt = new WeakMap<object, number>();
+  const startedAt = new WeakMap<object, number>();
   app.addHook('onRequest', async (req) => {
-    if (req.url.startsWith('/IBP_REFRESH.do')) refreshAt.set(req, Date.now());
+    startedAt.set(req, Date.now());
   });
   app.addHook('onResponse', async (req, reply) => {
-    const from = refreshAt.get(req);
-    if (from !== undefined) {
+    const span = { from: startedAt.get(req) ?? Date.now(), to: Date.now() };
+    if (req.url.startsWith('/IBP_REFRESH.do')) {
       seen.refreshes++;
-      seen.refreshSpans.push({ from, to: Date.now() });
+      seen.refreshSpans.push(span);
     } else if (reply.getHeader(TOKEN_HEADER)) seen.answerRenewals++;
-    if (reply.statusCode === 401) seen.unauthorized++;
+    if (reply.statusCode === 401) {
+      seen.unauthorized++;
+      seen.refreshSpans.push(span);
+    }
   });
   // Counted where the handshakes end; the link cannot read inside TLS.
   app.server.on('secureConnection', (socket: TLSSocket) => {
@@ -162,6 +165,8 @@ export interface Window extends Taken {
   to: number;
   /** Its share of the capture, once the capture is stopped and read (bench/day-wire.ts); null without one. */
   wire: WireFigures | null;
+  /** Of those, the bytes around its refresh calls and 401s: the token renewals at the bench's short lifetime. */
+  wireRenewals: number;
   /** From the start to the effect on screen (the action's own wait); null when it never showed. */
   shownMs: number | null;
   tls: TlsSeen;
@@ -177,5 +182,14 @@ export async function measure(side: Side, act: () => Promise<boolean>): Promise<
   const shownMs = shown ? performance.now() - t0 : null;
   await quiet(side.link);
   const ms = performance.now() - t0;
-  return { ...side.link.takeBytes(), ms, from, to: Date.now(), wire: null, shownMs, tls: side.takeTls() };
+  return {
+    ...side.link.takeBytes(),
+    ms,
+    from,
+    to: Date.now(),
+    wire: null,
+    wireRenewals: 0,
+    shownMs,
+    tls: side.takeTls(),
+  };
 }

@@ -11,24 +11,35 @@ import { FLEET_BROADBAND } from './link.ts';
 const SPAN_MARGIN_MS = 500;
 
 /**
- * Stops the side's capture and gives each window its share. Returns the bytes captured around the idle window's
- * refresh calls (their spans at the server widened by half the round trip and a margin; probes apart), or null
+ * Stops the side's capture and gives each window its share, and the bytes around its refresh calls and 401s (their
+ * spans at the server widened by half the round trip and a margin, merged where they overlap; probes apart). False
  * without a capture.
  */
-export async function attachWire(side: Side, windows: Window[], idle: Window | null): Promise<number | null> {
-  if (!side.capture) return null;
+export async function attachWire(side: Side, windows: Window[]): Promise<boolean> {
+  if (!side.capture) return false;
   const wire = await side.capture.stop().catch((e: Error) => {
     side.captureNote = `the capture could not be read: ${e.message}`;
     return null;
   });
-  if (!wire) return null;
-  for (const w of windows) w.wire = wire.window(w.from, w.to);
-  if (!idle) return 0;
+  if (!wire) return false;
   const oneWay = FLEET_BROADBAND.rttMs / 2 + SPAN_MARGIN_MS;
-  return idle.tls.refreshSpans.reduce((sum, s) => {
-    const f = wire.window(s.from - oneWay, s.to + oneWay);
-    return sum + f.bytes - f.byCategory.probe.bytes - f.byCategory['probe-answer'].bytes;
-  }, 0);
+  for (const w of windows) {
+    w.wire = wire.window(w.from, w.to);
+    const spans = w.tls.refreshSpans
+      .map((s) => ({ from: s.from - oneWay, to: s.to + oneWay }))
+      .sort((a, b) => a.from - b.from);
+    const merged: { from: number; to: number }[] = [];
+    for (const s of spans) {
+      const last = merged.at(-1);
+      if (last && s.from <= last.to) last.to = Math.max(last.to, s.to);
+      else merged.push(s);
+    }
+    w.wireRenewals = merged.reduce((sum, s) => {
+      const f = wire.window(s.from, s.to);
+      return sum + f.bytes - f.byCategory.probe.bytes - f.byCategory['probe-answer'].bytes;
+    }, 0);
+  }
+  return true;
 }
 
 export interface WireDayInput {
@@ -44,14 +55,13 @@ export interface WireDayInput {
   pages: Window[];
   /** The estimate beside it: the idle minute and the day with IP/TCP (bench/link.ts). */
   estimated: { idlePerMin: number; day: number };
-  /** Bytes captured around the idle window's refresh calls (attachWire). */
-  refreshBytes: number | null;
   openMinutes: number;
   realTokenTtlS: number;
   benchTokenTtlS: number;
 }
 
-const wireOf = (w: Window) => w.wire?.bytes ?? 0;
+/** A window on the capture less its token renewals at the bench's lifetime: the day puts in those of the real one. */
+const wireOf = (w: Window) => (w.wire?.bytes ?? 0) - w.wireRenewals;
 
 /** An event's cost on the capture: its window less the idle traffic of that time, less its coast tiles' share. */
 function over(w: Window, idle: Window, tiles: (w: Window) => number): number {
@@ -63,24 +73,31 @@ function over(w: Window, idle: Window, tiles: (w: Window) => number): number {
 const mean = (xs: number[]) => (xs.length ? xs.reduce((s, x) => s + x, 0) / xs.length : 0);
 
 /**
- * Rows of the day from the capture. The idle minute is the idle window less the refresh calls it had at the bench's
- * short token lifetime, plus the renewals of the real lifetime: a session's token is renewed once per lifetime, so a
- * 10-hour day has openMinutes × 60 / realTokenTtlS of them (40 at 900 s). Each costs what the bench's renewals cost
- * on the capture on average: the refresh calls' bytes over all renewals, those handed out on a call's answer adding
- * nothing (the call went anyway). The day is that idle minute × openMinutes plus each event's count × its cost.
+ * Rows of the day from the capture. Every window is taken less its refresh calls and 401s (renewals at the bench's
+ * short token lifetime, as often as it makes them); the day then puts in the renewals of the real lifetime: a
+ * session's token is renewed once per lifetime, so a 10-hour day has openMinutes × 60 / realTokenTtlS of them (40 at
+ * 900 s). Each costs what the bench's renewals cost on the capture on average: the refresh calls' and 401s' bytes
+ * over all renewals seen, one handed out on a call's answer adding nothing (the call went anyway). The idle minute
+ * carries them (40 over 600 minutes), and the day is that minute × openMinutes plus each event's count × its cost.
  */
 export function wireRows(d: WireDayInput, note: string): Row[] {
   const level = d.tls ? 'over TLS' : 'over HTTP';
   const { idle, install } = d;
-  if (!idle.wire || !install.wire || d.refreshBytes === null)
+  if (!idle.wire || !install.wire)
     return [{ what: d.label(`THE DAY ${level} with IP/TCP, captured`), value: 'not captured', budget: note }];
   const idleMin = idle.ms / 60_000;
-  const seen = idle.tls;
+  // The renewals of the day's parts (the install's first token is no renewal).
+  const parts = [idle, ...d.events.flatMap((e) => e.windows)];
+  const seen = {
+    refreshes: parts.reduce((s, w) => s + w.tls.refreshes, 0),
+    answerRenewals: parts.reduce((s, w) => s + w.tls.answerRenewals, 0),
+    unauthorized: parts.reduce((s, w) => s + w.tls.unauthorized, 0),
+    bytes: parts.reduce((s, w) => s + w.wireRenewals, 0),
+  };
   const renewalsSeen = seen.refreshes + seen.answerRenewals;
-  const perRenewal = renewalsSeen ? d.refreshBytes / renewalsSeen : 0;
+  const perRenewal = renewalsSeen ? seen.bytes / renewalsSeen : 0;
   const dayRenewals = (d.openMinutes * 60) / d.realTokenTtlS;
-  const idlePerMin =
-    (idle.wire.bytes - d.refreshBytes) / idleMin + (perRenewal * dayRenewals) / d.openMinutes;
+  const idlePerMin = wireOf(idle) / idleMin + (perRenewal * dayRenewals) / d.openMinutes;
   const costs = d.events.map((e) => ({ ...e, each: mean(e.windows.map((w) => over(w, idle, d.tiles))) }));
   const pagesPayload = d.pages.reduce((s, w) => s + w.up + w.down, 0);
   const pagesRatio = pagesPayload ? d.pages.reduce((s, w) => s + wireOf(w), 0) / pagesPayload : 1;
@@ -111,9 +128,9 @@ export function wireRows(d: WireDayInput, note: string): Row[] {
     },
     {
       what: d.label(
-        `token renewals in the idle window at ${d.benchTokenTtlS} s: refresh calls, new tokens on answers, 401s; a 10-hour day at ${d.realTokenTtlS} s: renewals, each captured, in the day`,
+        `token renewals in the day's parts at ${d.benchTokenTtlS} s: refresh calls, new tokens on answers, 401s, their bytes captured; a 10-hour day at ${d.realTokenTtlS} s: renewals, each, in the day`,
       ),
-      value: `${seen.refreshes}, ${seen.answerRenewals}, ${seen.unauthorized}; ${dayRenewals.toFixed(0)}, ${bytes(perRenewal)}, ${kb(perRenewal * dayRenewals)}`,
+      value: `${seen.refreshes}, ${seen.answerRenewals}, ${seen.unauthorized}, ${bytes(seen.bytes)}; ${dayRenewals.toFixed(0)}, ${bytes(perRenewal)}, ${kb(perRenewal * dayRenewals)}`,
       budget: 'in the idle minute and the day',
     },
     {

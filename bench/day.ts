@@ -97,8 +97,6 @@ interface Measured {
   chatDown: Window[];
   pages: Window[];
   reopenings: Window[];
-  /** Bytes captured around the idle window's refresh calls; null without a capture. */
-  refreshBytes: number | null;
 }
 
 const secs = (ms: number | null) => (ms === null ? 'never' : `${(ms / 1000).toFixed(1)} s`);
@@ -195,7 +193,6 @@ function report(m: Measured, renewalCost: number | null, tokenTtlS: number): Row
         onceADay,
         pages: m.pages,
         estimated: { idlePerMin: idleIpPerMin, day: dayIp },
-        refreshBytes: m.refreshBytes,
         openMinutes: DAY.openMinutes,
         realTokenTtlS: REAL_TOKEN_TTL_S,
         benchTokenTtlS: tokenTtlS,
@@ -261,7 +258,7 @@ export async function dayBench(): Promise<Row[]> {
     log('first install');
     const installs = await each(part.install);
     if (option('only', '') === 'install') {
-      for (const [i, s] of sides.entries()) await attachWire(s, installs.slice(i, i + 1), null);
+      for (const [i, s] of sides.entries()) await attachWire(s, installs.slice(i, i + 1));
       return installs.flatMap((w, i) => {
         const v = sides[i]?.variant;
         const rows: Row[] = [
@@ -289,7 +286,6 @@ export async function dayBench(): Promise<Row[]> {
       chatDown: [],
       pages: [],
       reopenings: [],
-      refreshBytes: null,
     }));
     await each(part.openNotifications);
     for (let r = 0; r < samples; r++) {
@@ -325,7 +321,7 @@ export async function dayBench(): Promise<Row[]> {
         ...m.pages,
         ...m.reopenings,
       ];
-      m.refreshBytes = await attachWire(m.side, windows, m.idle);
+      await attachWire(m.side, windows);
     }
     const cost = renewalCost(ms);
     const p = FLEET_BROADBAND;
