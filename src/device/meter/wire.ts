@@ -4,17 +4,17 @@
 import type { Bytes } from './usage.ts';
 
 /** TCP payload per segment: a 1,500 B MTU less the 52 B of headers below. */
-export const SEGMENT_PAYLOAD = 1_448;
+const SEGMENT_PAYLOAD = 1_448;
 /** IP/TCP headers of one packet: IPv4 20 B, TCP 20 B, and the 12 B timestamp option both ends send. */
 export const PACKET_HEADERS = 52;
 /** Delayed ACK: the receiver answers every second segment with an empty packet (at least one per message). */
 const SEGMENTS_PER_ACK = 2;
 /** TLS 1.3 with AES-GCM: a 5 B record header, the 1 B inner content type and the 16 B tag on every record. */
-export const TLS_RECORD_OVERHEAD = 22;
+const TLS_RECORD_OVERHEAD = 22;
 /** The most a TLS record or an HTTP/2 frame carries (TLS's limit, HTTP/2's default frame size). */
 const RECORD_PAYLOAD = 16_384;
 /** Every HTTP/2 frame has a 9 B header: an HTTP message is a HEADERS frame and a DATA frame per 16 KB. */
-export const HTTP2_FRAME_HEADER = 9;
+const HTTP2_FRAME_HEADER = 9;
 
 /** Chromium turns TCP keep-alive on at 45 s for its sockets: after 45 s with no packet either way, it probes. */
 export const KEEPALIVE_IDLE_MS = 45_000;
