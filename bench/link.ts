@@ -63,7 +63,10 @@ export interface Link {
 
 /**
  * One direction of a connection: a chunk leaves when the link is free (after the chunks before it, at `kbit`), and
- * arrives half a round trip later. Arrival times never decrease, so chunks arrive in order.
+ * arrives half a round trip later, in order, as TCP delivers. The chunks wait in one queue with one timer: a timer
+ * per chunk let a small chunk overtake the one before it (Node cuts each delay to whole milliseconds), and the byte
+ * stream came out of order, which no real link does; a WebSocket with per-message deflate then decoded garbage,
+ * silently, and every chat message after it was lost.
  */
 function carry(
   from: Socket,
@@ -75,19 +78,38 @@ function carry(
   up: () => boolean,
 ) {
   let free = openedAt;
-  let lastArrival = 0;
+  /** What is on its way, oldest first; null is the end of the stream. */
+  const inFlight: { at: number; chunk: Buffer | null }[] = [];
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  const arrive = () => {
+    timer = null;
+    const now = performance.now();
+    for (let next = inFlight[0]; next && next.at <= now; next = inFlight[0]) {
+      inFlight.shift();
+      if (next.chunk === null) {
+        to.end();
+      } else {
+        count(next.chunk.byteLength);
+        if (!to.destroyed) to.write(next.chunk);
+      }
+    }
+    wait();
+  };
+  const wait = () => {
+    const next = inFlight[0];
+    if (next && !timer) timer = setTimeout(arrive, Math.max(0, next.at - performance.now()));
+  };
   from.on('data', (chunk: Buffer) => {
     if (!up()) return;
     count(0, chunk);
-    const now = performance.now();
-    free = Math.max(now, free) + (chunk.byteLength * 8) / kbit;
-    lastArrival = free + oneWayMs;
-    setTimeout(() => {
-      count(chunk.byteLength);
-      if (!to.destroyed) to.write(chunk);
-    }, lastArrival - now);
+    free = Math.max(performance.now(), free) + (chunk.byteLength * 8) / kbit;
+    inFlight.push({ at: free + oneWayMs, chunk });
+    wait();
   });
-  from.on('end', () => setTimeout(() => to.end(), Math.max(0, lastArrival - performance.now())));
+  from.on('end', () => {
+    inFlight.push({ at: Math.max(performance.now(), inFlight.at(-1)?.at ?? 0), chunk: null });
+    wait();
+  });
 }
 
 const REQUEST_LINE = /^(GET|POST|PUT|DELETE|HEAD|OPTIONS|PATCH) (\S+) HTTP\//;
