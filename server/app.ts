@@ -1,6 +1,5 @@
 // The reference server as a Fastify instance: plugins, the token guard, the API routes, sign-on and the built app.
-import { readFileSync } from 'node:fs';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import etag from '@fastify/etag';
@@ -13,12 +12,20 @@ import type { Db } from './db/db.ts';
 import type { App, ServerContext } from './context.ts';
 import type { Secrets } from './secrets.ts';
 import { createTokens } from './auth/tokens.ts';
-import { authenticate, renewedToken, TOKEN_HEADER } from './auth/guard.ts';
+import {
+  authenticate,
+  RENEW_WHEN_LEFT,
+  renewedToken,
+  sessionToken,
+  TOKEN_HEADER,
+  tokenExpiry,
+} from './auth/guard.ts';
 import { lastSeenWriter } from './auth/devices.ts';
 import { signOnRoutes } from './routes/sign-on.ts';
 import { errorBody, installErrorHandler } from './http/errors.ts';
 import { Faults } from './http/faults.ts';
 import { staticApp } from './http/static.ts';
+import { createFastify } from './http/server-instance.ts';
 import { apiRoutes } from './routes/index.ts';
 import { devRoutes } from './routes/dev.ts';
 import { calendarFeedRoutes } from './routes/calendar.ts';
@@ -40,7 +47,7 @@ import { createAmqpBus } from './bus/amqp.ts';
 import { createInProcessBus } from './bus/in-process.ts';
 import { refuseNonFinite, validatorCompiler } from './http/validation.ts';
 import { finishDocument, securitySchemes } from './http/openapi.ts';
-import { badUrlAnswers, refuseIllFormedText, refuseInvalidUtf8 } from './http/unicode.ts';
+import { refuseIllFormedText, refuseInvalidUtf8 } from './http/unicode.ts';
 import { notModified } from './http/conditional.ts';
 import { readFeedStates } from './instance/feed-state.ts';
 import { API_BASE, CALENDAR_FEED_PREFIX } from '../src/core/contract/api.ts';
@@ -144,15 +151,17 @@ export async function buildServer(opts: BuildOptions): Promise<App> {
     db,
     log: app.log.child({ module: 'stomp' }),
     authenticate: async (token) => {
-      const user = await authenticate(ctx, {
-        headers: { [TOKEN_HEADER]: token },
-      } as unknown as FastifyRequest);
+      const req = { headers: { [TOKEN_HEADER]: token } } as unknown as FastifyRequest;
+      const user = await authenticate(ctx, req);
       await seen.connected(user.sid);
-      return user;
+      // The connection renews the token it was made with on its own messages (architecture.md#token-renewal).
+      return Object.assign(user, { tokenExp: tokenExpiry(req) });
     },
+    renewToken: (user) => sessionToken(ctx, user),
     bus,
     settings: {
       heartBeat: [heartBeat, heartBeat],
+      renewTokenWhenLeftS: config.tokenTtlS * RENEW_WHEN_LEFT,
       ...sendShare(config.stompSendBurst, config.stompSendPerMin),
       ...opts.stomp,
     },
@@ -317,40 +326,6 @@ async function answers(db: Db, ms: number): Promise<boolean> {
   } finally {
     clearTimeout(timer);
   }
-}
-
-/**
- * Plain HTTP/1.1, or with a certificate HTTPS offering HTTP/2 (ALPN; its header compression makes each repeated
- * request a few bytes of headers) and HTTP/1.1 for clients without it and for the WebSocket upgrade. Idle
- * connections stay open config.keepAliveS, so that a pull after a quiet spell at sea does not pay a new TCP and TLS
- * handshake (three round trips and the certificate on a satellite link).
- */
-function createFastify(config: Config): FastifyInstance {
-  const idleMs = config.keepAliveS * 1000;
-  // A path that does not decode as UTF-8 is answered naming its parameter (http/unicode.ts).
-  const badUrls = badUrlAnswers();
-  const common = {
-    frameworkErrors: badUrls.frameworkErrors,
-    logger: { level: config.logLevel },
-    bodyLimit: config.bodyLimit,
-    trustProxy: config.trustProxy,
-    keepAliveTimeout: idleMs,
-    http2SessionTimeout: idleMs,
-  };
-  if (!config.tlsCert || !config.tlsKey) return Fastify(common).addHook('onRoute', badUrls.onRoute);
-  const secure = Fastify({
-    ...common,
-    // Typed for HTTP/1.1's request; it reads only what both share (see below).
-    frameworkErrors: common.frameworkErrors as never,
-    http2: true,
-    https: { allowHTTP1: true, cert: readFileSync(config.tlsCert), key: readFileSync(config.tlsKey) },
-  });
-  // Its HTTP/1.1 connections are handled by Node's HTTP/1.1 code, which reads the idle time from the server too.
-  Object.assign(secure.server, { keepAliveTimeout: idleMs });
-  secure.addHook('onRoute', badUrls.onRoute);
-  // Routes, hooks and the broker use only what HTTP/1.1 and HTTP/2's compatibility API share (headers, status,
-  // body, the socket's address), so the rest of the server is typed as the plain one.
-  return secure as unknown as FastifyInstance;
 }
 
 /** Scripts that start a worker: their response's CSP is the worker's policy (the service worker, the sync worker). */

@@ -206,7 +206,7 @@ export const ENV_VARS: readonly EnvVar[] = [
     name: 'TLS_CERT',
     default: '(unset)',
     meaning:
-      'with `TLS_KEY`: PEM certificate file; the server speaks HTTPS, HTTP/2 with HTTP/1.1 fallback (WebSockets upgrade over HTTP/1.1)',
+      'with `TLS_KEY`: PEM certificate file; the server speaks HTTPS, HTTP/2 with HTTP/1.1 fallback, and WebSockets over HTTP/2 (RFC 8441) so that a device holds one connection',
   },
   { name: 'TLS_KEY', default: '(unset)', meaning: 'with `TLS_CERT`: PEM private key file' },
   {
@@ -214,7 +214,7 @@ export const ENV_VARS: readonly EnvVar[] = [
     default: '`600`',
     fallback: 600,
     meaning:
-      'seconds an idle connection stays open, so that a request after a quiet spell on a satellite link needs no new TCP/TLS handshake',
+      'seconds an idle connection without a WebSocket stays open (an HTTP/2 spare beside one carrying the live connection goes after 40 s), and after which a held one is checked by TCP keep-alive',
   },
   {
     name: 'TRUST_PROXY',

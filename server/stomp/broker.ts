@@ -4,9 +4,11 @@
 // destination means (who may subscribe, what a SEND does) is decided by the hooks (options.ts); the broker only moves
 // frames.
 import type { IncomingMessage, Server } from 'node:http';
+import type { Http2ServerRequest, Http2ServerResponse } from 'node:http2';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, WebSocket } from 'ws';
 import { foreignOrigin } from '../http/origin.ts';
+import { tunnelOf, WEBSOCKET_CONNECT } from './h2-tunnel.ts';
 import { CLOSE_GOING_AWAY, Connection, type ConnectionHost, type Subscription } from './connection.ts';
 import { encodeFrame, StompProtocolError } from './frame.ts';
 import {
@@ -46,6 +48,15 @@ export class StompBroker<U extends StompPrincipal> implements ConnectionHost<U> 
   onConnections: ((usrId: string, connections: number) => void) | null = null;
   private readonly onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer): void =>
     this.upgrade(req, socket, head);
+  /** RFC 8441: a WebSocket as a stream of an HTTP/2 connection (h2-tunnel.ts), handled as an upgrade. */
+  private readonly onConnect = (req: Http2ServerRequest, res: Http2ServerResponse): void => {
+    if ((req.headers[':path'] ?? '').split('?')[0] !== this.settings.path) {
+      res.writeHead(404).end();
+      return;
+    }
+    const { request, socket, head } = tunnelOf(req, res);
+    this.upgrade(request, socket, head);
+  };
 
   constructor(opts: StompOptions<U>) {
     this.settings = { ...DEFAULT_STOMP_SETTINGS, ...opts.settings };
@@ -70,11 +81,15 @@ export class StompBroker<U extends StompPrincipal> implements ConnectionHost<U> 
     });
   }
 
-  /** Takes WebSocket upgrades for settings.path on the HTTP server. */
+  /**
+   * Takes WebSocket upgrades for settings.path on the HTTP server: HTTP/1.1's Upgrade, and HTTP/2's extended CONNECT
+   * when the server is the HTTPS one (http/secure-server.ts).
+   */
   attach(server: Server): void {
     if (this.attached) return;
     this.attached = server;
     server.on('upgrade', this.onUpgrade);
+    server.on(WEBSOCKET_CONNECT, this.onConnect);
   }
 
   private upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
@@ -162,7 +177,7 @@ export class StompBroker<U extends StompPrincipal> implements ConnectionHost<U> 
       ['subscription', sub.id],
     ];
     if (sub.ack !== 'auto') h.push(['ack', id]);
-    h.push(['content-type', 'application/json'], ...headers);
+    h.push(['content-type', 'application/json'], ...headers, ...(sub.conn.renewal?.take() ?? []));
     sub.conn.write(encodeFrame('MESSAGE', h, body));
   }
 
@@ -219,6 +234,7 @@ export class StompBroker<U extends StompPrincipal> implements ConnectionHost<U> 
   /** Stops taking connections and closes the open ones (server shutdown). */
   async close(): Promise<void> {
     this.attached?.off('upgrade', this.onUpgrade);
+    this.attached?.off(WEBSOCKET_CONNECT, this.onConnect);
     this.attached = null;
     for (const conn of [...this.conns]) conn.close(CLOSE_GOING_AWAY, 'server shutting down');
     // Closing handshakes get a moment; sockets still open after it are cut.
