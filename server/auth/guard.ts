@@ -13,7 +13,7 @@ export const TOKEN_HEADER = 'x-auth-token';
  * X-AUTH-TOKEN header, on the response): a device that calls now and then never pays a 401 and a refresh round trip
  * for a token that ran out while it was using it.
  */
-const RENEW_WHEN_LEFT = 0.5;
+export const RENEW_WHEN_LEFT = 0.5;
 
 /** The caller's token's expiry (seconds since epoch), kept on the request for the renewal on its answer. */
 const expiries = new WeakMap<object, number>();
@@ -42,6 +42,23 @@ export async function authenticate(ctx: ServerContext, req: TokenRequest): Promi
     sid: result.claims.sid,
     role: roleGroup(row.usr_role_cd),
   };
+}
+
+/** When the token the guard let through on `req` expires (seconds since the epoch). */
+export const tokenExpiry = (req: TokenRequest): number | undefined => expiries.get(req);
+
+/**
+ * A fresh token for a live session and when it expires (seconds since the epoch), or null when the session ended:
+ * the live connection's renewal (stomp/token-renewal.ts).
+ */
+export async function sessionToken(
+  ctx: ServerContext,
+  user: Pick<AuthUser, 'usrId' | 'sid'>,
+): Promise<{ token: string; exp: number } | null> {
+  const row = await sessionUser(ctx.db, user.sid);
+  if (!row || row.usr_id !== user.usrId) return null;
+  const exp = Math.floor(Date.now() / 1000) + ctx.tokens.ttlS;
+  return { token: await ctx.tokens.sign({ usrId: user.usrId, sid: user.sid }), exp };
 }
 
 /**

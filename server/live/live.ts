@@ -39,8 +39,10 @@ const sameRights = (user: AuthUser, row: Pick<UserRow, 'usr_tp_cd' | 'usr_role_c
 export interface LiveDeps {
   db: Db;
   log: StompLog;
-  /** The HTTP guard's check of an X-AUTH-TOKEN: the user, or an HttpError 401. */
+  /** The HTTP guard's check of an X-AUTH-TOKEN: the user (with the token's expiry), or an HttpError 401. */
   authenticate(token: string): Promise<AuthUser>;
+  /** A new token for a socket's live session, for its renewal on the socket (stomp/token-renewal.ts). */
+  renewToken?(user: AuthUser): Promise<{ token: string; exp: number } | null>;
   /** How live events reach every instance's sockets (this one's at once). */
   bus: LiveBus;
   settings?: Partial<StompSettings>;
@@ -80,6 +82,7 @@ export function createLive(deps: LiveDeps): Live {
         // Every signed-on user holds the live connection; each part checks its own rights per destination.
         return deps.authenticate(token);
       },
+      ...(deps.renewToken ? { renewToken: deps.renewToken } : {}),
       async revalidate(user) {
         const row = await sessionUser(db, user.sid);
         if (!row || row.usr_id !== user.usrId)

@@ -6,6 +6,7 @@ import { WebSocket, type RawData } from 'ws';
 import { encodeFrame, FrameParser, header, parseHeartBeat, StompProtocolError, type Frame } from './frame.ts';
 import type { StompHooks, StompLog, StompPrincipal, StompSettings } from './options.ts';
 import { shareExceeded, TokenBucket, type SendLimiter } from './rate.ts';
+import { TokenRenewal } from './token-renewal.ts';
 
 /** A connection's subscription to a destination. */
 export interface Subscription<U extends StompPrincipal> {
@@ -78,6 +79,8 @@ export class Connection<U extends StompPrincipal> {
   private idleTimer: NodeJS.Timeout | null = null;
   private connectTimer: NodeJS.Timeout | null = null;
   private partialTimer: NodeJS.Timeout | null = null;
+  /** Set at CONNECT: the token renewal riding on this connection's MESSAGE frames. */
+  renewal: TokenRenewal<U> | null = null;
 
   constructor(
     private readonly broker: ConnectionHost<U>,
@@ -267,6 +270,7 @@ export class Connection<U extends StompPrincipal> {
     if (this.connectTimer) clearTimeout(this.connectTimer);
     this.connectTimer = null;
     this.broker.register(this);
+    this.renewal = new TokenRenewal(this.broker.hooks, user, s.renewTokenWhenLeftS);
     const [sx, sy] = s.heartBeat;
     const [cx, cy] = hb;
     this.sendEvery = sx === 0 || cy === 0 ? 0 : Math.max(sx, cy);
@@ -384,6 +388,7 @@ export class Connection<U extends StompPrincipal> {
     this.closed = true;
     for (const t of [this.sendTimer, this.idleTimer, this.connectTimer, this.partialTimer])
       if (t) clearTimeout(t);
+    this.renewal?.stop();
     for (const sub of this.subs.values()) this.broker.unindex(sub);
     this.subs.clear();
     this.broker.unregister(this);

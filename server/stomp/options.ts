@@ -8,6 +8,8 @@ export interface StompSettings {
   path: string;
   /** The server's heart-beat header [can send every ms, wants to receive every ms]; 0 = none. */
   heartBeat: [number, number];
+  /** A connection's token with this many seconds left is renewed on its next MESSAGE (token-renewal.ts); 0: never. */
+  renewTokenWhenLeftS: number;
   /** A connection that sends nothing for this many agreed client intervals is closed (satellite: generous). */
   idleFactor: number;
   /** A socket that has not sent CONNECT within this time is closed. */
@@ -32,6 +34,7 @@ export interface StompSettings {
 export const DEFAULT_STOMP_SETTINGS: StompSettings = {
   path: '/ws',
   heartBeat: [60_000, 60_000],
+  renewTokenWhenLeftS: 0,
   idleFactor: 2.5,
   connectTimeoutMs: 30_000,
   partialFrameTimeoutMs: 120_000,
@@ -48,6 +51,8 @@ export const DEFAULT_STOMP_SETTINGS: StompSettings = {
 /** Who is on a connection: at least a user id. */
 export interface StompPrincipal {
   usrId: string;
+  /** When the token the connection was made with expires (seconds since the epoch), for its renewal. */
+  tokenExp?: number;
 }
 
 /** What the broker asks of the application; a hook refuses by throwing StompProtocolError or an HttpError. */
@@ -58,6 +63,11 @@ export interface StompHooks<U extends StompPrincipal> {
   revalidate?(user: U): Promise<void>;
   /** May the user subscribe to the destination? */
   subscribe(user: U, destination: string): Promise<void>;
+  /**
+   * A new token for the connection's session and its expiry (seconds since the epoch), or null when the session ended
+   * (token-renewal.ts). Without it, tokens are never renewed on the connection.
+   */
+  renewToken?(user: U): Promise<{ token: string; exp: number } | null>;
   /** A SEND: resolves when it is done (the RECEIPT follows), with extra RECEIPT headers. */
   send(user: U, destination: string, frame: Frame): Promise<[string, string][] | void>;
 }

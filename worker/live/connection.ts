@@ -2,8 +2,8 @@
 // the leader tab's worker for every signed-on user, chat user or not, to the broker at the page's own origin (/ws). It
 // hears the user's sync hint (SYNC_HINT_TOPIC); the parts of the product that use it register (chat is one:
 // worker/chat/live.ts subscribes its topics when told the connection is up). The token goes in CONNECT's
-// X-AUTH-TOKEN; a 401 ERROR refreshes it and connects again, a 403 never retries. Heart-beats are long (each is a paid
-// packet and its ACK); reconnects wait 2 s doubling to 60 s with jitter, none while the link is down. Its state goes
+// X-AUTH-TOKEN; a 401 ERROR refreshes it and connects again, a 403 never retries. No heart-beats (TCP keep-alive
+// finds a dead link); reconnects wait 2 s doubling to 60 s with jitter, none while the link is down. Its state goes
 // to `meta` ('liveLink') whenever it changes, so /health/ in any tab can show it.
 import { Client, type IFrame, type IMessage, type IStompSocket } from '@stomp/stompjs';
 import { STOMP_PATH } from '../../src/core/contract/chat.ts';
@@ -16,9 +16,10 @@ import type { TokenStore } from '../../src/device/net/token.ts';
 import { checkSchema } from '../../src/device/net/schema-check.ts';
 
 /**
- * Heart-beats both ways, asked of the broker: 60 s unless the build sets VITE_STOMP_HEARTBEAT_MS (README, build-time
- * settings). At 10 s they were about 25 IP packets a minute on a paid link; at 60 s about 4. A dead link is still
- * found within a few minutes, and the reconnect pulls what was missed.
+ * No STOMP heart-beats unless the build sets VITE_STOMP_HEARTBEAT_MS (README, build-time settings): Chromium already
+ * sends a TCP keep-alive probe after 45 s of silence on the connection, answered by the other end's kernel, and a dead
+ * link fails the socket after nine unanswered probes. A heart-beat each way every 60 s came on top of that probe: 380 B
+ * a minute on the wire instead of 139 (architecture.md#one-connection). The reconnect pulls what was missed.
  */
 const LIVE_HEARTBEAT_MS = heartbeatSetting(
   (import.meta as unknown as { env?: Record<string, string | undefined> }).env?.VITE_STOMP_HEARTBEAT_MS,
@@ -32,14 +33,32 @@ const RIGHTS_CHANGED_STATUS = 409;
 
 export function heartbeatSetting(value: string | undefined): number {
   const ms = Number(value);
-  return value && Number.isInteger(ms) && ms >= 0 ? ms : 60_000;
+  return value && Number.isInteger(ms) && ms >= 0 ? ms : 0;
 }
 
 const checkHint = checkSchema(SyncHint);
 
+/**
+ * A MESSAGE may carry a renewed token (architecture.md#token-renewal): whichever part's topic it came on, the device
+ * uses it from now on, so that its next call after a quiet spell needs no refresh first.
+ */
+function takeRenewedTokens(client: Client, tokens: Pick<TokenStore, 'accept'>): void {
+  const subscribe = client.subscribe.bind(client);
+  client.subscribe = (destination, callback, headers) =>
+    subscribe(
+      destination,
+      (msg) => {
+        const token = msg.headers[TOKEN_HEADER.toLowerCase()];
+        if (token) void tokens.accept(token).catch(() => undefined);
+        callback(msg);
+      },
+      headers,
+    );
+}
+
 export interface LiveConnectionDeps {
   db: QuayDb;
-  tokens: Pick<TokenStore, 'stored' | 'refresh' | 'usable'>;
+  tokens: Pick<TokenStore, 'stored' | 'refresh' | 'usable' | 'accept'>;
   isOnline: () => boolean;
   /** The broker's URL; default ws(s)://{this origin}/ws. */
   url?: string;
@@ -218,6 +237,7 @@ export function createLiveConnection(deps: LiveConnectionDeps) {
         self.connectHeaders = token ? { [TOKEN_HEADER]: token } : {};
       },
     });
+    takeRenewedTokens(c, tokens);
     c.onConnect = () => {
       if (stomp !== c) return;
       connected = true;
