@@ -19,11 +19,11 @@ describe('the cost of the link', () => {
 });
 
 describe('the heart-beat asked of the live connection', () => {
-  it('is 60 s unless the build sets a whole number of ms', () => {
-    expect(heartbeatSetting(undefined)).toBe(60_000);
-    expect(heartbeatSetting('')).toBe(60_000);
-    expect(heartbeatSetting('soon')).toBe(60_000);
-    expect(heartbeatSetting('-5')).toBe(60_000);
+  it('is none (TCP keep-alive finds a dead link) unless the build sets a whole number of ms', () => {
+    expect(heartbeatSetting(undefined)).toBe(0);
+    expect(heartbeatSetting('')).toBe(0);
+    expect(heartbeatSetting('soon')).toBe(0);
+    expect(heartbeatSetting('-5')).toBe(0);
     expect(heartbeatSetting('120000')).toBe(120_000);
     expect(heartbeatSetting('0')).toBe(0);
   });
