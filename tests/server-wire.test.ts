@@ -103,6 +103,54 @@ describe('the server over TLS', () => {
     expect(frame.startsWith('CONNECTED\n')).toBe(true);
   });
 
+  it('carries the STOMP socket as a stream of the HTTP/2 connection the calls use (RFC 8441)', async () => {
+    const session = connect(base, { rejectUnauthorized: false });
+    await new Promise((resolve) => session.once('remoteSettings', resolve));
+    expect(session.remoteSettings.enableConnectProtocol).toBe(true);
+    const stream = session.request(
+      {
+        ':method': 'CONNECT',
+        ':protocol': 'websocket',
+        ':path': '/ws',
+        ':scheme': 'https',
+        'sec-websocket-version': '13',
+        'sec-websocket-protocol': 'v12.stomp',
+      },
+      { endStream: false },
+    );
+    const head = await new Promise<Record<string, unknown>>((resolve) => stream.once('response', resolve));
+    expect(head[':status']).toBe(200);
+    expect(head['sec-websocket-protocol']).toBe('v12.stomp');
+    // HTTP/1.1's handshake headers have no place on HTTP/2 (RFC 8441 section 5).
+    for (const h of ['upgrade', 'connection', 'sec-websocket-accept']) expect(head[h], h).toBeUndefined();
+    const token = await server.token('vessel');
+    stream.write(
+      clientFrame(`CONNECT\naccept-version:1.2\nhost:quay\nheart-beat:0,0\nX-AUTH-TOKEN:${token}\n\n\0`),
+    );
+    expect((await serverText(stream)).startsWith('CONNECTED\n')).toBe(true);
+    // A call on the same connection beside it.
+    const call = session.request({ ':path': '/healthz' });
+    const status = await new Promise<unknown>((resolve) =>
+      call.once('response', (h) => resolve(h[':status'])),
+    );
+    call.resume();
+    expect(status).toBe(200);
+    expect(server.app.ctx.live.broker.connectionCount).toBeGreaterThanOrEqual(1);
+    session.destroy();
+  });
+
+  it('answers an extended CONNECT to another path with 404', async () => {
+    const session = connect(base, { rejectUnauthorized: false });
+    await new Promise((resolve) => session.once('remoteSettings', resolve));
+    const stream = session.request(
+      { ':method': 'CONNECT', ':protocol': 'websocket', ':path': '/elsewhere', ':scheme': 'https' },
+      { endStream: false },
+    );
+    const head = await new Promise<Record<string, unknown>>((resolve) => stream.once('response', resolve));
+    expect(head[':status']).toBe(404);
+    session.destroy();
+  });
+
   it("sends the build's brotli file as it is, and a script without the headers only a page reads", async () => {
     const res = await h2get('/assets/index-AbCdEf12.js', { 'accept-encoding': 'br' });
     expect(res.headers[':status']).toBe(200);
@@ -130,3 +178,32 @@ describe('the server over TLS', () => {
       expect((await h2get(path)).headers['content-security-policy'], path).toContain("connect-src 'self'");
   });
 });
+
+/** A client's WebSocket text frame (masked, as a client's must be; short payloads only). */
+function clientFrame(text: string): Buffer {
+  const payload = Buffer.from(text);
+  const mask = Buffer.from([1, 2, 3, 4]);
+  const masked = Buffer.from(payload.map((b, i) => b ^ (mask[i % 4] ?? 0)));
+  const length =
+    payload.length < 126
+      ? Buffer.from([0x80 | payload.length])
+      : Buffer.from([0x80 | 126, payload.length >> 8, payload.length & 255]);
+  return Buffer.concat([Buffer.from([0x81]), length, mask, masked]);
+}
+
+/** The text of the server's first WebSocket frame on the stream (unmasked, uncompressed, under 64 KB). */
+function serverText(stream: NodeJS.ReadableStream): Promise<string> {
+  return new Promise((resolve) => {
+    let got = Buffer.alloc(0);
+    const onData = (d: Buffer) => {
+      got = Buffer.concat([got, d]);
+      const len = (got[1] ?? 0) & 127;
+      const start = len === 126 ? 4 : 2;
+      const size = len === 126 && got.length >= 4 ? got.readUInt16BE(2) : len;
+      if (got.length < start + size) return;
+      stream.off('data', onData);
+      resolve(got.subarray(start, start + size).toString());
+    };
+    stream.on('data', onData);
+  });
+}

@@ -18,7 +18,7 @@ type Handler = (req: Http2ServerRequest, res: Http2ServerResponse) => void;
  * minutes, against a close of about 200 B and, at the next reopening of the app, a resumed handshake. 40 s: before
  * Chromium's first probe.
  */
-export const SPARE_IDLE_MS = 40_000;
+const SPARE_IDLE_MS = 40_000;
 /** A session not closed this long after a failed close (a peer that does not answer GOAWAY) is cut. */
 const CLOSE_GRACE_MS = 5_000;
 
@@ -38,10 +38,11 @@ interface SessionState {
  * need no new handshake); a spare after SPARE_IDLE_MS; any other after `idleMs`, as HTTP/1.1's connections do.
  */
 export function secureServer(
-  tls: { cert: Buffer; key: Buffer; idleMs: number },
+  tls: { cert: Buffer; key: Buffer; idleMs: number; spareIdleMs?: number },
   handler: Handler,
 ): Http2SecureServer & { closeHttp2Sessions(): void } {
   const sessions = new Map<Http2Session, SessionState>();
+  const spareMs = Math.min(tls.spareIdleMs ?? SPARE_IDLE_MS, tls.idleMs);
   const server = createSecureServer(
     { allowHTTP1: true, cert: tls.cert, key: tls.key, settings: { enableConnectProtocol: true } },
     handler,
@@ -56,7 +57,7 @@ export function secureServer(
     if (idle >= tls.idleMs || isSpare(state)) {
       session.close();
       setTimeout(() => session.destroy(), CLOSE_GRACE_MS).unref();
-    } else arm(session, state, Math.min(SPARE_IDLE_MS, tls.idleMs - idle));
+    } else arm(session, state, Math.min(spareMs, tls.idleMs - idle));
   };
   const arm = (session: Http2Session, state: SessionState, ms: number) => {
     clearTimeout(state.timer);
@@ -79,14 +80,14 @@ export function secureServer(
       stream.once('close', () => {
         state.streams--;
         state.lastActive = Date.now();
-        if (state.streams === 0) arm(session, state, Math.min(SPARE_IDLE_MS, tls.idleMs));
+        if (state.streams === 0) arm(session, state, spareMs);
       });
     });
     session.once('close', () => {
       clearTimeout(state.timer);
       sessions.delete(session);
     });
-    arm(session, state, Math.min(SPARE_IDLE_MS, tls.idleMs));
+    arm(session, state, spareMs);
   });
 
   // Node's compatibility API gives a CONNECT to 'connect' listeners, not to the request handler.
