@@ -37,6 +37,8 @@ interface TlsSeen {
   refreshSpans: { from: number; to: number }[];
   /** New tokens handed out on a call's answer (its X-AUTH-TOKEN header): renewals without a refresh call. */
   answerRenewals: number;
+  /** New tokens handed out on the live connection's messages (server/stomp/token-renewal.ts). */
+  socketRenewals: number;
   unauthorized: number;
 }
 const noneSeen = (): TlsSeen => ({
@@ -46,6 +48,7 @@ const noneSeen = (): TlsSeen => ({
   refreshes: 0,
   refreshSpans: [],
   answerRenewals: 0,
+  socketRenewals: 0,
   unauthorized: 0,
 });
 
@@ -89,6 +92,7 @@ export async function openSide(
   });
   const app = await boot(config);
   let seen = noneSeen();
+  let socketRenewalsBefore = 0;
   // Through TLS the link cannot tell a token renewal from other traffic; the server can.
   const startedAt = new WeakMap<object, number>();
   app.addHook('onRequest', async (req) => {
@@ -142,7 +146,9 @@ export async function openSide(
     capture,
     captureNote,
     takeTls() {
-      const out = seen;
+      const broker = app.ctx.live.broker;
+      const out = { ...seen, socketRenewals: broker.renewedTokens - socketRenewalsBefore };
+      socketRenewalsBefore = broker.renewedTokens;
       seen = noneSeen();
       return out;
     },

@@ -44,6 +44,8 @@ export class StompBroker<U extends StompPrincipal> implements ConnectionHost<U> 
   private readonly conns = new Set<Connection<U>>();
   private readonly indexes = new SubscriptionIndex<U>();
   private attached: Server | null = null;
+  /** Tokens handed out on MESSAGE frames so far (token-renewal.ts): the day bench counts them. */
+  renewedTokens = 0;
   /** Told each time a user's number of open, authenticated connections changes (cluster presence). */
   onConnections: ((usrId: string, connections: number) => void) | null = null;
   private readonly onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer): void =>
@@ -177,7 +179,9 @@ export class StompBroker<U extends StompPrincipal> implements ConnectionHost<U> 
       ['subscription', sub.id],
     ];
     if (sub.ack !== 'auto') h.push(['ack', id]);
-    h.push(['content-type', 'application/json'], ...headers, ...(sub.conn.renewal?.take() ?? []));
+    const renewed = sub.conn.renewal?.take() ?? [];
+    this.renewedTokens += renewed.length;
+    h.push(['content-type', 'application/json'], ...headers, ...renewed);
     sub.conn.write(encodeFrame('MESSAGE', h, body));
   }
 
