@@ -19,7 +19,7 @@ import {
   type Service,
 } from './services.ts';
 
-/** The configuration startHaproxy writes: HTTP round robin, health checks on /healthz, WebSockets kept for an hour. */
+/** The configuration startHaproxy writes: HTTP round robin, health checks on /healthz, WebSockets kept for 12 hours. */
 function haproxyConfig(port: number, backends: { name: string; port: number }[]): string {
   return [
     'global',
@@ -37,8 +37,9 @@ function haproxyConfig(port: number, backends: { name: string; port: number }[])
     '  timeout server 60s',
     "  # as the server's KEEP_ALIVE_S: a request after a quiet spell on a satellite link needs no new handshake",
     '  timeout http-keep-alive 600s',
-    '  # WebSockets (STOMP): once upgraded, a connection idles up to an hour instead of timeout client/server',
-    '  timeout tunnel 1h',
+    '  # WebSockets (STOMP) carry no heart-beats (architecture.md#one-connection): once upgraded, a connection idles up',
+    '  # to 12 hours; TCP keep-alive probes are below haproxy and do not count as traffic',
+    '  timeout tunnel 12h',
     '',
     'frontend app',
     `  bind 127.0.0.1:${port}`,

@@ -13,7 +13,7 @@ import { Duplex } from 'node:stream';
 export const WEBSOCKET_CONNECT = 'websocketConnect';
 
 /** The request line and headers `ws` reads of an upgrade, made from the CONNECT stream's headers. */
-export interface TunnelRequest {
+interface TunnelRequest {
   method: 'GET';
   url: string;
   headers: IncomingHttpHeaders;

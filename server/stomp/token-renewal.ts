@@ -5,7 +5,7 @@
 import type { StompHooks, StompPrincipal } from './options.ts';
 
 /** The header a MESSAGE carries a renewed token in: the same name as the calls' request and answer header. */
-export const RENEWED_TOKEN_HEADER = 'x-auth-token';
+const RENEWED_TOKEN_HEADER = 'x-auth-token';
 
 export class TokenRenewal<U extends StompPrincipal> {
   private ready: string | null = null;

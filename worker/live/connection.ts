@@ -271,6 +271,14 @@ export function createLiveConnection(deps: LiveConnectionDeps) {
         rightsChanged = true;
       }
     };
+    // A frame no STOMP server sends means the byte stream is broken (a proxy that reordered or cut it: TLS fails the
+    // connection itself): the socket stays open while every frame after it is lost. It is dropped, and the reconnect's
+    // catch-up brings what was missed.
+    c.onUnhandledFrame = (frame) => {
+      if (stomp !== c) return;
+      lastError = `A frame the broker never sends (${frame.command.slice(0, 20)}): the stream is broken.`;
+      c.forceDisconnect();
+    };
     c.onWebSocketClose = () => {
       if (stomp !== c) return;
       // An ERROR frame said why already; otherwise the socket went (a dropped link) or never opened.
