@@ -60,6 +60,8 @@ it('connects again after a frame no broker sends, and the message sent meanwhile
     await until(() => live.connection.subscribed && live.chatHeard());
     // The bytes a deflated stream inflates to after a reordered chunk: not a STOMP frame.
     sockets[0]?.emit('message', Buffer.from('essage":{"msgSeq":55,"sender":"sta\n\n\0'), false);
+    // The broken socket is dropped and another made (without the fix the first stays, and this times out).
+    await until(() => sockets.length > 1);
     const text = `after the broken stream ${Date.now()}`;
     const shore = (await s.call('GET', `/api/v2/app/chat/join-list/V/?roomIds=${ROOM}`, { as: 'vessel' }))
       .json<{ members: { usrId: string; senderType: string }[] }[]>()[0]
@@ -71,7 +73,6 @@ it('connects again after a frame no broker sends, and the message sent meanwhile
     await until(async () =>
       (await db.chatMessages.where('roomId').equals(ROOM).toArray()).some((m) => m.msgText === text),
     );
-    expect(sockets.length).toBeGreaterThan(1);
   } finally {
     live.stop();
   }

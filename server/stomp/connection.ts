@@ -6,6 +6,7 @@ import { WebSocket, type RawData } from 'ws';
 import { encodeFrame, FrameParser, header, parseHeartBeat, StompProtocolError, type Frame } from './frame.ts';
 import type { StompHooks, StompLog, StompPrincipal, StompSettings } from './options.ts';
 import { shareExceeded, TokenBucket, type SendLimiter } from './rate.ts';
+import { FrameBatch } from './frame-batch.ts';
 import { TokenRenewal } from './token-renewal.ts';
 
 /** A connection's subscription to a destination. */
@@ -79,8 +80,8 @@ export class Connection<U extends StompPrincipal> {
   private idleTimer: NodeJS.Timeout | null = null;
   private connectTimer: NodeJS.Timeout | null = null;
   private partialTimer: NodeJS.Timeout | null = null;
-  /** Set at CONNECT: the token renewal riding on this connection's MESSAGE frames. */
-  renewal: TokenRenewal<U> | null = null;
+  renewal: TokenRenewal<U> | null = null; // set at CONNECT: token-renewal.ts
+  private readonly batch: FrameBatch;
 
   constructor(
     private readonly broker: ConnectionHost<U>,
@@ -90,6 +91,7 @@ export class Connection<U extends StompPrincipal> {
     const s = broker.settings;
     this.parser = new FrameParser({ maxFrameBytes: s.maxFrameBytes });
     this.sendBucket = new TokenBucket(s.send);
+    this.batch = new FrameBatch(ws);
     this.connectTimer = setTimeout(() => {
       if (!this.user) this.fail(new StompProtocolError(408, 'no CONNECT frame in time'));
     }, s.connectTimeoutMs);
@@ -331,13 +333,13 @@ export class Connection<U extends StompPrincipal> {
 
   write(bytes: Buffer): void {
     if (this.closed || this.ws.readyState !== WebSocket.OPEN) return;
-    if (this.ws.bufferedAmount > this.broker.settings.maxBufferedBytes) {
+    if (this.ws.bufferedAmount + this.batch.bytes > this.broker.settings.maxBufferedBytes) {
       this.broker.log.warn({ conn: this.id, usrId: this.user?.usrId }, 'stomp: client too slow; dropped');
       this.cleanup();
       this.ws.terminate();
       return;
     }
-    this.ws.send(bytes, { binary: false });
+    this.batch.add(bytes);
     this.lastSent = Date.now();
   }
 
@@ -375,6 +377,7 @@ export class Connection<U extends StompPrincipal> {
   }
 
   close(code: number, reason: string): void {
+    this.batch.flush();
     this.cleanup();
     // The closing handshake needs the peer's close frame read.
     if (this.readingPaused) this.ws.resume();
@@ -389,6 +392,7 @@ export class Connection<U extends StompPrincipal> {
     for (const t of [this.sendTimer, this.idleTimer, this.connectTimer, this.partialTimer])
       if (t) clearTimeout(t);
     this.renewal?.stop();
+    this.batch.stop();
     for (const sub of this.subs.values()) this.broker.unindex(sub);
     this.subs.clear();
     this.broker.unregister(this);

@@ -6,9 +6,12 @@ export interface InFrame {
   command: string;
   headers: Record<string, string>;
   body: string;
-  /** Bytes of the WebSocket message it came in (one frame per message from this server), as delivered. */
+  /**
+   * Bytes of the WebSocket message it came in, as delivered, on the first frame of that message (frames the server
+   * writes close together share one message: 0 on the others).
+   */
   size: number;
-  /** TCP bytes read since the previous WebSocket message: its bytes on the wire (framing, compression). */
+  /** TCP bytes read since the previous WebSocket message: its bytes on the wire (framing, compression); 0 likewise. */
   wireBytes: number;
   at: number;
 }
@@ -32,7 +35,9 @@ export class Peer {
   readonly closed: Promise<{ code: number; at: number }>;
   private text = '';
   private readonly waiters = new Set<() => void>();
-  private sizes: { size: number; wire: number }[] = [];
+  private sizes: { size: number; wire: number; frames: number }[] = [];
+  /** WebSocket messages received. */
+  messageCount = 0;
   private bytesRead = 0;
 
   private constructor(readonly ws: WebSocket) {
@@ -41,7 +46,9 @@ export class Peer {
       this.text += s;
       // ws keeps the TCP socket in _socket: what it has read counts the bytes as they came over the wire.
       const read = (ws as unknown as { _socket?: { bytesRead: number } })._socket?.bytesRead ?? 0;
-      this.sizes.push({ size: data.length, wire: read - this.bytesRead });
+      const frames = s.split('\0').length - 1;
+      this.messageCount++;
+      if (frames > 0) this.sizes.push({ size: data.length, wire: read - this.bytesRead, frames });
       this.bytesRead = read;
       this.drain();
     });
@@ -78,7 +85,12 @@ export class Peer {
       if (end === -1) break;
       const raw = this.text.slice(0, end);
       this.text = this.text.slice(end + 1);
-      const sized = this.sizes.shift();
+      const head0 = this.sizes[0];
+      const sized = head0 && { size: head0.size, wire: head0.wire };
+      if (head0) {
+        head0.size = head0.wire = 0;
+        if (--head0.frames <= 0) this.sizes.shift();
+      }
       const blank = raw.indexOf('\n\n');
       const head = raw.slice(0, blank).split('\n');
       const command = head.shift() ?? '';
