@@ -3,7 +3,7 @@
 // opening and a reopening. Only the screen, the wire and the dev API are used: nothing of the app's insides.
 import { expect } from '@playwright/test';
 import { dataShownAt } from './browser.ts';
-import { measure, quiet, type Side, type Window } from './day-side.ts';
+import { measure, quiet, settled, type Side, type Window } from './day-side.ts';
 
 export const USER = 'vessel';
 const VESSEL = 'QHZN';
@@ -27,7 +27,7 @@ export function install(side: Side): Promise<Window> {
 
 /** The open app, on its home page, with nothing happening for `minutes`. */
 export async function idle(side: Side, minutes: number): Promise<Window> {
-  await quiet(side.link);
+  await settled(side);
   return measure(side, async () => {
     await new Promise((r) => setTimeout(r, minutes * 60_000));
     return true;
@@ -146,11 +146,15 @@ export function pageOpening(side: Side, path: string): Promise<Window> {
 
 /** A reopening: a new page load of the home from the device, until its data is on screen and the link is quiet. */
 export function reopening(side: Side): Promise<Window> {
-  return measure(side, async () => {
-    await side.page.goto(HOME, { waitUntil: 'commit' });
-    await dataShownAt(side.page);
-    return true;
-  });
+  return measure(
+    side,
+    async () => {
+      await side.page.goto(HOME, { waitUntil: 'commit' });
+      await dataShownAt(side.page);
+      return true;
+    },
+    'settled',
+  );
 }
 
 /**

@@ -75,6 +75,19 @@ export async function quiet(link: Link, maxMs = 60_000): Promise<void> {
     await new Promise((r) => setTimeout(r, 200));
 }
 
+/**
+ * Over TLS, until the device holds one connection (the spare Chromium opens for the service worker's scripts closes
+ * 40 s after its last request: architecture.md#one-connection), then quiet: the close belongs to what opened the
+ * spare, not to the idle minutes after it. At most `maxMs`.
+ */
+export async function settled(side: Pick<Side, 'link' | 'variant'>, maxMs = 90_000): Promise<void> {
+  const deadline = performance.now() + maxMs;
+  if (side.variant.tls)
+    while (side.link.openConnections() > 1 && performance.now() < deadline)
+      await new Promise((r) => setTimeout(r, 500));
+  await quiet(side.link);
+}
+
 export async function openSide(
   browser: Browser,
   variant: Variant,
@@ -179,14 +192,19 @@ export interface Window extends Taken {
 }
 
 /** Runs `act` (which resolves when its effect is on screen, or null if it never is), then waits for the link to go quiet. */
-export async function measure(side: Side, act: () => Promise<boolean>): Promise<Window> {
+/** `until: 'settled'`: the window also takes the close of a spare connection the action made (see settled()). */
+export async function measure(
+  side: Side,
+  act: () => Promise<boolean>,
+  until: 'quiet' | 'settled' = 'quiet',
+): Promise<Window> {
   side.link.takeBytes();
   side.takeTls();
   const from = Date.now();
   const t0 = performance.now();
   const shown = await act();
   const shownMs = shown ? performance.now() - t0 : null;
-  await quiet(side.link);
+  await (until === 'settled' ? settled(side) : quiet(side.link));
   const ms = performance.now() - t0;
   return {
     ...side.link.takeBytes(),
