@@ -35,7 +35,7 @@ test('the data used today grows with traffic, reads as the stored bytes, and sur
   expect(stored.todayHttp).toBeGreaterThan(0);
   expect(stored.today).toBeGreaterThan(stored.todayHttp);
   const note = section.getByText('An estimate of what the link bills');
-  await expect(note).toContainText(/packet headers\. Without them: \d[\d,.]* (KB|MB) today\.$/);
+  await expect(note).toContainText(/packet headers\. Without them: \d[\d,.]*\s(KB|MB) today\.$/);
   await section.getByRole('switch', { name: 'Data saver' }).scrollIntoViewIfNeeded();
   await shot(page, 'menu');
   await page.setViewportSize({ width: 1280, height: 800 });
