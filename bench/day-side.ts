@@ -39,6 +39,11 @@ interface TlsSeen {
   answerRenewals: number;
   /** New tokens handed out on the live connection's messages (server/stomp/token-renewal.ts). */
   socketRenewals: number;
+  /**
+   * The map's coast tiles served (body and about 80 B of HTTP/2 headers each way, HPACK-compressed): through TLS the
+   * link cannot tell them from the rest, and the day counts them once (bench/day.ts coastBytes).
+   */
+  coastBytes: number;
   unauthorized: number;
 }
 const noneSeen = (): TlsSeen => ({
@@ -49,6 +54,7 @@ const noneSeen = (): TlsSeen => ({
   refreshSpans: [],
   answerRenewals: 0,
   socketRenewals: 0,
+  coastBytes: 0,
   unauthorized: 0,
 });
 
@@ -112,6 +118,8 @@ export async function openSide(
     startedAt.set(req, Date.now());
   });
   app.addHook('onResponse', async (req, reply) => {
+    if (req.url.includes('/assets/coast/'))
+      seen.coastBytes += Number(reply.getHeader('content-length') ?? 0) + 80;
     const span = { from: startedAt.get(req) ?? Date.now(), to: Date.now() };
     if (req.url.startsWith('/IBP_REFRESH.do')) {
       seen.refreshes++;
