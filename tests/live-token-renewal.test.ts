@@ -3,7 +3,7 @@
 // the connection was made with has run out; a connection whose session ended is handed none.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './helpers/server.ts';
-import { frame, Peer, type InFrame } from './helpers/stomp-peer.ts';
+import { hintListener, type Peer, type InFrame } from './helpers/stomp-peer.ts';
 import { SYNC_HINT_TOPIC } from '../src/core/contract/sync.ts';
 
 /** Short-lived tokens, so that the renewal point (half the life) comes within the test. */
@@ -25,18 +25,7 @@ afterAll(async () => {
   await s?.close();
 });
 
-async function listening(token: string): Promise<Peer> {
-  const peer = await Peer.open(url);
-  peers.push(peer);
-  peer.send(
-    frame('CONNECT', { 'accept-version': '1.2', host: 'x', 'heart-beat': '0,0', 'X-AUTH-TOKEN': token }),
-  );
-  const reply = await peer.next((f) => f.command === 'CONNECTED' || f.command === 'ERROR');
-  expect(reply.command, reply.headers.message).toBe('CONNECTED');
-  peer.send(frame('SUBSCRIBE', { id: 'hint', destination: SYNC_HINT_TOPIC, receipt: 'sub' }));
-  await peer.receipt('sub');
-  return peer;
-}
+const listening = (token: string): Promise<Peer> => hintListener(url, token, peers);
 
 /** A change for the user: the hint MESSAGE it brings to the peer. */
 async function hinted(peer: Peer, usrId: string): Promise<InFrame> {

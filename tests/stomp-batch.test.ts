@@ -3,7 +3,7 @@
 // ACK. An ERROR goes with the frames written before it, then the socket closes.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './helpers/server.ts';
-import { frame, Peer } from './helpers/stomp-peer.ts';
+import { hintListener, type Peer } from './helpers/stomp-peer.ts';
 import { SYNC_HINT_TOPIC } from '../src/core/contract/sync.ts';
 
 let s: TestServer;
@@ -23,17 +23,7 @@ afterAll(async () => {
   await s?.close();
 });
 
-async function listening(as: string): Promise<Peer> {
-  const peer = await Peer.open(url);
-  peers.push(peer);
-  peer.send(
-    frame('CONNECT', { 'accept-version': '1.2', 'heart-beat': '0,0', 'X-AUTH-TOKEN': await s.token(as) }),
-  );
-  await peer.next((f) => f.command === 'CONNECTED');
-  peer.send(frame('SUBSCRIBE', { id: 'hint', destination: SYNC_HINT_TOPIC, receipt: 'sub' }));
-  await peer.receipt('sub');
-  return peer;
-}
+const listening = async (as: string): Promise<Peer> => hintListener(url, await s.token(as), peers);
 
 describe('frames written close together', () => {
   it('go as one WebSocket message, each parsed in turn', async () => {

@@ -3,7 +3,7 @@
 // one only says that a pull has something; a vessel user without chat gets hints too; the heart-beat offer.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './helpers/server.ts';
-import { frame, Peer, type InFrame } from './helpers/stomp-peer.ts';
+import { frame, hintListener, type Peer, type InFrame } from './helpers/stomp-peer.ts';
 import {
   SYNC_HINT_TOPIC,
   SYNC_PULL_PATH,
@@ -28,23 +28,8 @@ afterAll(async () => {
   await s?.close();
 });
 
-async function listening(as: string, heartBeat = '0,0'): Promise<Peer> {
-  const peer = await Peer.open(url);
-  peers.push(peer);
-  peer.send(
-    frame('CONNECT', {
-      'accept-version': '1.2',
-      host: 'x',
-      'heart-beat': heartBeat,
-      'X-AUTH-TOKEN': await s.token(as),
-    }),
-  );
-  const reply = await peer.next((f) => f.command === 'CONNECTED' || f.command === 'ERROR');
-  expect(reply.command, reply.headers.message).toBe('CONNECTED');
-  peer.send(frame('SUBSCRIBE', { id: 'hint', destination: SYNC_HINT_TOPIC, receipt: 'sub' }));
-  await peer.receipt('sub');
-  return peer;
-}
+const listening = async (as: string, heartBeat = '0,0'): Promise<Peer> =>
+  hintListener(url, await s.token(as), peers, heartBeat);
 
 let syncs = 0;
 /** Every hint of what has committed so far has been written to these peers (a later RECEIPT comes behind it). */

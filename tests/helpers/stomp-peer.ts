@@ -1,6 +1,8 @@
 // A bare STOMP 1.2 client over ws for the broker's tests: frames as the test writes them, frames as the server sends
 // them (with their sizes on the wire), and waiting for the next frame that matches.
 import WebSocket from 'ws';
+import { expect } from 'vitest';
+import { SYNC_HINT_TOPIC } from '../../src/core/contract/sync.ts';
 
 export interface InFrame {
   command: string;
@@ -166,4 +168,26 @@ export class Peer {
   close(): void {
     if (this.ws.readyState === WebSocket.OPEN || this.ws.readyState === WebSocket.CONNECTING) this.ws.close();
   }
+}
+
+/**
+ * A peer connected with `token` and subscribed to the user's sync hints (receipt awaited), kept in `peers` for the
+ * test's clean-up.
+ */
+export async function hintListener(
+  url: string,
+  token: string,
+  peers: Peer[],
+  heartBeat = '0,0',
+): Promise<Peer> {
+  const peer = await Peer.open(url);
+  peers.push(peer);
+  peer.send(
+    frame('CONNECT', { 'accept-version': '1.2', host: 'x', 'heart-beat': heartBeat, 'X-AUTH-TOKEN': token }),
+  );
+  const reply = await peer.next((f) => f.command === 'CONNECTED' || f.command === 'ERROR');
+  expect(reply.command, reply.headers.message).toBe('CONNECTED');
+  peer.send(frame('SUBSCRIBE', { id: 'hint', destination: SYNC_HINT_TOPIC, receipt: 'sub' }));
+  await peer.receipt('sub');
+  return peer;
 }
