@@ -48,16 +48,19 @@ export function secureServer(
     handler,
   );
 
+  /** GOAWAY, and the session cut if the peer does not close it within the grace. */
+  const closeSession = (session: Http2Session) => {
+    session.close();
+    setTimeout(() => session.destroy(), CLOSE_GRACE_MS).unref();
+  };
   const isSpare = (state: SessionState) =>
     [...sessions.values()].some((o) => o !== state && o.address === state.address && o.tunnels > 0);
   const check = (session: Http2Session, state: SessionState) => {
     state.timer = undefined;
     if (session.closed || session.destroyed || state.streams > 0) return;
     const idle = Date.now() - state.lastActive;
-    if (idle >= tls.idleMs || isSpare(state)) {
-      session.close();
-      setTimeout(() => session.destroy(), CLOSE_GRACE_MS).unref();
-    } else arm(session, state, Math.min(spareMs, tls.idleMs - idle));
+    if (idle >= tls.idleMs || isSpare(state)) closeSession(session);
+    else arm(session, state, Math.min(spareMs, tls.idleMs - idle));
   };
   const arm = (session: Http2Session, state: SessionState, ms: number) => {
     clearTimeout(state.timer);
@@ -103,10 +106,7 @@ export function secureServer(
 
   /** Fastify's close calls it after the broker closed the WebSockets: what is left goes. */
   const closeHttp2Sessions = () => {
-    for (const session of sessions.keys()) {
-      session.close();
-      setTimeout(() => session.destroy(), CLOSE_GRACE_MS).unref();
-    }
+    for (const session of sessions.keys()) closeSession(session);
   };
   return Object.assign(server, { closeHttp2Sessions });
 }
