@@ -25,6 +25,8 @@ test('a shore user adds alerts on a vessel it follows, edits and deletes them at
   appPage,
   serverApi,
 }) => {
+  // Many steps online, offline and back: on a loaded machine it ran past the default minute (a fresh-clone run).
+  test.setTimeout(120_000);
   await signOn(page, 'staff');
   await appPage.waitForServiceWorkerControl();
   // My Vessel (staff's home) puts the followed vessels on the device.
