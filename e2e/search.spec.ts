@@ -4,6 +4,7 @@
 // the input), recent searches, and a known vessel found offline from the device.
 import type { Page } from '@playwright/test';
 import { expect, SCREENSHOTS, test } from './fixtures.ts';
+import { AppPage } from './page-models/app.ts';
 import { readQuayDb, syncedDatasets } from './page-models/quay-db.ts';
 import { SearchPage } from './page-models/search.ts';
 import { signOn } from './page-models/sign-on.ts';
@@ -182,6 +183,8 @@ test('offline, a known vessel is still found from the device, and says so', asyn
   await expect
     .poll(async () => syncedDatasets(await readQuayDb(page), ['searchIndex']))
     .toEqual(['searchIndex']);
+  // The app is on the device (the service worker holds its chunks, the search drawer's among them) before the link goes.
+  await new AppPage(page).waitForServiceWorkerControl();
   const searches = countSearches(page);
   await context.setOffline(true);
   const search = new SearchPage(page);

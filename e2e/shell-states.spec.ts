@@ -1,9 +1,11 @@
 // The shell's states end to end: the error fallback page of product.md#errors when loading the user is refused, fails or
-// hangs; the role's home opening offline with its data; pull-to-refresh with a mouse and a finger starting a sync.
+// hangs; the role's home opening offline with its data; pull-to-refresh with a mouse and a finger starting a sync; a
+// drawer whose code is not on the device yet closing with a word why.
 import type { Page } from '@playwright/test';
 import { expect, SCREENSHOTS, test } from './fixtures.ts';
 import { ApiCallCounter } from './page-models/data-core.ts';
 import { readQuayDb, syncedDatasets } from './page-models/quay-db.ts';
+import { SearchPage } from './page-models/search.ts';
 import { signOn } from './page-models/sign-on.ts';
 
 const LOGGED_USER = '/api/v2/app/common/logged-user';
@@ -132,3 +134,23 @@ for (const how of ['mouse', 'touch'] as const) {
     await appPage.expectShell('My Vessel');
   });
 }
+
+test.describe('a drawer whose code is not on the device', () => {
+  // No service worker: the drawer's chunk can only come from the network, as before the first install is complete.
+  test.use({ serviceWorkers: 'block' });
+
+  test('closes at once and says why, and opens at the next tap once its code can be fetched', async ({
+    page,
+  }) => {
+    const chunk = '**/assets/SearchDrawer-*.js';
+    await page.route(chunk, (route) => route.abort('internetdisconnected'));
+    await signOn(page, 'agent');
+    const search = new SearchPage(page);
+    await search.button.click();
+    await expect(page.getByRole('alert')).toContainText('Try again when there is a link.');
+    await expect(search.drawer).toBeHidden();
+    await page.screenshot({ path: `${SCREENSHOTS}/drawer-not-on-device.png` });
+    await page.unroute(chunk);
+    await search.open();
+  });
+});

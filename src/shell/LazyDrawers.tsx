@@ -8,6 +8,7 @@
 import { useEffect, useReducer, type ComponentType } from 'react';
 import { useSnapshot } from 'valtio';
 import { uiState, type DrawerName } from '../state/app-state.ts';
+import { toast } from '../ui/toast-store.ts';
 
 type LazyName = Extract<DrawerName, 'menu' | 'profile' | 'notification' | 'notificationDetail' | 'search'>;
 
@@ -55,9 +56,12 @@ export function LazyDrawers(props: DrawerProps) {
   // The drawer asked for, at once if its module is not in yet.
   useEffect(() => {
     if (!isLazy(wanted) || loaded.has(wanted)) return;
-    load(wanted)
-      .then(() => rerender())
-      .catch((err: unknown) => console.warn(`Loading the ${wanted} drawer failed`, err));
+    // Its code not on the device yet (no link before the service worker had it all): it closes and says so, and the
+    // next tap tries again.
+    load(wanted).then(rerender, () => {
+      if (uiState.drawer === wanted) uiState.drawer = null;
+      toast.error('This part of the app is not on this device yet. Try again when there is a link.');
+    });
   }, [wanted]);
 
   useEffect(() => {
