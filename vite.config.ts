@@ -166,6 +166,14 @@ function syncWorkerChunk(): Plugin {
   };
 }
 
+/**
+ * The pages about people (My devices, user administration): each asks the server every time it opens, so with no
+ * link they have nothing to show. Their chunk is not precached (PRECACHE), and most users never open them.
+ */
+const PEOPLE_CODE = /[\\/]src[\\/](screens[\\/]PeoplePage|features[\\/](admin|devices)[\\/])/;
+/** Their chunk's name, after the screen that loads it (src/screens/PeoplePage.tsx): the service worker's route names it too. */
+const PEOPLE_CHUNK = 'PeoplePage';
+
 /** The service worker's source (sw/sw.ts), built to /sw.js. */
 const SERVICE_WORKER = 'sw.js';
 /**
@@ -175,6 +183,8 @@ const SERVICE_WORKER = 'sw.js';
  * screen missing at sea. Images under /assets/img are
  * many and mostly unused by any one user: cached on first use (sw/sw.ts). The large and maskable icons and the Apple
  * touch icon are for installing to a home screen, which happens online; icon-192 stays (a push notification shows it).
+ * The pages about people (PEOPLE_CODE) are the exception: with no link they have nothing to show, so they are cached
+ * when first opened (sw/sw.ts), and a device that never opened them says at sea that they need the link.
  */
 const PRECACHE = {
   globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
@@ -184,6 +194,7 @@ const PRECACHE = {
     'icons/icon-512.png',
     'icons/icon-maskable-*.png',
     'apple-touch-icon.png',
+    `assets/${PEOPLE_CHUNK}-*`,
   ],
   // Hashed files are their own revision; the others (index.html, icons, the manifest) get one from their bytes.
   dontCacheBustURLsMatching: /^assets\//,
@@ -264,6 +275,14 @@ function webManifest(): Plugin {
 const SHARED_CODE = /node_modules[\\/](dexie|comlink)[\\/]|[\\/]src[\\/](core|device)[\\/]|preload-helper/;
 /** The window's own layers (docs/architecture.md#the-windows-layers). */
 const WINDOW_CODE = /[\\/]src[\\/](platform|ui|state|features|screens|shell)[\\/]/;
+/**
+ * Window code that a role's home draws as soon as it opens (the map, Port Live's table at a desk): chunks of their own,
+ * so that the first visit waits for them alone and not for the rest of the later code. The map's label text is the
+ * vessel page's too, and the map does not use it.
+ */
+const HOME_LATER_CODE = /[\\/]src[\\/]features[\\/](map[\\/](?!map-label)|ports[\\/]PortTable)/;
+/** Libraries that only the later code uses (the notification list's virtual scrolling): in its chunk, not one more. */
+const LATER_LIBRARIES = /node_modules[\\/]@tanstack[\\/]/;
 /** The window's entry (index.html's module script). */
 const WINDOW_ENTRY = resolve('src/main.tsx');
 type ModuleImports = (id: string) => { importedIds: readonly string[] } | null;
@@ -337,6 +356,22 @@ export default defineConfig({
               test: WINDOW_CODE,
               minShareCount: 2,
               priority: 2,
+            },
+            {
+              // The rest of the window's code that its first page does not run (the drawers, the other pages, the
+              // dialogs): one chunk, not twenty. Every one of them is precached, so a first install fetched each with
+              // its own request, and over HTTP/1.1 a request's headers (about 900 B both ways) were more than half of
+              // a small chunk. They are on the device once installed, so a first opening costs the link nothing.
+              name: (id, ctx) =>
+                windowStartRuns(id, (m) => ctx.getModuleInfo(m)) ||
+                HOME_LATER_CODE.test(id) ||
+                PEOPLE_CODE.test(id)
+                  ? null
+                  : 'later',
+              test: (id) => WINDOW_CODE.test(id) || LATER_LIBRARIES.test(id),
+              priority: 1,
+              // Not what they import besides: that stays where it was (the first page's, the workers').
+              includeDependenciesRecursively: false,
             },
             {
               name: 'device',

@@ -112,10 +112,28 @@ test('a device signed out from another stops at its next contact and keeps its w
   }
 });
 
-test('My devices fits a phone, and with no link says so', async ({ page, context, appPage }) => {
+/** The service worker's caches that hold the pages about people's chunk (src/screens/PeoplePage.tsx). */
+const cachesWithPeoplePage = (page: Page) =>
+  page.evaluate(async () => {
+    const names: string[] = [];
+    for (const name of await caches.keys()) {
+      const keys = await (await caches.open(name)).keys();
+      if (keys.some((r) => new URL(r.url).pathname.startsWith('/assets/PeoplePage-'))) names.push(name);
+    }
+    return names;
+  });
+
+test('My devices fits a phone, and with no link says so; its code is kept when first opened, not precached', async ({
+  page,
+  context,
+  appPage,
+}) => {
   await page.goto('/');
   await new SignOnPage(page).signOn(MASTER, 'demo');
   await appPage.expectShell();
+  await appPage.waitForServiceWorkerControl();
+  // Installed, and the pages about people are not on the device: most users never open them.
+  expect(await cachesWithPeoplePage(page)).toEqual([]);
   await page.goto('/setting/devices');
   await appPage.expectShell('My devices');
   await expect(
@@ -124,5 +142,9 @@ test('My devices fits a phone, and with no link says so', async ({ page, context
   await page.screenshot({ path: `${SHOTS}/my-devices-phone.png` });
   await context.setOffline(true);
   await page.getByRole('button', { name: 'Check again' }).click();
+  await expect(page.getByText('My devices needs the link')).toBeVisible();
+  // Opened once, it opens at sea in its own words.
+  expect(await cachesWithPeoplePage(page)).toEqual(['quay-people-v1']);
+  await page.reload();
   await expect(page.getByText('My devices needs the link')).toBeVisible();
 });

@@ -142,7 +142,7 @@ test.describe('a drawer whose code is not on the device', () => {
   test('closes at once and says why, and opens at the next tap once its code can be fetched', async ({
     page,
   }) => {
-    const chunk = '**/assets/SearchDrawer-*.js';
+    const chunk = '**/assets/later-*.js';
     await page.route(chunk, (route) => route.abort('internetdisconnected'));
     await signOn(page, 'agent');
     const search = new SearchPage(page);

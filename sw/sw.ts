@@ -1,6 +1,6 @@
 // The service worker (a module chunk of the app's build, /sw.js: vite.config.ts): precaches the app shell and answers
-// page navigations with the cached index.html, so the app opens with no network at all; images and the map's fine
-// coast are cached on first use; old caches go on activate; a new version waits for the user (SKIP_WAITING).
+// page navigations with the cached index.html, so the app opens with no network at all; images, the map's fine
+// coast and the pages about people are cached on first use; old caches go on activate; a new version waits for the user (SKIP_WAITING).
 import { clientsClaim } from 'workbox-core';
 import {
   addPlugins,
@@ -64,8 +64,25 @@ registerRoute(
   }),
 );
 
+/**
+ * The pages about people (My devices, user administration: the chunk named after src/screens/PeoplePage.tsx, and its styles), left out of the
+ * precache because with no link they have nothing to show: kept when first opened, so that at sea they say so in
+ * their own words. A newer version's chunk has another name; the old ones expire.
+ */
+const PEOPLE_CACHE = 'quay-people-v1';
+registerRoute(
+  ({ url, request }) =>
+    url.origin === self.location.origin &&
+    url.pathname.startsWith('/assets/PeoplePage-') &&
+    request.method === 'GET',
+  new CacheFirst({
+    cacheName: PEOPLE_CACHE,
+    plugins: [meterPlugin, new ExpirationPlugin({ maxEntries: 4, purgeOnQuotaError: true })],
+  }),
+);
+
 /** Runtime caches of earlier versions (e.g. 'quay-img-v0') go when this one activates. */
-const KEEP = [IMAGE_CACHE, COAST_CACHE];
+const KEEP = [IMAGE_CACHE, COAST_CACHE, PEOPLE_CACHE];
 self.addEventListener('activate', (event: ExtendableEvent) => {
   event.waitUntil(
     (async () => {
