@@ -55,8 +55,16 @@ export function measureBundle(dist = 'dist'): BundleSizes | null {
   };
 }
 
+/**
+ * What the service worker precaches, sw.js included, as served: the first install's largest part (the rest is the
+ * sign-on, the first pull and every request's headers, about 52 KB over plain HTTP/1.1). Both limits keep the install
+ * within its 300 KB: each file costs about 900 B of HTTP/1.1 headers besides its body (docs/sync.md#the-first-install).
+ */
+export const PRECACHE_BUDGET = 245 * 1024;
+export const PRECACHE_FILES_BUDGET = 20;
+
 /** The precache list written into sw.js, and its bytes as served: the .br beside a file when the build made one. */
-function measurePrecache(dist = 'dist'): { files: number; raw: number; served: number } | null {
+export function measurePrecache(dist = 'dist'): { files: number; raw: number; served: number } | null {
   const sw = join(dist, 'sw.js');
   if (!existsSync(sw)) return null;
   const urls = [...readFileSync(sw, 'utf8').matchAll(/"url":"([^"]+)"/g)].map((m) => m[1] ?? '');
@@ -99,7 +107,7 @@ export function bundleBench(dist = 'dist'): Row[] {
           {
             what: `first install's precache with sw.js (${precache.files} files, ${kb(precache.raw)}), as served`,
             value: kb(precache.served),
-            budget: '- (first install, API included: <= 300 KB, npm run bench -- day)',
+            budget: `<= ${PRECACHE_FILES_BUDGET} files, ${kb(PRECACHE_BUDGET)} (the install, API included: <= 300 KB, npm run bench -- day)`,
           },
         ]
       : []),
