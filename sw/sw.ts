@@ -28,58 +28,50 @@ precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 registerRoute(new NavigationRoute(createHandlerBoundToURL('index.html'), { denylist: NOT_THE_APP }));
 
+/**
+ * Files under one path of this origin, fetched on first use and then answered from the device's cache of that name,
+ * counted by the data meter; the oldest go past `maxEntries` (or when older than `maxAgeS`, or storage runs short).
+ */
+function cacheOnFirstUse(
+  pathPrefix: string,
+  cacheName: string,
+  maxEntries: number,
+  maxAgeS?: number,
+): string {
+  registerRoute(
+    ({ url, request }) =>
+      url.origin === self.location.origin && url.pathname.startsWith(pathPrefix) && request.method === 'GET',
+    new CacheFirst({
+      cacheName,
+      plugins: [
+        meterPlugin,
+        new ExpirationPlugin({
+          maxEntries,
+          ...(maxAgeS === undefined ? {} : { maxAgeSeconds: maxAgeS }),
+          purgeOnQuotaError: true,
+        }),
+      ],
+    }),
+  );
+  return cacheName;
+}
+
 /** Images (flags, carrier marks, icons) under /assets/img: fetched once on first use, then from the device. */
-const IMAGE_CACHE = 'quay-img-v1';
-registerRoute(
-  ({ url, request }) =>
-    url.origin === self.location.origin &&
-    url.pathname.startsWith('/assets/img/') &&
-    request.method === 'GET',
-  new CacheFirst({
-    cacheName: IMAGE_CACHE,
-    plugins: [
-      meterPlugin,
-      new ExpirationPlugin({ maxEntries: 400, maxAgeSeconds: 60 * 24 * 3600, purgeOnQuotaError: true }),
-    ],
-  }),
-);
+const IMAGE_CACHE = cacheOnFirstUse('/assets/img/', 'quay-img-v1', 400, 60 * 24 * 3600);
 
 /**
  * The map's fine coast (src/features/map/fine-coast.ts): a tile of about a kilobyte fetched the first time a view
  * comes close to it, then from the device, so a port seen once has its coast offline. Never precached: the first
  * install does not pay for coasts the user may never look at.
  */
-const COAST_CACHE = 'quay-coast-v1';
-registerRoute(
-  ({ url, request }) =>
-    url.origin === self.location.origin &&
-    url.pathname.startsWith('/assets/coast/') &&
-    request.method === 'GET',
-  new CacheFirst({
-    cacheName: COAST_CACHE,
-    plugins: [
-      meterPlugin,
-      new ExpirationPlugin({ maxEntries: 600, maxAgeSeconds: 365 * 24 * 3600, purgeOnQuotaError: true }),
-    ],
-  }),
-);
+const COAST_CACHE = cacheOnFirstUse('/assets/coast/', 'quay-coast-v1', 600, 365 * 24 * 3600);
 
 /**
- * The pages about people (My devices, user administration: the chunk named after src/screens/PeoplePage.tsx, and its styles), left out of the
- * precache because with no link they have nothing to show: kept when first opened, so that at sea they say so in
- * their own words. A newer version's chunk has another name; the old ones expire.
+ * The pages about people (My devices, user administration: the chunk named after src/screens/PeoplePage.tsx, and its
+ * styles), left out of the precache because with no link they have nothing to show: kept when first opened, so that
+ * at sea they say so in their own words. A newer version's chunk has another name; the old ones go past four.
  */
-const PEOPLE_CACHE = 'quay-people-v1';
-registerRoute(
-  ({ url, request }) =>
-    url.origin === self.location.origin &&
-    url.pathname.startsWith('/assets/PeoplePage-') &&
-    request.method === 'GET',
-  new CacheFirst({
-    cacheName: PEOPLE_CACHE,
-    plugins: [meterPlugin, new ExpirationPlugin({ maxEntries: 4, purgeOnQuotaError: true })],
-  }),
-);
+const PEOPLE_CACHE = cacheOnFirstUse('/assets/PeoplePage-', 'quay-people-v1', 4);
 
 /** Runtime caches of earlier versions (e.g. 'quay-img-v0') go when this one activates. */
 const KEEP = [IMAGE_CACHE, COAST_CACHE, PEOPLE_CACHE];
