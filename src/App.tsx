@@ -18,7 +18,7 @@ import { StateFromDb } from './state/StateFromDb.tsx';
 import { userState } from './state/app-state.ts';
 
 /**
- * /health/ is a chunk of its own (precached with the rest): a page people open to look into a problem, not one the
+ * /health/ is loaded on first use (the `later` chunk, precached): a page people open to look into a problem, not one the
  * app's first page needs. Should its code be missing from the device (storage the browser cleared), it says so.
  */
 const HealthPage = lazy(() =>
@@ -40,7 +40,7 @@ function HealthNeedsLink() {
   );
 }
 
-/** Signing out, and the page it leaves at sea, are chunks of their own (precached): rare, and not of the first page. */
+/** Signing out, and the page it leaves at sea, are loaded on first use (precached): rare, and not of the first page. */
 const SignedOutAtSea = lazy(() =>
   import('./features/session/SignedOutAtSea.tsx').then((m) => ({ default: m.SignedOutAtSea })),
 );

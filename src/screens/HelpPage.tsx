@@ -1,5 +1,5 @@
-// /help/, what the shipping words in Quay mean (product.md#the-words-quay-uses). The glossary is a chunk of its own,
-// loaded when first opened and precached with the rest, so the window's first page carries none of its words.
+// /help/, what the shipping words in Quay mean (product.md#the-words-quay-uses). The glossary is loaded
+// when first opened (the `later` chunk) and precached with the rest, so the window's first page carries none of its words.
 import { lazy, Suspense } from 'react';
 
 const Glossary = lazy(() =>

@@ -1,6 +1,6 @@
 // /port/sailings?from=SGSIN&to=NLRTM&weeks=4: Port to port (product.md#screens-and-routes). The address holds the search, so a search is
-// linked to, shared and gone back to; a port missing or not a port code is picked on the page. A chunk of its own,
-// loaded when first opened (src/shell/ShellRoutes.tsx).
+// linked to, shared and gone back to; a port missing or not a port code is picked on the page. Loaded when
+// first opened (src/shell/ShellRoutes.tsx).
 import { useSearch } from 'wouter';
 import { SAILINGS_MAX_WEEKS, SAILINGS_WEEKS } from '../core/sailing-weeks.ts';
 import { SailingsView } from '../features/ports/SailingsView.tsx';

@@ -1,6 +1,6 @@
-// The side menu, the profile, the notification and search drawers, split off the first page's JavaScript (budgets.md#current-budgets): each is fetched when it
-// is first opened, and all are fetched a moment after the app is on screen, so that a tap finds them ready. The
-// service worker precaches their chunks, so they open offline too.
+// The side menu, the profile, the notification and search drawers, split off the first page's JavaScript (budgets.md#current-budgets): each is loaded when it
+// is first opened, and all are loaded a moment after the app is on screen, so that a tap finds them ready. Their
+// code is in the `later` chunk (vite.config.ts), which the service worker precaches, so they open offline too.
 //
 // No React.lazy and Suspense here: React holds back what a Suspense boundary reveals for up to 300 ms after any
 // fallback was shown, so a drawer tapped in the first seconds after a reload waited about 300 ms for a chunk the

@@ -1,6 +1,6 @@
 // The signed-on pages of product.md#home-of-each-role by route; `/` goes to the role's home, any other path to the not-found view.
 // A role's home is in the first page; the other pages (the vessel, a service, Port to port) and what only some pages
-// need (map, chat) are chunks of their own, loaded when used and precached with the rest.
+// need (map, chat) are loaded when used, from the `later` chunk or the map's (vite.config.ts), precached with the rest.
 import { lazy, Suspense, type ComponentType } from 'react';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
 import { ChatPage } from '../screens/ChatPage.tsx';
@@ -13,7 +13,7 @@ import { VoyagePage } from '../screens/VoyagePage.tsx';
 import { titleOf } from './routes.ts';
 
 /**
- * A page that is a chunk of its own. Should its code be missing from the device (storage the browser cleared), at sea
+ * A page loaded when used. Should its code be missing from the device (storage the browser cleared), at sea
  * the page says so in plain words.
  */
 function lazyPage<P extends object>(load: () => Promise<ComponentType<P>>) {

@@ -1,4 +1,4 @@
-// The list of a vessel's past calls, a chunk of its own (PastCalls.tsx loads it when the section is first opened): the
+// The list of a vessel's past calls, loaded on first use (PastCalls.tsx, when the section is first opened): the
 // window's first page carries none of it.
 import type { PastCall } from '../../core/contract/vessel.ts';
 import { formatTimeDate } from '../../core/format/format-date.ts';
