@@ -4,11 +4,10 @@
 import WebSocket from 'ws';
 import type { IStompSocket } from '@stomp/stompjs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { configureHttp } from '../src/device/net/http.ts';
 import { roomIdOf } from '../src/core/contract/chat.ts';
 import { liveChat } from './helpers/live-chat.ts';
 import { openDevice } from './helpers/device.ts';
-import { signOnSid } from './helpers/http-session.ts';
+import { signOnHttp } from './helpers/http-session.ts';
 import { startTestServer, type TestServer } from './helpers/server.ts';
 
 const ROOM = roomIdOf('QHZN');
@@ -18,15 +17,7 @@ let base = '';
 beforeAll(async () => {
   s = await startTestServer();
   base = await s.listen();
-  const sid = await signOnSid(base, 'vessel');
-  configureHttp({
-    base,
-    fetch: (input, init) => {
-      const headers = new Headers(init?.headers);
-      headers.set('cookie', `quay_sid=${sid}`);
-      return fetch(input, { ...init, headers });
-    },
-  });
+  await signOnHttp(base, 'vessel');
 });
 afterAll(() => s.close());
 

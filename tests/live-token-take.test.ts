@@ -3,10 +3,9 @@
 import WebSocket from 'ws';
 import type { IStompSocket } from '@stomp/stompjs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { configureHttp } from '../src/device/net/http.ts';
 import { createLiveConnection } from '../worker/live/connection.ts';
 import { openDevice } from './helpers/device.ts';
-import { signOnSid } from './helpers/http-session.ts';
+import { signOnHttp } from './helpers/http-session.ts';
 import { startTestServer, type TestServer } from './helpers/server.ts';
 
 /** Short-lived tokens: the renewal point (half the life) comes within the test. */
@@ -17,15 +16,7 @@ let base = '';
 beforeAll(async () => {
   s = await startTestServer({ tokenTtlS: TTL_S });
   base = await s.listen();
-  const sid = await signOnSid(base, 'vessel');
-  configureHttp({
-    base,
-    fetch: (input, init) => {
-      const headers = new Headers(init?.headers);
-      headers.set('cookie', `quay_sid=${sid}`);
-      return fetch(input, { ...init, headers });
-    },
-  });
+  await signOnHttp(base, 'vessel');
 });
 afterAll(() => s.close());
 
